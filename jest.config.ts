@@ -1,0 +1,37 @@
+import type { Config } from 'jest';
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+] as const;
+
+// Two projects: the browser code runs in jsdom, the facility (mock/, config/) in node.
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/styleStub.ts' },
+    },
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/mock', '<rootDir>/config'],
+      testMatch: ['**/__tests__/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+  ],
+};
+
+export default config;

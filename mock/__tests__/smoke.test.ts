@@ -1,0 +1,3 @@
+test('jest runs', () => {
+  expect([1, 2].length).toBe(2);
+});
