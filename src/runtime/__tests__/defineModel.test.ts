@@ -1,0 +1,42 @@
+import { defineModel, reducerActions } from '../defineModel';
+import type { Action } from '../types';
+
+const counter = defineModel({
+  namespace: 'counter',
+  state: { n: 0 },
+  reducers: {
+    add: (state, { payload }: Action<number>) => ({ n: state.n + payload }),
+    reset: () => ({ n: 0 }),
+  },
+  effects: {
+    *load({ payload }: Action<string>) {
+      yield undefined;
+      return payload.length;
+    },
+  },
+});
+
+describe('defineModel', () => {
+  it('builds namespaced action creators for reducers, with and without payload', () => {
+    expect(counter.actions.add(2)).toEqual({ type: 'counter/add', payload: 2 });
+    expect(counter.actions.reset()).toEqual({ type: 'counter/reset', payload: undefined });
+  });
+
+  it('builds action creators for effects', () => {
+    expect(counter.actions.load('abc')).toEqual({ type: 'counter/load', payload: 'abc' });
+  });
+
+  it('keeps the dva model shape', () => {
+    expect(counter.namespace).toBe('counter');
+    expect(counter.state).toEqual({ n: 0 });
+    expect(Object.keys(counter.reducers ?? {})).toEqual(['add', 'reset']);
+    expect(Object.keys(counter.effects ?? {})).toEqual(['load']);
+  });
+
+  it('makes creators for a reducer map defined apart from its model', () => {
+    const actions = reducerActions('x', {
+      set: (_: number, { payload }: Action<number>) => payload,
+    });
+    expect(actions.set(3)).toEqual({ type: 'x/set', payload: 3 });
+  });
+});

@@ -1,0 +1,38 @@
+import type { AnyAction, AnyModel, Dispatch, HistoryLike } from './types';
+import { namespacePrefixer } from './prefix';
+
+/** Runs a model's subscriptions with a dispatch that prefixes its own types; returns the unlisteners. */
+export function runSubscriptions(
+  model: AnyModel,
+  dispatch: Dispatch,
+  history: HistoryLike,
+): (() => void)[] {
+  const prefix = namespacePrefixer(model);
+  const prefixed = (<A extends AnyAction>(action: A) =>
+    dispatch({ ...action, type: prefix(action.type) })) as Dispatch;
+  return Object.values(model.subscriptions ?? {}).flatMap((subscribe) => {
+    const unlisten = subscribe({ dispatch: prefixed, history });
+    return unlisten ? [unlisten] : [];
+  });
+}
+
+/** A history for apps without a router: follows the window's location. */
+export function windowHistory(): HistoryLike {
+  return {
+    get location() {
+      const { pathname, search, hash } = window.location;
+      return { pathname, search, hash };
+    },
+    listen(listener) {
+      const notify = () => {
+        listener(this.location);
+      };
+      window.addEventListener('popstate', notify);
+      window.addEventListener('hashchange', notify);
+      return () => {
+        window.removeEventListener('popstate', notify);
+        window.removeEventListener('hashchange', notify);
+      };
+    },
+  };
+}
