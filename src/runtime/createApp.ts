@@ -19,6 +19,10 @@ import { prefixType } from './prefix';
 export interface AppOptions {
   /** Effect errors; the default logs them. Either way the dispatch promise rejects. */
   onError?: (error: Error, context: ErrorContext) => void;
+}
+
+export interface StartOptions {
+  /** What subscriptions follow; the window's location when there is no router. */
   history?: HistoryLike;
 }
 
@@ -26,7 +30,7 @@ export interface App<State> {
   use(plugin: Plugin): void;
   model(model: AnyModel): void;
   unmodel(namespace: string): void;
-  start(): void;
+  start(options?: StartOptions): void;
   readonly store: Store<State, AnyAction>;
   readonly dispatch: Dispatch;
   getState(): State;
@@ -89,7 +93,7 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
       run?.task.cancel();
       store?.replaceReducer(combineModels(models) as never);
     },
-    start() {
+    start(startOptions = {}) {
       if (store) throw new Error('app.start() has already run.');
       const hooks = combinePlugins(plugins, options.onError ?? defaultOnError);
       let types = effectTypes();
@@ -106,7 +110,7 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
         enhancer,
       );
       store = created;
-      const history = options.history ?? windowHistory();
+      const history = startOptions.history ?? windowHistory();
       runModel = (model) => {
         types = effectTypes();
         const task = sagaMiddleware.run(getSaga(model, hooks, promises));

@@ -1,5 +1,8 @@
 export { createApp } from './createApp';
-export type { App, AppOptions } from './createApp';
+export type { App, AppOptions, StartOptions } from './createApp';
+export { createInitialStateModel, INITIAL_STATE } from './initialState';
+export type { InitialStateState } from './initialState';
+export { InitialStateGate } from './InitialStateGate';
 export { defineModel, reducerActions } from './defineModel';
 export { loadingModel, loadingPlugin } from './loading';
 export type { LoadingState } from './loading';

@@ -314,8 +314,8 @@ describe('createApp: models after start, subscriptions, unmodel', () => {
 
   it('runs subscriptions with a prefixed dispatch and calls their unlisteners on unmodel', () => {
     const history = historyStub();
-    const app = createApp<{ pinger: { pings: number } }>({ history });
-    app.start();
+    const app = createApp<{ pinger: { pings: number } }>();
+    app.start({ history });
     app.model(pinger);
     expect(app.getState().pinger.pings).toBe(1);
     expect(history.listeners).toBe(1);
@@ -325,9 +325,9 @@ describe('createApp: models after start, subscriptions, unmodel', () => {
   });
 
   it('unmodel cancels the running effects of the model', async () => {
-    const app = createApp<{ pinger: { pings: number } }>({ history: historyStub() });
+    const app = createApp<{ pinger: { pings: number } }>();
     app.model(pinger);
-    app.start();
+    app.start({ history: historyStub() });
     const run = app.dispatch(pinger.actions.wait());
     app.unmodel('pinger');
     await expect(run).rejects.toBeInstanceOf(EffectCancelledError);

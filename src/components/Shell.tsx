@@ -1,0 +1,44 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { createContext, useContext, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { LocaleProvider } from '../i18n';
+import type { Locale } from '../i18n';
+import {
+  NOTIFICATION_DURATION_S,
+  NOTIFICATION_TOP_PX,
+  TOAST_DURATION_S,
+} from '../../config/defaults';
+import { createToaster } from './feedback';
+import type { Toaster } from './feedback';
+
+const ToasterContext = createContext<Toaster | undefined>(undefined);
+
+export function useToaster(): Toaster {
+  const toaster = useContext(ToasterContext);
+  if (!toaster) throw new Error('useToaster needs <Shell>.');
+  return toaster;
+}
+
+function ToasterProvider({ children }: { children: ReactNode }) {
+  const { message } = AntApp.useApp();
+  const toaster = useMemo(() => createToaster(message), [message]);
+  return <ToasterContext.Provider value={toaster}>{children}</ToasterContext.Provider>;
+}
+
+/** Language, antd's theme and locale, and the message/notification defaults of SPEC §9. */
+export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return (
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS}>
+      <AntApp
+        message={{ duration: TOAST_DURATION_S }}
+        notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
+      >
+        <LocaleProvider locale={locale}>
+          <ToasterProvider>{children}</ToasterProvider>
+        </LocaleProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

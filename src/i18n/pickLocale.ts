@@ -1,0 +1,9 @@
+export type Locale = 'en' | 'zh-CN';
+
+/** `?lang=` wins when it names a built-in language, else the browser's first en/zh preference. */
+export function pickLocale(search: string, languages: readonly string[]): Locale {
+  const asked = new URLSearchParams(search).get('lang');
+  if (asked === 'en' || asked === 'zh-CN') return asked;
+  const preferred = languages.find((l) => /^(en|zh)\b/i.test(l));
+  return preferred?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}

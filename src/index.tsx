@@ -1,0 +1,28 @@
+// The public path must be set before anything else can load a chunk or an asset.
+import './publicPath';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createFolioApp } from './app';
+import { routes } from '../config/routes';
+import { createAppRouter, routerHistory } from './router/createAppRouter';
+import { InitialStateGate } from './runtime';
+import { readSettings } from './services/settings';
+import { Root } from './Root';
+import './styles/global.css';
+
+const app = createFolioApp();
+const router = createAppRouter(routes, readSettings().routerBase);
+app.start({ history: routerHistory(router) });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={app.store}>
+      <InitialStateGate>
+        <Root router={router} />
+      </InitialStateGate>
+    </Provider>
+  </StrictMode>,
+);

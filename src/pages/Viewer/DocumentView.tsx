@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Button, Progress, Result, Spin, Typography } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import type { DocError } from '../../models/doc/state';
+import { usePageTitle } from '../../router/DocumentTitle';
+import { useT } from '../../i18n';
+
+/** Asks the facility for the document and shows its state: loading, converting, error or ready. */
+export function DocumentView({ docId }: { docId: string }) {
+  const dispatch = useAppDispatch();
+  const t = useT();
+  const { status, error, docData } = useAppSelector((state) => state.doc);
+  const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
+
+  useEffect(() => {
+    void dispatch(docModel.actions.fetch(docId));
+  }, [dispatch, docId]);
+
+  usePageTitle(status === 'ready' && docData.param.showFileName ? docData.title : undefined);
+
+  const retry = () => {
+    void dispatch(docModel.actions.fetch(docId));
+  };
+
+  if (status === 'error' && error) return <DocErrorResult error={error} docId={docId} onRetry={retry} />;
+  if (status === 'converting') {
+    return (
+      <div className="folio-converting" role="status">
+        <Typography.Text>
+          {t('doc.converting', { loaded: docData.loadedCount, total: docData.pageCount })}
+        </Typography.Text>
+        <Progress
+          percent={Math.round((100 * docData.loadedCount) / Math.max(1, docData.pageCount))}
+          status="active"
+        />
+      </div>
+    );
+  }
+  if (status !== 'ready' || fetching) {
+    return <Spin size="large" className="folio-page-spin" tip={t('doc.loading')} fullscreen={false} />;
+  }
+  return (
+    <main className="folio-document" data-doc-id={docId}>
+      <Typography.Title level={4}>{docData.title}</Typography.Title>
+      <Typography.Text>{t('doc.pages', { count: docData.pageCount })}</Typography.Text>
+    </main>
+  );
+}
+
+function DocErrorResult({
+  error,
+  docId,
+  onRetry,
+}: {
+  error: DocError;
+  docId: string;
+  onRetry: () => void;
+}) {
+  const t = useT();
+  const notFound = error.kind === 'notFound';
+  return (
+    <Result
+      status={notFound ? '404' : 'error'}
+      title={t(`error.${error.kind}.title`)}
+      subTitle={t(`error.${error.kind}.detail`, { id: docId, status: error.status ?? '?' })}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('action.retry')}
+        </Button>
+      }
+    />
+  );
+}

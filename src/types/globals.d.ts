@@ -1,0 +1,2 @@
+// Set by src/publicPath.ts before any chunk loads.
+declare let __webpack_public_path__: string;

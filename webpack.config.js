@@ -1,0 +1,120 @@
+// The build (DESIGN.md §2): the wildcard page is a lazy route that loads as exactly two script
+// chunks (the page and its vendor chunk with pdf.js); chunks load from a public path set at
+// runtime from `window.routerBase`, so a build is relocated by editing index.html's settings only.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { normaliseBase, settingsBlock } from './config/settings-block.ts';
+import { createMockMiddleware } from './config/mock-server.ts';
+
+const require = createRequire(import.meta.url);
+const root = import.meta.dirname;
+const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const pdfjsVersion = require('pdfjs-dist/package.json').version;
+
+export default (_env, argv) => {
+  const production = argv.mode === 'production';
+  const basePath = normaliseBase(process.env.BASE_PATH);
+  return {
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.join(root, 'dist'),
+      // SPEC §9: chunk base path './'; src/publicPath.ts resolves it against routerBase at runtime.
+      publicPath: './',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // SPEC §9: script chunk load timeout 120 s.
+      chunkLoadTimeout: 120_000,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        {
+          test: /\.(svg|png|gif)$/,
+          type: 'asset/resource',
+        },
+      ],
+    },
+    optimization: {
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          // Everything from node_modules that only the lazy page needs (pdf.js first of all).
+          pageVendor: {
+            test: /[\\/]node_modules[\\/]/,
+            chunks: 'async',
+            name: 'viewer-vendor',
+            enforce: true,
+          },
+        },
+      },
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        inject: false,
+        scriptLoading: 'defer',
+        templateParameters: (compilation, assets) => ({
+          settings: settingsBlock({ routerBase: production ? '/' : basePath }),
+          scripts: JSON.stringify(assets.js.map((file) => file.replace(/^\.\//, ''))),
+          styles: JSON.stringify(assets.css.map((file) => file.replace(/^\.\//, ''))),
+        }),
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      // pdf.js data files, from the same exact pdfjs-dist as the bundled API, in a versioned folder.
+      new CopyWebpackPlugin({
+        patterns: ['cmaps', 'standard_fonts', 'wasm', 'iccs'].map((dir) => ({
+          from: path.join(pdfjsDir, dir),
+          to: `pdfjs-${pdfjsVersion}/${dir}`,
+        })),
+      }),
+    ],
+    performance: { hints: false },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    stats: production ? 'normal' : 'errors-warnings',
+    devServer: {
+      port: Number(process.env.PORT ?? 8000),
+      host: process.env.HOST ?? 'localhost',
+      static: false,
+      hot: false,
+      liveReload: !process.env.CI,
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      devMiddleware: { publicPath: basePath },
+      historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },
+      setupMiddlewares(middlewares) {
+        middlewares.unshift({
+          name: 'folio-preview-facility',
+          middleware: createMockMiddleware({ basePath, docsDir: process.env.DOCS_DIR }),
+        });
+        return middlewares;
+      },
+    },
+  };
+};
