@@ -1,3 +1,0 @@
-test('jest runs', () => {
-  expect([1, 2].length).toBe(2);
-});
