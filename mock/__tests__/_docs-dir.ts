@@ -1,0 +1,56 @@
+/** A temporary DOCS_DIR filled by the test, and the facility served over it at `/viewer/`. */
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMockMiddleware } from '../../config/mock-server.ts';
+import { serve } from './_http-client.ts';
+
+export const BASE = '/viewer/';
+
+export interface Facility {
+  dir: string;
+  origin: string;
+  /** `http://…/viewer/api/` — what the viewer's previewApi would be. */
+  api: string;
+  close: () => Promise<void>;
+}
+
+export async function makeDocsDir(
+  files: Record<string, Uint8Array | string>,
+  links: Record<string, string> = {},
+): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'folio-docs-'));
+  for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(dir, name), bytes);
+  for (const [name, target] of Object.entries(links)) await symlink(target, path.join(dir, name));
+  return dir;
+}
+
+export async function startFacility(
+  files: Record<string, Uint8Array | string>,
+  links: Record<string, string> = {},
+): Promise<Facility> {
+  const dir = await makeDocsDir(files, links);
+  const server = await serve(createMockMiddleware({ basePath: BASE, docsDir: dir }));
+  return {
+    dir,
+    origin: server.origin,
+    api: `${server.origin}${BASE}api/`,
+    close: async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The facility's JSON answer for a document id. */
+export async function getMeta(
+  facility: Facility,
+  id: string,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(`${facility.api}documents/${encodeURIComponent(id)}`);
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, unknown>,
+  };
+}

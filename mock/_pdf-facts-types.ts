@@ -1,0 +1,30 @@
+/** What pdf.js tells about a file; shared by the worker thread and the server side. */
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export interface OutlineEntry {
+  title: string;
+  /** 1-based; null when the entry has no destination inside the document (e.g. a web link). */
+  page: number | null;
+  children: OutlineEntry[];
+}
+
+export interface PdfFacts {
+  /** The document's Title metadata; null when it has none (the caller falls back to the file name). */
+  title: string | null;
+  pageCount: number;
+  pageSize: PageSize[];
+  docOutline: OutlineEntry[];
+  /** Why pdf.js could not read the file (corrupt, encrypted, …); the other fields are then empty. */
+  error?: string;
+}
+
+export const UNREADABLE: Omit<PdfFacts, 'error'> = {
+  title: null,
+  pageCount: 0,
+  pageSize: [],
+  docOutline: [],
+};

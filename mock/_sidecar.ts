@@ -1,0 +1,100 @@
+/**
+ * The optional `<file name>.json` beside a document (format: mock/README.md). It is read on every
+ * request — it is tiny, and editing it should take effect without restarting the dev server.
+ * Fields the viewer consumes (`title`, `watermarkInfo`, `param`, `override`) pass through
+ * unchecked, hostile values included: the viewer must sanitise them. The dev-only simulations
+ * are checked, so a typo there is reported rather than silently ignored.
+ */
+import { lstat, readFile } from 'node:fs/promises';
+
+export interface SimulatedFailure {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+export interface Sidecar {
+  /** Changes when the sidecar is edited; restarts a simulated conversion. */
+  mtimeMs: number;
+  /** `title`, `watermarkInfo`, `param` as given, then `override`'s fields, merged over the metadata. */
+  fields: Record<string, unknown>;
+  convertMs?: number;
+  delayMs?: number;
+  fail?: SimulatedFailure;
+}
+
+export type SidecarResult =
+  { kind: 'none' } | { kind: 'ok'; sidecar: Sidecar } | { kind: 'invalid'; message: string };
+
+const PASSED_THROUGH = ['title', 'watermarkInfo', 'param'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isDuration(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function parseFailure(value: unknown): SimulatedFailure | string {
+  if (!isRecord(value)) return '"fail" must be an object';
+  const { status, body, contentType } = value;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+    return '"fail.status" must be an integer from 200 to 599';
+  }
+  if (contentType !== undefined && typeof contentType !== 'string') {
+    return '"fail.contentType" must be a string';
+  }
+  return {
+    status,
+    // A string body is sent byte for byte (so malformed JSON can be simulated); anything else as JSON.
+    body: typeof body === 'string' ? body : JSON.stringify(body ?? { error: 'simulated' }),
+    contentType: contentType ?? 'application/json; charset=utf-8',
+  };
+}
+
+export function parseSidecar(text: string, mtimeMs: number): SidecarResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'invalid', message: `not JSON: ${String(error)}` };
+  }
+  if (!isRecord(json)) return { kind: 'invalid', message: 'must be a JSON object' };
+
+  const fields: Record<string, unknown> = {};
+  for (const key of PASSED_THROUGH) {
+    if (key in json) fields[key] = json[key];
+  }
+  if (json.override !== undefined) {
+    if (!isRecord(json.override))
+      return { kind: 'invalid', message: '"override" must be an object' };
+    Object.assign(fields, json.override);
+  }
+  const sidecar: Sidecar = { mtimeMs, fields };
+  for (const key of ['convertMs', 'delayMs'] as const) {
+    const value = json[key];
+    if (value === undefined) continue;
+    if (!isDuration(value)) return { kind: 'invalid', message: `"${key}" must be a number ≥ 0` };
+    sidecar[key] = value;
+  }
+  if (json.fail !== undefined) {
+    const fail = parseFailure(json.fail);
+    if (typeof fail === 'string') return { kind: 'invalid', message: fail };
+    sidecar.fail = fail;
+  }
+  return { kind: 'ok', sidecar };
+}
+
+export async function readSidecar(file: string): Promise<SidecarResult> {
+  try {
+    // lstat, not stat: a sidecar that is a symlink could point outside DOCS_DIR, and a parse error
+    // would echo the start of whatever it points to.
+    const own = await lstat(file);
+    if (!own.isFile()) return { kind: 'invalid', message: 'must be a regular file' };
+    return parseSidecar(await readFile(file, 'utf8'), own.mtimeMs);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    return { kind: 'invalid', message: String(error) };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The shape of a umi-style mock file: `export default { 'GET /api/…': handler }`.
+ * config/mock-server.ts matches the keys and calls the handlers; handlers only see Node's http types,
+ * so the same files work under webpack-dev-server (express) and the plain preview server.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface MockRequest extends IncomingMessage {
+  /** Decoded path parameters (`:id`), as path-to-regexp matched them. */
+  params: Record<string, string>;
+  /** Query string, last value wins. */
+  query: Record<string, string>;
+  /**
+   * Where the documents live. Passed per request rather than read from a module global so that two
+   * middlewares (e.g. two test servers) can serve different folders in one process.
+   */
+  docsDir: string;
+}
+
+export type MockHandler = (req: MockRequest, res: ServerResponse) => void | Promise<void>;
+
+/** Keys are `'<METHOD> <path>'`, the path relative to the base path (`/api/documents/:id`). */
+export type MockFile = Record<string, MockHandler>;
