@@ -17,7 +17,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      // jsdom with Node's fetch, Request, TextEncoder…: react-router's data router needs them.
+      testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },

@@ -1,0 +1,31 @@
+// Runs the browser tests: starts the dev server under BASE_PATH=/viewer/ with the dev facility,
+// then node's test runner over browser-tests/*.test.ts against it (FOLIO_URL).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { startNpmServer } from './support/server.ts';
+
+const here = import.meta.dirname;
+const only = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.test.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .map((f) => path.join(here, f));
+
+const server = await startNpmServer('start', { BASE_PATH: '/viewer/' }, '/viewer/');
+let code = 1;
+try {
+  code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+      { env: { ...process.env, FOLIO_URL: `${server.url}/viewer/` }, stdio: 'inherit' },
+    );
+    child.on('exit', (exitCode) => {
+      resolve(exitCode ?? 1);
+    });
+  });
+} finally {
+  await server.stop();
+}
+process.exit(code);

@@ -1,0 +1,97 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, Outlet } from 'react-router-dom';
+import { createElement } from 'react';
+import type { ReactNode } from 'react';
+import { buildRoutes } from '../buildRoutes';
+import { DocumentTitle, usePageTitle } from '../DocumentTitle';
+import type { RouteConfig } from '../types';
+
+function renderAt(path: string, routes: RouteConfig[], defaultTitle = '') {
+  const layout = createElement(DocumentTitle, { defaultTitle }, createElement(Outlet));
+  const router = createMemoryRouter([{ element: layout, children: buildRoutes(routes) }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const Page = (text: string) =>
+  function NamedPage() {
+    return <p>{text}</p>;
+  };
+
+describe('buildRoutes (umi route shape)', () => {
+  it('SPEC §2 router: renders a redirect', async () => {
+    const router = renderAt('/old', [
+      { path: '/old', redirect: '/new' },
+      { path: '/new', component: Page('new page') },
+    ]);
+    expect(await screen.findByText('new page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/new');
+  });
+
+  it('SPEC §2 router: renders nested routes inside their parent', async () => {
+    function Parent() {
+      return (
+        <section aria-label="parent">
+          <Outlet />
+        </section>
+      );
+    }
+    renderAt('/docs/a', [
+      { path: '/docs', component: Parent, routes: [{ path: 'a', component: Page('child a') }] },
+    ]);
+    const child = await screen.findByText('child a');
+    expect(screen.getByRole('region', { name: 'parent' })).toContainElement(child);
+  });
+
+  it('SPEC §2 router: wrappers wrap the route, the first one outermost', async () => {
+    const wrapper = (name: string) =>
+      function Wrapper({ children }: { children: ReactNode }) {
+        return <div data-testid={name}>{children}</div>;
+      };
+    renderAt('/w', [{ path: '/w', component: Page('wrapped'), wrappers: [wrapper('outer'), wrapper('inner')] }]);
+    const page = await screen.findByText('wrapped');
+    const inner = screen.getByTestId('inner');
+    expect(screen.getByTestId('outer')).toContainElement(inner);
+    expect(inner).toContainElement(page);
+  });
+
+  it('SPEC §2 wildcard: /* matches any path', async () => {
+    renderAt('/a/b/c', [{ path: '/*', component: Page('anything') }]);
+    expect(await screen.findByText('anything')).toBeInTheDocument();
+  });
+});
+
+describe('document title (SPEC §2)', () => {
+  it("takes the deepest matched route's title", async () => {
+    renderAt('/a/b', [
+      { path: '/a', title: 'A', routes: [{ path: 'b', title: 'B', component: Page('b') }] },
+    ]);
+    await screen.findByText('b');
+    expect(document.title).toBe('B');
+  });
+
+  it('falls back to a parent title, then to the default title, which is empty', async () => {
+    renderAt('/a/c', [{ path: '/a', title: 'A', routes: [{ path: 'c', component: Page('c') }] }]);
+    await screen.findByText('c');
+    expect(document.title).toBe('A');
+  });
+
+  it('defaults to the empty title', async () => {
+    document.title = 'stale';
+    renderAt('/x', [{ path: '/x', component: Page('x') }]);
+    await screen.findByText('x');
+    expect(document.title).toBe('');
+  });
+
+  it("a page's own title wins while it is shown", async () => {
+    function Titled() {
+      usePageTitle('My document');
+      return <p>titled</p>;
+    }
+    renderAt('/t', [{ path: '/t', title: 'Route', component: Titled }]);
+    await screen.findByText('titled');
+    expect(document.title).toBe('My document');
+  });
+});
