@@ -1,0 +1,149 @@
+/** config/preview-server.ts over real HTTP, with a tiny fake dist/. */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeDocsDir } from '../../mock/__tests__/_docs-dir.ts';
+import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
+import { startPreviewServer } from '../preview-server.ts';
+import type { PreviewServer } from '../preview-server.ts';
+
+jest.setTimeout(30_000);
+
+const INDEX = `<!doctype html><html><head>
+<script id="folio-settings">window.routerBase = "/";</script>
+<script defer src="./main.abc123.js"></script>
+</head><body><div id="root"></div></body></html>`;
+const MAIN_JS = 'console.log("folio");';
+const HTML = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+const dirs: string[] = [];
+let distDir: string;
+let docsDir: string;
+let preview: PreviewServer;
+let origin: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(tmpdir(), 'folio-dist-'));
+  await writeFile(path.join(distDir, 'index.html'), INDEX);
+  await writeFile(path.join(distDir, 'main.abc123.js'), MAIN_JS);
+  await mkdir(path.join(distDir, 'static'));
+  await writeFile(
+    path.join(distDir, 'static', 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  docsDir = await makeDocsDir({ 'a.pdf': await plainPdf(2) });
+  dirs.push(distDir, docsDir);
+  preview = await startPreviewServer({ port: 0, basePath: '/viewer/', docsDir, distDir });
+  origin = new URL(preview.url).origin;
+});
+
+afterAll(async () => {
+  await preview.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+test('the url is http://localhost:<port><base>', () => {
+  expect(preview.url).toMatch(/^http:\/\/localhost:\d+\/viewer\/$/);
+});
+
+test.each(['/viewer/', '/viewer/index.html', '/viewer/a/b/c?doc=a.pdf', '/viewer/x.pdf?doc=x.pdf'])(
+  '%s gets index.html with routerBase rewritten to the base path',
+  async (rawPath) => {
+    const res = await fetch(`${origin}${rawPath}`, { headers: HTML });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<script id="folio-settings">window.routerBase = "/viewer/";</script>');
+    expect(html).not.toContain('window.routerBase = "/";');
+    expect(html).toContain('<div id="root"></div>');
+  },
+);
+
+test('a deep link without an Accept header still gets the page (no extension)', async () => {
+  const res = await fetch(`${origin}/viewer/a/b/c`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('window.routerBase = "/viewer/"');
+});
+
+test('hashed assets are served with a long, immutable cache', async () => {
+  const res = await fetch(`${origin}/viewer/main.abc123.js`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/javascript|^application\/javascript/);
+  expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(await res.text()).toBe(MAIN_JS);
+});
+
+test('unhashed assets must be revalidated', async () => {
+  const res = await fetch(`${origin}/viewer/static/logo.svg`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+});
+
+test('a missing script is a 404, not index.html (chunk-load errors stay real)', async () => {
+  const res = await fetch(`${origin}/viewer/404.0123abcd.js`);
+  expect(res.status).toBe(404);
+});
+
+test('the facility is mounted under the base', async () => {
+  const res = await fetch(`${origin}/viewer/api/documents/a.pdf`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ title: 'a', pageCount: 2 });
+  const missing = await fetch(`${origin}/viewer/api/documents/nope.pdf`, { headers: HTML });
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ error: 'not_found' });
+});
+
+test('the base without its slash redirects to the base, keeping the query', async () => {
+  const res = await fetch(`${origin}/viewer?doc=a.pdf`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/viewer/?doc=a.pdf');
+});
+
+test('paths outside the base are 404', async () => {
+  expect((await fetch(`${origin}/elsewhere`, { headers: HTML })).status).toBe(404);
+  expect((await fetch(`${origin}/main.abc123.js`)).status).toBe(404);
+  expect((await fetch(`${origin}/api/documents/a.pdf`)).status).toBe(404);
+});
+
+test('at BASE_PATH / the same build serves routerBase "/" and api/ at the root', async () => {
+  const root = await startPreviewServer({ port: 0, basePath: '/', docsDir, distDir });
+  try {
+    const page = await fetch(`${root.url}deep/link?doc=a.pdf`, { headers: HTML });
+    expect(await page.text()).toContain('window.routerBase = "/";');
+    expect((await fetch(`${root.url}api/documents/a.pdf`)).status).toBe(200);
+  } finally {
+    await root.close();
+  }
+});
+
+test('without dist/index.html it refuses to start, saying why', async () => {
+  await expect(startPreviewServer({ port: 0, distDir: docsDir, docsDir })).rejects.toThrow(
+    /index\.html not found: run npm run build first/,
+  );
+});
+
+test('run as a script it reads the environment and says where it listens', async () => {
+  const script = path.resolve(__dirname, '../preview-server.ts');
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: '0', BASE_PATH: '/viewer', DOCS_DIR: docsDir, DIST_DIR: distDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (!output.includes('\n') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const url = /^Folio preview on (http:\/\/localhost:\d+\/viewer\/)\n/.exec(output)?.[1];
+    expect(url).toBeDefined();
+    const page = await fetch(`${url ?? ''}a/b?doc=a.pdf`, { headers: HTML });
+    expect(await page.text()).toContain('window.routerBase = "/viewer/";');
+    expect((await fetch(`${url ?? ''}api/documents/a.pdf`)).status).toBe(200);
+  } finally {
+    child.kill();
+  }
+});
