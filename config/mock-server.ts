@@ -52,7 +52,7 @@ function compileRoutes(files: readonly MockFile[]): Route[] {
   );
 }
 
-export function resolveDocsDir(docsDir: string | undefined): string {
+function resolveDocsDir(docsDir: string | undefined): string {
   const envDir = process.env.DOCS_DIR;
   const chosen = docsDir ?? (envDir !== undefined && envDir !== '' ? envDir : defaultDocsDir);
   const dir = path.resolve(chosen);
@@ -120,10 +120,13 @@ export function createMockMiddleware(options: MockMiddlewareOptions): Middleware
       allowed.push(...route.methods);
       if (!route.methods.includes(req.method ?? 'GET')) continue;
       const mockReq = asMockRequest(req, definedParams(found.params), query, docsDir);
-      Promise.resolve(route.handler(mockReq, res)).catch((error: unknown) => {
-        if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
-        else sendError(res, 500, 'internal', { message: String(error) });
-      });
+      // Through a promise even for a plain function, so a handler that throws is answered too.
+      Promise.resolve()
+        .then(() => route.handler(mockReq, res))
+        .catch((error: unknown) => {
+          if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
+          else sendError(res, 500, 'internal', { message: String(error) });
+        });
       return;
     }
     // The api/ prefix belongs to the facility: an unknown path there is its 404, not the app's page.

@@ -128,6 +128,9 @@ describe('mounting mock files', () => {
       res.end(JSON.stringify({ params: req.params, query: req.query, docsDir: req.docsDir }));
     },
     'GET /api/boom': () => Promise.reject(new Error('handler failed')),
+    'GET /api/throw': () => {
+      throw new Error('thrown before any promise');
+    },
   };
   let origin: string;
   let dir: string;
@@ -145,12 +148,15 @@ describe('mounting mock files', () => {
     });
   });
 
-  test('a handler that fails answers 500 JSON and the server goes on', async () => {
-    const res = await fetch(`${origin}/api/boom`);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toMatchObject({ error: 'internal' });
-    expect((await fetch(`${origin}/api/echo/1/2`)).status).toBe(200);
-  });
+  test.each(['boom', 'throw'])(
+    'a handler that fails (%s) answers 500 JSON and the server goes on',
+    async (route) => {
+      const res = await fetch(`${origin}/api/${route}`);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ error: 'internal' });
+      expect((await fetch(`${origin}/api/echo/1/2`)).status).toBe(200);
+    },
+  );
 
   test('a key that is not "<METHOD> /<path>" is refused when mounting', () => {
     const bad: MockFile = { '/api/no-method': () => undefined };

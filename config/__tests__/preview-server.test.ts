@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeDocsDir } from '../../mock/__tests__/_docs-dir.ts';
 import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
+import { rawRequest } from '../../mock/__tests__/_http-client.ts';
 import { startPreviewServer } from '../preview-server.ts';
 import type { PreviewServer } from '../preview-server.ts';
 
@@ -15,6 +16,7 @@ const INDEX = `<!doctype html><html><head>
 <script defer src="./main.abc123.js"></script>
 </head><body><div id="root"></div></body></html>`;
 const MAIN_JS = 'console.log("folio");';
+const SECRET = 'a file beside dist/, never served';
 const HTML = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 const dirs: string[] = [];
@@ -24,7 +26,10 @@ let preview: PreviewServer;
 let origin: string;
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(tmpdir(), 'folio-dist-'));
+  const outside = await mkdtemp(path.join(tmpdir(), 'folio-preview-'));
+  await writeFile(path.join(outside, 'secret.txt'), SECRET);
+  distDir = path.join(outside, 'dist');
+  await mkdir(distDir);
   await writeFile(path.join(distDir, 'index.html'), INDEX);
   await writeFile(path.join(distDir, 'main.abc123.js'), MAIN_JS);
   await mkdir(path.join(distDir, 'static'));
@@ -33,7 +38,7 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   docsDir = await makeDocsDir({ 'a.pdf': await plainPdf(2) });
-  dirs.push(distDir, docsDir);
+  dirs.push(outside, docsDir);
   preview = await startPreviewServer({ port: 0, basePath: '/viewer/', docsDir, distDir });
   origin = new URL(preview.url).origin;
 });
@@ -99,6 +104,15 @@ test('the base without its slash redirects to the base, keeping the query', asyn
   const res = await fetch(`${origin}/viewer?doc=a.pdf`, { redirect: 'manual' });
   expect(res.status).toBe(302);
   expect(res.headers.get('location')).toBe('/viewer/?doc=a.pdf');
+});
+
+test.each([
+  '/viewer/../secret.txt',
+  '/viewer/%2e%2e/secret.txt',
+  '/viewer/static/../../secret.txt',
+])('%s does not leave dist/', async (rawPath) => {
+  const res = await rawRequest(origin, rawPath);
+  expect(res.body.toString()).not.toContain(SECRET);
 });
 
 test('paths outside the base are 404', async () => {
