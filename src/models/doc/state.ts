@@ -1,0 +1,215 @@
+/**
+ * The `doc` model's state: every field of SPEC §3 with its initial value, plus the few fields a
+ * real viewer needs and SPEC leaves open (marked "Folio:" below). Pure data, no runtime imports,
+ * so services can share these types.
+ */
+
+/** SPEC §3 "param defaults": the facility's display and policy switches (meanings: DESIGN §5b). */
+export interface DocParam {
+  maxZoomRatio: number;
+  minZoomRatio: number;
+  applicationType: number;
+  select: boolean;
+  showHeaderBar: boolean;
+  showBrowser: boolean;
+  showRotate: boolean;
+  showLeftAnimation: boolean;
+  showFooter: boolean;
+  showHeader: boolean;
+  download: boolean;
+  showSearch: boolean;
+  showFileName: boolean;
+  isFcsDownload: boolean;
+  isShowBall: boolean;
+  showComment: boolean;
+  gridLine: boolean;
+  antiCopy: boolean;
+  fullScreen: boolean;
+  showList: boolean;
+  showNum: boolean;
+  htmlName: string;
+  print: boolean;
+  showThumb: boolean;
+  showAnimation: boolean;
+  showSignature: boolean;
+  isShowZoom: boolean;
+  isVertical: boolean;
+  isMobScaleDisabled: boolean;
+}
+
+/** SPEC §3, in SPEC's order. Frozen: it is shared by every state that has not overridden it. */
+export const PARAM_DEFAULTS: Readonly<DocParam> = Object.freeze({
+  maxZoomRatio: 2,
+  minZoomRatio: 0.2,
+  applicationType: 0,
+  select: false,
+  showHeaderBar: true,
+  showBrowser: true,
+  showRotate: true,
+  showLeftAnimation: true,
+  showFooter: false,
+  showHeader: false,
+  download: true,
+  showSearch: false,
+  showFileName: true,
+  isFcsDownload: true,
+  isShowBall: true,
+  showComment: true,
+  gridLine: false,
+  antiCopy: true,
+  fullScreen: false,
+  showList: false,
+  showNum: true,
+  htmlName: '',
+  print: true,
+  showThumb: false,
+  showAnimation: false,
+  showSignature: false,
+  isShowZoom: false,
+  isVertical: false,
+  isMobScaleDisabled: false,
+});
+
+/** A page's size in PDF points (1/72 inch). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** One entry of the document outline (DESIGN §3). */
+export interface OutlineItem {
+  title: string;
+  /** 1-based page; null when the entry points nowhere inside the document. */
+  page: number | null;
+  children: OutlineItem[];
+}
+
+/** The tiled watermark (DESIGN §3); every field optional, and no text means no watermark. */
+export interface WatermarkInfo {
+  text?: string;
+  /** CSS pixels. */
+  fontSize?: number;
+  /** A CSS colour. */
+  color?: string;
+  /** Degrees. */
+  rotate?: number;
+  /** Horizontal and vertical distance between tiles, CSS pixels. */
+  gap?: readonly [number, number];
+}
+
+/** A signature the reader placed on a page. */
+export interface SignatureItem {
+  /** 0-based index of the page's canvas the signature belongs to; also its insert position. */
+  canvasNum: number;
+  /** Position and size on the page, in PDF points from the page's top-left corner. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The drawn signature as a data URL (`data:image/png;base64,…`). */
+  image: string;
+}
+
+/** SPEC §3 docData. */
+export interface DocData {
+  title: string;
+  watermarkInfo: WatermarkInfo;
+  /** One entry per page, in page order. */
+  pageSize: PageSize[];
+  pageCount: number;
+  /** Pages the facility has converted so far; equal to pageCount when complete. */
+  loadedCount: number;
+  docOutline: OutlineItem[];
+  param: DocParam;
+}
+
+/** Folio: where the document fetch stands. */
+export type DocStatus = 'idle' | 'loading' | 'converting' | 'ready' | 'error';
+
+/**
+ * Folio: why the fetch failed, as a kind the UI can translate. Never free text from the server,
+ * which could be anything, in any language, or hostile.
+ */
+export interface DocError {
+  kind: 'notFound' | 'facility' | 'timeout' | 'malformed' | 'network';
+  /** The HTTP status, for notFound and facility errors. */
+  status?: number;
+}
+
+export interface DocState {
+  showMobileMenu: boolean;
+  showThumbnail: boolean;
+  showFullscreen: boolean;
+  mobileSignState: boolean;
+  signState: boolean;
+  /** Degrees, a multiple of 90 in (-360, 360). */
+  rotate: number;
+  /** 1-based. */
+  currentPage: number;
+  /** Rendered size per 0-based page index (pdf.js's `pageIndex`), filled as pages lay out. */
+  currentPagesSize: Record<number, PageSize>;
+  /** 1 = 100 %. */
+  zoom: number;
+  /** Random refresh token: components keyed on it remount when `refresh` runs. */
+  key: string;
+  isSigned: boolean;
+  isMobSigned: boolean;
+  signDataArr: SignatureItem[];
+  mimeType: string;
+  docData: DocData;
+  /** Folio: the facility id being shown (the URL's `doc`), undefined before the first fetch. */
+  docId: string | undefined;
+  /** Folio: the fetch's progress; 'converting' while the facility's loadedCount < pageCount. */
+  status: DocStatus;
+  /** Folio: set with status 'error' only. */
+  error: DocError | undefined;
+  /** Folio: absolute URL of the viewable PDF (the facility's fileUrl, resolved against previewApi). */
+  fileUrl: string | undefined;
+  /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
+  originalUrl: string | undefined;
+}
+
+/** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
+export function randomKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const initialDocData: DocData = {
+  title: '',
+  watermarkInfo: {},
+  pageSize: [],
+  pageCount: 0,
+  loadedCount: 0,
+  docOutline: [],
+  param: PARAM_DEFAULTS,
+};
+
+/** The fields that belong to one document; a fetch of another id starts them over. */
+export const initialDocumentFields = {
+  rotate: 0,
+  currentPage: 1,
+  currentPagesSize: {},
+  zoom: 1,
+  isSigned: false,
+  isMobSigned: false,
+  signDataArr: [],
+  mimeType: '',
+  docData: initialDocData,
+  fileUrl: undefined,
+  originalUrl: undefined,
+} satisfies Partial<DocState>;
+
+export const initialDocState: DocState = {
+  showMobileMenu: false,
+  showThumbnail: false,
+  showFullscreen: false,
+  mobileSignState: false,
+  signState: false,
+  ...initialDocumentFields,
+  key: randomKey(),
+  docId: undefined,
+  status: 'idle',
+  error: undefined,
+};
