@@ -1,0 +1,250 @@
+/** DESIGN §3/§6: the facility's answer is validated and normalised, never trusted. */
+import { PARAM_DEFAULTS } from '../../models/doc/state';
+import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
+import { MalformedResponseError } from '../request';
+
+const where = { id: 'report.pdf', base: new URL('http://facility.test/api/') };
+const normalize = (raw: unknown) => normalizeDocument(raw, where);
+
+const good = {
+  title: 'Annual report',
+  mimeType: 'application/pdf',
+  pageCount: 2,
+  loadedCount: 2,
+  pageSize: [
+    { width: 595, height: 842 },
+    { width: 842, height: 595 },
+  ],
+  docOutline: [{ title: 'Intro', page: 1, children: [{ title: 'Scope', page: 2, children: [] }] }],
+  watermarkInfo: {
+    text: 'alice',
+    fontSize: 16,
+    color: 'rgba(0,0,0,0.15)',
+    rotate: -22,
+    gap: [100, 100],
+  },
+  param: { download: false },
+  fileUrl: 'documents/report.pdf/content',
+};
+
+describe('normalizeDocument: a well-formed answer', () => {
+  it('DESIGN §3 facility: keeps every field of a valid answer', () => {
+    const doc = normalize(good);
+    expect(doc).toEqual({
+      title: 'Annual report',
+      mimeType: 'application/pdf',
+      pageCount: 2,
+      loadedCount: 2,
+      pageSize: good.pageSize,
+      docOutline: good.docOutline,
+      watermarkInfo: good.watermarkInfo,
+      param: { ...PARAM_DEFAULTS, download: false },
+      fileUrl: 'http://facility.test/api/documents/report.pdf/content',
+      originalUrl: 'http://facility.test/api/documents/report.pdf/original',
+      corrections: [],
+    });
+  });
+
+  it('DESIGN §3 facility: unknown fields are ignored', () => {
+    expect(normalize({ ...good, secret: 'x' })).not.toHaveProperty('secret');
+  });
+});
+
+describe('normalizeDocument: wrong shapes', () => {
+  it.each([null, [], 'text', 42, true])(
+    'a top level that is not an object (%p) is malformed',
+    (raw) => {
+      expect(() => normalize(raw)).toThrow(MalformedResponseError);
+    },
+  );
+
+  it('missing fields take safe defaults', () => {
+    expect(normalize({})).toEqual({
+      title: '',
+      mimeType: '',
+      pageCount: 0,
+      loadedCount: 0,
+      pageSize: [],
+      docOutline: [],
+      watermarkInfo: {},
+      param: PARAM_DEFAULTS,
+      fileUrl: 'http://facility.test/api/documents/report.pdf/content',
+      originalUrl: 'http://facility.test/api/documents/report.pdf/original',
+      corrections: [],
+    });
+  });
+
+  it('wrong-typed fields take safe defaults', () => {
+    const doc = normalize({
+      title: 7,
+      mimeType: 'not a mime type',
+      pageSize: 'big',
+      docOutline: {},
+      watermarkInfo: 'alice',
+    });
+    expect(doc).toMatchObject({
+      title: '',
+      mimeType: '',
+      pageSize: [],
+      docOutline: [],
+      watermarkInfo: {},
+    });
+  });
+});
+
+describe('normalizeDocument: page count', () => {
+  it('an absurd pageCount (10^9) is capped and flagged (pdf.js counts later)', () => {
+    const doc = normalize({ pageCount: 1e9, loadedCount: 1e9 });
+    expect(doc.pageCount).toBe(LIMITS.pageCount);
+    expect(doc.loadedCount).toBe(LIMITS.pageCount);
+    expect(doc.corrections).toContain('pageCountCapped');
+  });
+
+  it.each([
+    [-3, 0],
+    ['12', 0],
+    [Number.NaN, 0],
+    [2.9, 2],
+  ])('pageCount %p becomes %p', (pageCount, expected) => {
+    expect(normalize({ pageCount }).pageCount).toBe(expected);
+  });
+
+  it('a missing pageCount falls back to the number of page sizes', () => {
+    expect(normalize({ pageSize: good.pageSize }).pageCount).toBe(2);
+  });
+
+  it('DESIGN §3 converting: loadedCount below pageCount is kept, clamped to [0, pageCount]', () => {
+    expect(normalize({ pageCount: 14, loadedCount: 3 }).loadedCount).toBe(3);
+    expect(normalize({ pageCount: 14, loadedCount: 99 }).loadedCount).toBe(14);
+    expect(normalize({ pageCount: 14, loadedCount: -1 }).loadedCount).toBe(14);
+    expect(normalize({ pageCount: 14 }).loadedCount).toBe(14);
+  });
+});
+
+describe('normalizeDocument: page sizes', () => {
+  it.each([
+    ['negative', { width: -595, height: 842 }],
+    ['zero', { width: 0, height: 842 }],
+    ['absurdly large', { width: 1e9, height: 842 }],
+    ['non-numeric', { width: '595', height: 842 }],
+    ['missing', {}],
+    ['not an object', 595],
+  ])('DESIGN §8 absurd pageSize: a %s size is replaced by 612×792 and flagged', (_, size) => {
+    const doc = normalize({ pageCount: 2, pageSize: [size, { width: 595, height: 842 }] });
+    expect(doc.pageSize).toEqual([DEFAULT_PAGE_SIZE, { width: 595, height: 842 }]);
+    expect(doc.corrections).toContain('pageSizeReplaced');
+  });
+
+  it('never holds more sizes than pages', () => {
+    const sizes = Array.from({ length: 10 }, () => ({ width: 100, height: 100 }));
+    expect(normalize({ pageCount: 3, pageSize: sizes }).pageSize).toHaveLength(3);
+  });
+});
+
+describe('normalizeDocument: outline', () => {
+  it('DESIGN §8 HTML in titles/outline: kept as literal text, controls removed', () => {
+    const doc = normalize({
+      title: '<img src=x onerror=alert(1)>\u202E',
+      pageCount: 3,
+      docOutline: [{ title: '<script>alert(1)</script>\u0000', page: 2, children: [] }],
+    });
+    expect(doc.title).toBe('<img src=x onerror=alert(1)>');
+    expect(doc.docOutline[0]?.title).toBe('<script>alert(1)</script>');
+  });
+
+  it('pages outside 1..pageCount and non-integers become null; bad items are dropped', () => {
+    const doc = normalize({
+      pageCount: 3,
+      docOutline: [
+        { title: 'a', page: 0 },
+        { title: 'b', page: 4 },
+        { title: 'c', page: 1.5 },
+        { title: 'd', page: '2' },
+        { title: 'e', page: 3, children: 'x' },
+        'junk',
+        null,
+      ],
+    });
+    expect(doc.docOutline).toEqual([
+      { title: 'a', page: null, children: [] },
+      { title: 'b', page: null, children: [] },
+      { title: 'c', page: null, children: [] },
+      { title: 'd', page: null, children: [] },
+      { title: 'e', page: 3, children: [] },
+    ]);
+  });
+
+  it('depth is bounded', () => {
+    let deep: unknown[] = [];
+    for (let i = 0; i < 100; i++)
+      deep = [{ title: `level ${100 - i}`, page: null, children: deep }];
+    const doc = normalize({ docOutline: deep });
+    let depth = 0;
+    for (let level = doc.docOutline; level.length > 0; level = level[0]?.children ?? []) depth++;
+    expect(depth).toBe(LIMITS.outlineDepth);
+    expect(doc.corrections).toContain('outlineTruncated');
+  });
+
+  it('the item count is bounded', () => {
+    const many = Array.from({ length: LIMITS.outlineItems + 50 }, (_, i) => ({ title: `${i}` }));
+    const doc = normalize({ docOutline: many });
+    expect(doc.docOutline).toHaveLength(LIMITS.outlineItems);
+    expect(doc.corrections).toContain('outlineTruncated');
+  });
+});
+
+describe('normalizeDocument: watermark', () => {
+  it('DESIGN §8 watermark text: sanitised and capped at 200', () => {
+    const doc = normalize({ watermarkInfo: { text: `<b>x</b>\u202E${'y'.repeat(500)}` } });
+    expect(doc.watermarkInfo.text?.startsWith('<b>x</b>y')).toBe(true);
+    expect(Array.from(doc.watermarkInfo.text ?? '')).toHaveLength(200);
+  });
+
+  it('keeps only plausible fields of the right type', () => {
+    const doc = normalize({
+      watermarkInfo: {
+        text: 'ok',
+        fontSize: 1e6,
+        color: 'red; background: url(javascript:alert(1))',
+        rotate: 'x',
+        gap: [10],
+      },
+    });
+    expect(doc.watermarkInfo).toEqual({ text: 'ok' });
+  });
+
+  it.each(['#abc', '#aabbccdd', 'red', 'rgba(0, 0, 0, 0.15)', 'hsl(120 50% 50% / 0.2)'])(
+    'accepts the CSS colour %s',
+    (color) => {
+      expect(normalize({ watermarkInfo: { color } }).watermarkInfo.color).toBe(color);
+    },
+  );
+});
+
+describe('normalizeDocument: URLs', () => {
+  it('resolves fileUrl against previewApi', () => {
+    expect(normalize({ fileUrl: 'files/x.pdf' }).fileUrl).toBe(
+      'http://facility.test/api/files/x.pdf',
+    );
+    expect(normalize({ fileUrl: 'https://cdn.test/x.pdf' }).fileUrl).toBe('https://cdn.test/x.pdf');
+  });
+
+  it.each(['javascript:alert(1)', 'data:application/pdf;base64,AAAA', 42, '', 'x'.repeat(5000)])(
+    'an unusable fileUrl (%p) falls back to the contract path and is flagged',
+    (fileUrl) => {
+      const doc = normalize({ fileUrl });
+      expect(doc.fileUrl).toBe('http://facility.test/api/documents/report.pdf/content');
+      expect(doc.corrections).toContain('fileUrlInvalid');
+    },
+  );
+
+  it('URL-encodes the id in the contract paths', () => {
+    const doc = normalizeDocument({}, { ...where, id: 'a b/c?#.pdf' });
+    expect(doc.fileUrl).toBe('http://facility.test/api/documents/a%20b%2Fc%3F%23.pdf/content');
+    expect(doc.originalUrl).toBe('http://facility.test/api/documents/a%20b%2Fc%3F%23.pdf/original');
+  });
+
+  it('lower-cases a valid mime type', () => {
+    expect(normalize({ mimeType: 'Application/PDF' }).mimeType).toBe('application/pdf');
+  });
+});

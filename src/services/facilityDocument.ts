@@ -1,0 +1,211 @@
+/**
+ * Validates and normalises the facility's `GET documents/{id}` answer (DESIGN §3). Nothing from the
+ * server is trusted: each field is type-checked, bounded and given a safe default, and only the
+ * top level not being an object makes the answer unusable. What had to be corrected is listed in
+ * `corrections`, for diagnostics and tests.
+ */
+import type { DocParam, OutlineItem, PageSize, WatermarkInfo } from '../models/doc/state';
+import { sanitizeParam } from './param';
+import { MalformedResponseError } from './request';
+import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
+
+export interface FacilityDocument {
+  title: string;
+  mimeType: string;
+  pageCount: number;
+  /** Clamped to [0, pageCount]; less than pageCount while the facility converts. */
+  loadedCount: number;
+  /** One per page, in order, never longer than pageCount. */
+  pageSize: PageSize[];
+  docOutline: OutlineItem[];
+  watermarkInfo: WatermarkInfo;
+  param: DocParam;
+  /** Absolute URL of the viewable PDF: the facility's fileUrl resolved against previewApi. */
+  fileUrl: string;
+  /** Absolute URL of the original file, `documents/{id}/original` (DESIGN §3). */
+  originalUrl: string;
+  corrections: Correction[];
+}
+
+export type Correction =
+  | 'pageCountCapped'
+  | 'pageCountInvalid'
+  | 'pageSizeReplaced'
+  | 'outlineTruncated'
+  | 'fileUrlInvalid';
+
+export const LIMITS = {
+  /** A facility claiming more pages than this is wrong; pdf.js's own count wins once it opens. */
+  pageCount: 100_000,
+  /** PDF's largest page side without UserUnit: 200 inches. */
+  pageSide: 14_400,
+  outlineDepth: 16,
+  outlineItems: 10_000,
+  urlLength: 2048,
+  mimeType: 127,
+} as const;
+
+/** US Letter in points: stands in for a missing or impossible page size (pdf.js measures later). */
+export const DEFAULT_PAGE_SIZE: Readonly<PageSize> = Object.freeze({ width: 612, height: 792 });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+    ? Math.floor(value)
+    : undefined;
+}
+
+function side(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= LIMITS.pageSide
+  );
+}
+
+function pageSizes(raw: unknown, pageCount: number, fix: (c: Correction) => void): PageSize[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.slice(0, pageCount).map((entry: unknown) => {
+    if (isRecord(entry) && side(entry.width) && side(entry.height)) {
+      return { width: entry.width, height: entry.height };
+    }
+    fix('pageSizeReplaced');
+    return { ...DEFAULT_PAGE_SIZE };
+  });
+}
+
+function outline(raw: unknown, pageCount: number, fix: (c: Correction) => void): OutlineItem[] {
+  let budget: number = LIMITS.outlineItems;
+  const level = (items: unknown, depth: number): OutlineItem[] => {
+    if (!Array.isArray(items)) return [];
+    if (depth > LIMITS.outlineDepth) {
+      if (items.length > 0) fix('outlineTruncated');
+      return [];
+    }
+    const out: OutlineItem[] = [];
+    for (const item of items) {
+      if (budget <= 0) {
+        fix('outlineTruncated');
+        break;
+      }
+      if (!isRecord(item)) continue;
+      budget -= 1;
+      const page = item.page;
+      out.push({
+        title: sanitizeText(item.title, TEXT_LIMITS.outlineItem),
+        page:
+          typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= pageCount
+            ? page
+            : null,
+        children: level(item.children, depth + 1),
+      });
+    }
+    return out;
+  };
+  return level(raw, 1);
+}
+
+const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]{1,60}\))$/i;
+
+function finiteIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+}
+
+function isGap(value: unknown): value is readonly [number, number] {
+  return Array.isArray(value) && value.length === 2 && value.every((g) => finiteIn(g, 0, 2000));
+}
+
+/** Keeps each field only when it is of the right type and plausible; the UI defaults the rest. */
+function watermark(raw: unknown): WatermarkInfo {
+  if (!isRecord(raw)) return {};
+  const info: WatermarkInfo = {};
+  if (typeof raw.text === 'string') info.text = sanitizeText(raw.text, TEXT_LIMITS.watermark);
+  if (finiteIn(raw.fontSize, 1, 200)) info.fontSize = raw.fontSize;
+  if (typeof raw.color === 'string' && CSS_COLOR.test(raw.color.trim())) {
+    info.color = raw.color.trim();
+  }
+  if (finiteIn(raw.rotate, -360, 360)) info.rotate = raw.rotate;
+  if (isGap(raw.gap)) info.gap = [raw.gap[0], raw.gap[1]];
+  return info;
+}
+
+function mimeType(value: unknown): string {
+  return typeof value === 'string' &&
+    value.length <= LIMITS.mimeType &&
+    /^[\w.+-]+\/[\w.+-]+$/.test(value)
+    ? value.toLowerCase()
+    : '';
+}
+
+/** Where the facility serves a document's files, relative to previewApi (DESIGN §3). */
+export function documentPath(id: string, file?: 'content' | 'original'): string {
+  const path = `documents/${encodeURIComponent(id)}`;
+  return file ? `${path}/${file}` : path;
+}
+
+function httpUrl(value: string, base: URL): string | undefined {
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The facility's fileUrl when it is an http(s) URL (relative to previewApi or absolute: a facility
+ * may serve content from elsewhere); otherwise the contract's own path. Never `javascript:` or
+ * `data:` — the URL reaches pdf.js and, for downloads, an anchor.
+ */
+function fileUrl(value: unknown, where: Where, fix: (c: Correction) => void): string {
+  const fallback = new URL(documentPath(where.id, 'content'), where.base).href;
+  if (value === undefined) return fallback;
+  const given =
+    typeof value === 'string' && value.length <= LIMITS.urlLength && value.trim() !== ''
+      ? httpUrl(value.trim(), where.base)
+      : undefined;
+  if (given === undefined) fix('fileUrlInvalid');
+  return given ?? fallback;
+}
+
+function pageCountOf(raw: Record<string, unknown>, fix: (c: Correction) => void): number {
+  const given = count(raw.pageCount);
+  if (given === undefined && raw.pageCount !== undefined) fix('pageCountInvalid');
+  const fallback = Array.isArray(raw.pageSize) ? raw.pageSize.length : 0;
+  const pageCount = given ?? fallback;
+  if (pageCount <= LIMITS.pageCount) return pageCount;
+  fix('pageCountCapped');
+  return LIMITS.pageCount;
+}
+
+/** The document the answer is for, and the absolute previewApi URL its paths are relative to. */
+export interface Where {
+  id: string;
+  base: URL;
+}
+
+/** Throws MalformedResponseError only when the answer is not a JSON object at all. */
+export function normalizeDocument(raw: unknown, where: Where): FacilityDocument {
+  if (!isRecord(raw)) throw new MalformedResponseError('The document answer is not a JSON object');
+  const corrections = new Set<Correction>();
+  const fix = (c: Correction) => corrections.add(c);
+
+  const pageCount = pageCountOf(raw, fix);
+  // A missing or wrong loadedCount means nothing left to wait for: the content request would
+  // report a conversion still running, whereas waiting on a guess could poll for nothing.
+  const loadedCount = Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
+  return {
+    title: sanitizeText(raw.title, TEXT_LIMITS.title),
+    mimeType: mimeType(raw.mimeType),
+    pageCount,
+    loadedCount,
+    pageSize: pageSizes(raw.pageSize, pageCount, fix),
+    docOutline: outline(raw.docOutline, pageCount, fix),
+    watermarkInfo: watermark(raw.watermarkInfo),
+    param: sanitizeParam(raw.param),
+    fileUrl: fileUrl(raw.fileUrl, where, fix),
+    originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
+    corrections: [...corrections],
+  };
+}

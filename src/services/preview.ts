@@ -1,0 +1,54 @@
+/**
+ * The preview facility client (DESIGN §3): `GET <previewApi>documents/{id}`, answered as a
+ * validated FacilityDocument or one of request.ts's typed errors.
+ */
+import { documentPath, normalizeDocument } from './facilityDocument';
+import type { FacilityDocument } from './facilityDocument';
+import { HttpError, requestJson } from './request';
+
+export type { FacilityDocument } from './facilityDocument';
+
+export interface PreviewClient {
+  /** The absolute base every facility path resolves against. */
+  readonly baseUrl: string;
+  getDocument: (id: string, options?: { signal?: AbortSignal }) => Promise<FacilityDocument>;
+}
+
+export interface PreviewClientOptions {
+  /** Per request; request.ts's default when left out. */
+  timeoutMs?: number;
+}
+
+/**
+ * `.` and `..` are dot segments that URL parsing removes (even percent-encoded), so they could
+ * never name a document; '' would ask for the collection. They are refused without a request,
+ * as the 404 the facility would give.
+ */
+function isAddressable(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..';
+}
+
+/** The page's URL when there is one, so a relative previewApi ('/api/') becomes absolute. */
+function pageUrl(): string | undefined {
+  return typeof location === 'undefined' ? undefined : location.href;
+}
+
+/** `baseUrl` may be relative to the page; it must end up http(s). */
+export function createPreviewClient(
+  baseUrl: string,
+  options: PreviewClientOptions = {},
+): PreviewClient {
+  const base = new URL(baseUrl, pageUrl());
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new Error(`previewApi must be an http(s) URL, not ${base.protocol}`);
+  }
+  return {
+    baseUrl: base.href,
+    getDocument: async (id, { signal } = {}) => {
+      const url = new URL(documentPath(id), base).href;
+      if (!isAddressable(id)) throw new HttpError(404, url);
+      const raw = await requestJson(url, { signal, timeoutMs: options.timeoutMs });
+      return normalizeDocument(raw, { id, base });
+    },
+  };
+}
