@@ -1,0 +1,655 @@
+/**
+ * SPEC §3–§5 and §9 for the doc model's state and reducers: one row (or more) per rule, each
+ * named after it. Every input state is deep-frozen, so a reducer that mutates its input fails.
+ */
+import type { Action } from '../../../runtime';
+import { docModel } from '..';
+import { docReducers } from '../reducers';
+import { initialDocState, PARAM_DEFAULTS } from '../state';
+import type { DocState } from '../state';
+import { deepFreeze, docState, signature } from './helpers';
+import type { DeepPartial } from './helpers';
+
+const A = docModel.actions;
+
+/** Routes an action to its reducer by type, as the runtime does. */
+function reduce(state: DocState, action: Action<unknown>): DocState {
+  const reducers = docReducers as unknown as Record<
+    string,
+    ((s: DocState, a: Action<unknown>) => DocState) | undefined
+  >;
+  const reducer = reducers[action.type.replace(/^doc\//, '')];
+  if (!action.type.startsWith('doc/') || !reducer) throw new Error(`no reducer for ${action.type}`);
+  return reducer(deepFreeze(state), action);
+}
+
+interface Row {
+  rule: string;
+  state: DocState;
+  action: Action<unknown>;
+  expected: DeepPartial<DocState>;
+}
+
+/** The SPEC §3 "param defaults" table, copied verbatim from SPEC.md. */
+const SPEC_PARAM_TABLE = `
+| maxZoomRatio | 2 |
+| minZoomRatio | 0.2 |
+| applicationType | 0 |
+| select | false |
+| showHeaderBar | true |
+| showBrowser | true |
+| showRotate | true |
+| showLeftAnimation | true |
+| showFooter | false |
+| showHeader | false |
+| download | true |
+| showSearch | false |
+| showFileName | true |
+| isFcsDownload | true |
+| isShowBall | true |
+| showComment | true |
+| gridLine | false |
+| antiCopy | true |
+| fullScreen | false |
+| showList | false |
+| showNum | true |
+| htmlName | empty |
+| print | true |
+| showThumb | false |
+| showAnimation | false |
+| showSignature | false |
+| isShowZoom | false |
+| isVertical | false |
+| isMobScaleDisabled | false |
+`;
+
+function specValue(text: string): unknown {
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'empty') return '';
+  return Number(text);
+}
+
+const specParams: [string, unknown][] = SPEC_PARAM_TABLE.trim()
+  .split('\n')
+  .map((line) => {
+    const [field = '', value = ''] = line
+      .split('|')
+      .map((cell) => cell.trim())
+      .filter(Boolean);
+    return [field, specValue(value)];
+  });
+
+describe('SPEC §3 param defaults (the table, read literally)', () => {
+  it('SPEC §3 param defaults: the table has 29 fields and PARAM_DEFAULTS has exactly those', () => {
+    expect(specParams).toHaveLength(29);
+    expect(Object.keys(PARAM_DEFAULTS).sort()).toEqual(specParams.map(([f]) => f).sort());
+  });
+
+  it.each(specParams)('SPEC §3 param defaults: %s defaults to %p', (field, value) => {
+    expect(PARAM_DEFAULTS).toHaveProperty([field], value);
+    expect(initialDocState.docData.param).toHaveProperty([field], value);
+  });
+});
+
+describe('SPEC §3 initial values', () => {
+  it.each<[string, unknown]>([
+    ['showMobileMenu', false],
+    ['showThumbnail', false],
+    ['showFullscreen', false],
+    ['mobileSignState', false],
+    ['signState', false],
+    ['rotate', 0],
+    ['currentPage', 1],
+    ['currentPagesSize', {}],
+    ['zoom', 1],
+    ['isSigned', false],
+    ['isMobSigned', false],
+    ['signDataArr', []],
+    ['mimeType', ''],
+    ['docId', undefined],
+    ['status', 'idle'],
+    ['error', undefined],
+    ['fileUrl', undefined],
+    ['originalUrl', undefined],
+  ])('SPEC §3 initial value: %s is %p', (field, value) => {
+    expect(initialDocState).toHaveProperty([field], value);
+  });
+
+  it('SPEC §3 initial value: docData is empty with the default param', () => {
+    expect(initialDocState.docData).toEqual({
+      title: '',
+      watermarkInfo: {},
+      pageSize: [],
+      pageCount: 0,
+      loadedCount: 0,
+      docOutline: [],
+      param: PARAM_DEFAULTS,
+    });
+  });
+
+  it('SPEC §3 initial value: key is a random refresh token', () => {
+    expect(initialDocState.key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('SPEC §9 constants: initial zoom 1 within min 0.2 and max 2, initial page 1', () => {
+    expect(initialDocState.zoom).toBe(1);
+    expect(PARAM_DEFAULTS.minZoomRatio).toBe(0.2);
+    expect(PARAM_DEFAULTS.maxZoomRatio).toBe(2);
+    expect(initialDocState.currentPage).toBe(1);
+  });
+});
+
+const five = (currentPage: number) => docState({ currentPage }, { pageCount: 5 });
+const custom = (zoom: number) => docState({ zoom }, {}, { minZoomRatio: 0.5, maxZoomRatio: 4 });
+const sigs = [signature(0, 'a'), signature(1, 'b'), signature(2, 'c')];
+
+const rows: Row[] = [
+  // SPEC §4 zoom
+  ...[
+    [150, 1.5],
+    [100, 1],
+    [75, 0.75],
+    [123.456, 1.23],
+    [99.999, 1],
+  ].map(([percent = 0, zoom]) => ({
+    rule: `SPEC §4 zoom: exact percentage is divided by 100 and rounded (${percent} → ${zoom})`,
+    state: docState(),
+    action: A.zoomTo(percent),
+    expected: { zoom },
+  })),
+  ...[
+    [1, 1, 1.2],
+    [1, -1, 0.8],
+    [1, 2, 1.4],
+    [1.2, 2, 1.6],
+    [0.6, -1, 0.4],
+  ].map(([from = 0, units = 0, zoom]) => ({
+    rule: `SPEC §4 zoom: steps of 0.2 per unit are added (${from} + ${units} units → ${zoom})`,
+    state: docState({ zoom: from }),
+    action: A.zoomBy(units),
+    expected: { zoom },
+  })),
+  {
+    rule: 'SPEC §4 zoom: steps are rounded to 2 decimals (1 + 3 × 0.2 is 1.6, not 1.6000000000000001)',
+    state: docState({ zoom: 1 }),
+    action: A.zoomBy(3),
+    expected: { zoom: 1.6 },
+  },
+  {
+    rule: 'SPEC §4 zoom: steps from an unrounded zoom are rounded to 2 decimals (1.234 + 0.2 → 1.43)',
+    state: docState({ zoom: 1.234 }),
+    action: A.zoomBy(1),
+    expected: { zoom: 1.43 },
+  },
+  {
+    rule: 'SPEC §4 zoom: a percentage is rounded to 2 decimals without binary error (100.5 → 1.01)',
+    state: docState(),
+    action: A.zoomTo(100.5),
+    expected: { zoom: 1.01 },
+  },
+  ...(
+    [
+      [A.zoomTo(500), 2, 'exact 500 % → max 2'],
+      [A.zoomTo(10), 0.2, 'exact 10 % → min 0.2'],
+      [A.zoomBy(10), 2, 'ten steps in → max 2'],
+      [A.zoomBy(-10), 0.2, 'ten steps out → min 0.2'],
+      [A.zoomTo(-50), 0.2, 'a negative percentage → min 0.2'],
+    ] as const satisfies readonly (readonly [Action<unknown>, number, string])[]
+  ).map(([action, zoom, what]) => ({
+    rule: `SPEC §5 zoom: clamped to the default ratios [0.2, 2] (${what})`,
+    state: docState({ zoom: 1 }),
+    action,
+    expected: { zoom },
+  })),
+  {
+    rule: 'SPEC §5 zoom: clamped at max when already at max (2 + 1 step → 2)',
+    state: docState({ zoom: 2 }),
+    action: A.zoomBy(1),
+    expected: { zoom: 2 },
+  },
+  ...(
+    [
+      [A.zoomTo(300), 3, 'exact 300 % → 3, beyond the default max'],
+      [A.zoomTo(450), 4, 'exact 450 % → custom max 4'],
+      [A.zoomBy(-5), 0.5, 'five steps out → custom min 0.5'],
+      [A.zoomTo(30), 0.5, 'exact 30 % → custom min 0.5'],
+    ] as const satisfies readonly (readonly [Action<unknown>, number, string])[]
+  ).map(([action, zoom, what]) => ({
+    rule: `SPEC §5 zoom: clamped to custom ratios [0.5, 4] from docData.param (${what})`,
+    state: custom(1),
+    action,
+    expected: { zoom },
+  })),
+  {
+    rule: 'SPEC §5 zoom: a non-number percentage changes nothing',
+    state: docState({ zoom: 1.4 }),
+    action: A.zoomTo(Number.NaN),
+    expected: { zoom: 1.4 },
+  },
+
+  // SPEC §4 rotation
+  ...[
+    [0, 1, 90, '+90 per unit'],
+    [0, -1, -90, '-90 per unit'],
+    [90, 1, 180, '+90 from 90'],
+    [0, 2, 180, 'two units at once'],
+    [180, 0, 0, 'a value of 0 resets'],
+    [-270, 0, 0, 'a value of 0 resets a negative rotation'],
+    [270, 1, 0, 'reaching +360 resets to 0'],
+    [-270, -1, 0, 'reaching -360 resets to 0'],
+    [270, 2, 90, 'going past +360 wraps to 90'],
+    [0, 5, 90, 'five units wrap to 90'],
+    [-180, -3, -90, 'going past -360 wraps to -90'],
+  ].map(([from = 0, units = 0, rotate = 0, what = '']) => ({
+    rule: `SPEC §4 rotation: ${String(what)} (${from} by ${units} → ${rotate})`,
+    state: docState({ rotate: from as number }),
+    action: A.rotateBy(units as number),
+    expected: { rotate: rotate as number },
+  })),
+
+  // SPEC §4 / §5 pages
+  {
+    rule: 'SPEC §4 page: next page moves on',
+    state: five(3),
+    action: A.nextPage(),
+    expected: { currentPage: 4 },
+  },
+  {
+    rule: 'SPEC §4 page: next page stops at pageCount',
+    state: five(5),
+    action: A.nextPage(),
+    expected: { currentPage: 5 },
+  },
+  {
+    rule: 'SPEC §5 page: next page stays at 1 while pageCount is 0',
+    state: docState({ currentPage: 1 }, { pageCount: 0 }),
+    action: A.nextPage(),
+    expected: { currentPage: 1 },
+  },
+  {
+    rule: 'SPEC §4 page: previous page moves back',
+    state: five(2),
+    action: A.prevPage(),
+    expected: { currentPage: 1 },
+  },
+  {
+    rule: 'SPEC §4 page: previous page stops at 1',
+    state: five(1),
+    action: A.prevPage(),
+    expected: { currentPage: 1 },
+  },
+  ...(
+    [
+      [3, 3, 'a page within range is set'],
+      [0, 1, 'a page of 0 gives page 1'],
+      ['', 1, 'an empty page gives page 1'],
+      ['  ', 1, 'a blank page gives page 1'],
+      [null, 1, 'a null page gives page 1'],
+      [undefined, 1, 'an undefined page gives page 1'],
+      ['4', 4, 'page text is read as a number'],
+      [' 2 ', 2, 'page text is trimmed'],
+      [99, 5, 'a page beyond pageCount stops at pageCount'],
+      [-2, 1, 'a negative page stops at 1'],
+      [2.7, 2, 'a fractional page is floored'],
+      ['2.7', 2, 'fractional page text is floored'],
+      ['0', 1, 'page text "0" gives page 1'],
+      ['abc', 3, 'text that is not a number keeps the page'],
+      ['0x10', 3, 'hexadecimal text is not a page number and keeps the page'],
+      [Number.NaN, 3, 'NaN keeps the page'],
+    ] as const
+  ).map(([page, expected, what]) => ({
+    rule: `SPEC §4/§5 page: ${what} (set ${typeof page === 'string' ? JSON.stringify(page) : String(page)} of 5 → ${expected})`,
+    state: five(3),
+    action: A.setPage(page),
+    expected: { currentPage: expected },
+  })),
+  {
+    rule: 'SPEC §5 page: any page is 1 while pageCount is 0',
+    state: docState({ currentPage: 1 }, { pageCount: 0 }),
+    action: A.setPage(3),
+    expected: { currentPage: 1 },
+  },
+  {
+    rule: 'SPEC §5 page: pdf.js page count replaces the facility count and re-clamps the page',
+    state: docState({ currentPage: 9 }, { pageCount: 10, loadedCount: 10 }),
+    action: A.setPageCount(4),
+    expected: { currentPage: 4, docData: { pageCount: 4, loadedCount: 4 } },
+  },
+
+  // SPEC §4 fullscreen, thumbnail, mobile menu
+  {
+    rule: 'SPEC §4 fullscreen: can be shown',
+    state: docState(),
+    action: A.showFullscreen(),
+    expected: { showFullscreen: true },
+  },
+  {
+    rule: 'SPEC §4 fullscreen: showing it again keeps it shown',
+    state: docState({ showFullscreen: true }),
+    action: A.showFullscreen(),
+    expected: { showFullscreen: true },
+  },
+  {
+    rule: 'SPEC §4 fullscreen: can be cancelled',
+    state: docState({ showFullscreen: true }),
+    action: A.cancelFullscreen(),
+    expected: { showFullscreen: false },
+  },
+  {
+    rule: 'SPEC §4 fullscreen: toggles on',
+    state: docState(),
+    action: A.toggleFullscreen(),
+    expected: { showFullscreen: true },
+  },
+  {
+    rule: 'SPEC §4 fullscreen: toggles off',
+    state: docState({ showFullscreen: true }),
+    action: A.toggleFullscreen(),
+    expected: { showFullscreen: false },
+  },
+  {
+    rule: 'SPEC §4 thumbnail: toggles open',
+    state: docState(),
+    action: A.toggleThumbnail(),
+    expected: { showThumbnail: true },
+  },
+  {
+    rule: 'SPEC §4 thumbnail: toggles closed',
+    state: docState({ showThumbnail: true }),
+    action: A.toggleThumbnail(),
+    expected: { showThumbnail: false },
+  },
+  {
+    rule: 'SPEC §4 thumbnail: set open explicitly',
+    state: docState(),
+    action: A.setThumbnail(true),
+    expected: { showThumbnail: true },
+  },
+  {
+    rule: 'SPEC §4 thumbnail: set closed explicitly',
+    state: docState({ showThumbnail: true }),
+    action: A.setThumbnail(false),
+    expected: { showThumbnail: false },
+  },
+  {
+    rule: 'SPEC §4 mobile menu: toggles open',
+    state: docState(),
+    action: A.toggleMobileMenu(),
+    expected: { showMobileMenu: true },
+  },
+  {
+    rule: 'SPEC §4 mobile menu: toggles closed',
+    state: docState({ showMobileMenu: true }),
+    action: A.toggleMobileMenu(),
+    expected: { showMobileMenu: false },
+  },
+
+  // SPEC §4 signature states and flags
+  {
+    rule: 'SPEC §4 signature state: toggles on',
+    state: docState(),
+    action: A.toggleSignState(),
+    expected: { signState: true },
+  },
+  {
+    rule: 'SPEC §4 signature state: toggles off',
+    state: docState({ signState: true }),
+    action: A.toggleSignState(),
+    expected: { signState: false },
+  },
+  {
+    rule: 'SPEC §4 mobile signature state: toggles on',
+    state: docState(),
+    action: A.toggleMobileSignState(),
+    expected: { mobileSignState: true },
+  },
+  {
+    rule: 'SPEC §4 mobile signature state: toggles off',
+    state: docState({ mobileSignState: true }),
+    action: A.toggleMobileSignState(),
+    expected: { mobileSignState: false },
+  },
+  {
+    rule: 'SPEC §4 signed flag: isSigned can be set',
+    state: docState(),
+    action: A.setSigned(true),
+    expected: { isSigned: true },
+  },
+  {
+    rule: 'SPEC §4 signed flag: isSigned can be cleared',
+    state: docState({ isSigned: true }),
+    action: A.setSigned(false),
+    expected: { isSigned: false },
+  },
+  {
+    rule: 'SPEC §4 signed flag: isMobSigned can be set',
+    state: docState(),
+    action: A.setMobSigned(true),
+    expected: { isMobSigned: true },
+  },
+  {
+    rule: 'SPEC §4 signed flag: isMobSigned can be cleared',
+    state: docState({ isMobSigned: true }),
+    action: A.setMobSigned(false),
+    expected: { isMobSigned: false },
+  },
+
+  // SPEC §4 signature items
+  {
+    rule: 'SPEC §4 signature: inserted into an empty list',
+    state: docState(),
+    action: A.insertSignature(signature(0, 'new')),
+    expected: { signDataArr: [{ image: 'new' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: inserted at the position given by its canvasNum',
+    state: docState({ signDataArr: [signature(0, 'a'), signature(2, 'c')] }),
+    action: A.insertSignature(signature(1, 'new')),
+    expected: { signDataArr: [{ image: 'a' }, { image: 'new' }, { image: 'c' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: canvasNum 0 inserts first',
+    state: docState({ signDataArr: [signature(0, 'a')] }),
+    action: A.insertSignature(signature(0, 'new')),
+    expected: { signDataArr: [{ image: 'new' }, { image: 'a' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: a canvasNum beyond the list appends (clamped to its length)',
+    state: docState({ signDataArr: [signature(0, 'a')] }),
+    action: A.insertSignature(signature(7, 'new')),
+    expected: { signDataArr: [{ image: 'a' }, { image: 'new', canvasNum: 7 }] },
+  },
+  {
+    rule: 'SPEC §4 signature: a negative canvasNum inserts first (clamped to 0)',
+    state: docState({ signDataArr: [signature(0, 'a')] }),
+    action: A.insertSignature(signature(-3, 'new')),
+    expected: { signDataArr: [{ image: 'new' }, { image: 'a' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: removed by index',
+    state: docState({ signDataArr: sigs }),
+    action: A.removeSignature(1),
+    expected: { signDataArr: [{ image: 'a' }, { image: 'c' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: removing an index with no item changes nothing',
+    state: docState({ signDataArr: sigs }),
+    action: A.removeSignature(3),
+    expected: { signDataArr: [{ image: 'a' }, { image: 'b' }, { image: 'c' }] },
+  },
+  {
+    rule: 'SPEC §4 signature: all items are cleared',
+    state: docState({ signDataArr: sigs }),
+    action: A.clearSignatures(),
+    expected: { signDataArr: [] },
+  },
+
+  // SPEC §4 watermark
+  {
+    rule: 'SPEC §4 watermark: info is merged into the existing watermarkInfo',
+    state: docState({}, { watermarkInfo: { text: 'alice', fontSize: 16 } }),
+    action: A.mergeWatermark({ color: 'rgba(0,0,0,0.15)' }),
+    expected: {
+      docData: { watermarkInfo: { text: 'alice', fontSize: 16, color: 'rgba(0,0,0,0.15)' } },
+    },
+  },
+  {
+    rule: 'SPEC §4 watermark: merged fields replace the existing ones',
+    state: docState({}, { watermarkInfo: { text: 'alice', fontSize: 16 } }),
+    action: A.mergeWatermark({ text: 'bob' }),
+    expected: { docData: { watermarkInfo: { text: 'bob', fontSize: 16 } } },
+  },
+
+  // SPEC §4 setters
+  ...(
+    [
+      [A.setShowHeader(true), 'showHeader', true],
+      [A.setShowFooter(true), 'showFooter', true],
+      [A.setShowNum(false), 'showNum', false],
+      [A.setShowZoom(true), 'isShowZoom', true],
+      [A.setMobScaleDisabled(true), 'isMobScaleDisabled', true],
+    ] as const
+  ).map(([action, flag, value]) => ({
+    rule: `SPEC §4 setter: ${action.type} sets param.${flag} to ${value}`,
+    state: docState(),
+    action,
+    expected: { docData: { param: { ...PARAM_DEFAULTS, [flag]: value } } },
+  })),
+
+  // Folio: page sizes and the fetch's internal transitions
+  {
+    rule: 'Folio page sizes: a laid-out page fills currentPagesSize by index',
+    state: docState({ currentPagesSize: { 0: { width: 1, height: 2 } } }),
+    action: A.setPageSize({ index: 2, size: { width: 612, height: 792 } }),
+    expected: { currentPagesSize: { 0: { width: 1, height: 2 }, 2: { width: 612, height: 792 } } },
+  },
+  {
+    rule: 'Folio page sizes: a size that is not finite and positive is ignored',
+    state: docState(),
+    action: A.setPageSize({ index: 0, size: { width: Number.NaN, height: -1 } }),
+    expected: { currentPagesSize: {} },
+  },
+  {
+    rule: 'Folio fetch: starting another document resets the per-document fields',
+    state: docState(
+      {
+        docId: 'a',
+        currentPage: 4,
+        zoom: 1.6,
+        rotate: 90,
+        signDataArr: sigs,
+        isSigned: true,
+        status: 'ready',
+      },
+      { pageCount: 9, title: 'A' },
+    ),
+    action: A.fetchStarted('b'),
+    expected: {
+      docId: 'b',
+      status: 'loading',
+      currentPage: 1,
+      zoom: 1,
+      rotate: 0,
+      signDataArr: [],
+      isSigned: false,
+      docData: { pageCount: 0, title: '' },
+    },
+  },
+  {
+    rule: "Folio fetch: retrying the same document keeps the reader's page and clears the error",
+    state: docState(
+      { docId: 'a', currentPage: 4, status: 'error', error: { kind: 'network' } },
+      { pageCount: 9 },
+    ),
+    action: A.fetchStarted('a'),
+    expected: { docId: 'a', status: 'loading', error: undefined, currentPage: 4 },
+  },
+  {
+    rule: 'Folio fetch: converting shows the progress',
+    state: docState({ status: 'loading' }),
+    action: A.converting({ loadedCount: 3, pageCount: 14 }),
+    expected: { status: 'converting', docData: { loadedCount: 3, pageCount: 14 } },
+  },
+  {
+    rule: 'Folio fetch: save stores docData, mimeType and URLs and re-clamps zoom and page',
+    state: docState({ status: 'converting', zoom: 1.8, currentPage: 12 }),
+    action: A.save({
+      docData: {
+        ...initialDocState.docData,
+        title: 'T',
+        pageCount: 3,
+        loadedCount: 3,
+        param: { ...PARAM_DEFAULTS, maxZoomRatio: 1.5 },
+      },
+      mimeType: 'application/pdf',
+      fileUrl: 'http://x/api/documents/t/content',
+      originalUrl: 'http://x/api/documents/t/original',
+    }),
+    expected: {
+      status: 'ready',
+      zoom: 1.5,
+      currentPage: 3,
+      mimeType: 'application/pdf',
+      fileUrl: 'http://x/api/documents/t/content',
+      docData: { title: 'T', pageCount: 3 },
+    },
+  },
+  {
+    rule: 'Folio fetch: a failure keeps the document and records the typed error',
+    state: docState({ status: 'loading' }, { title: 'kept' }),
+    action: A.failed({ kind: 'facility', status: 503 }),
+    expected: {
+      status: 'error',
+      error: { kind: 'facility', status: 503 },
+      docData: { title: 'kept' },
+    },
+  },
+];
+
+describe('SPEC §4–§5 doc reducers', () => {
+  it.each(rows)('$rule', ({ state, action, expected }) => {
+    const next = reduce(state, action);
+    expect(next).toMatchObject(expected);
+  });
+
+  it('SPEC §4 rotation: reaching -360 gives 0, never -0', () => {
+    expect(Object.is(reduce(docState({ rotate: -270 }), A.rotateBy(-1)).rotate, 0)).toBe(true);
+  });
+
+  it('SPEC §4 refresh: generates a new random key', () => {
+    const state = docState();
+    const keys = new Set([state.key]);
+    for (let i = 0; i < 20; i++) keys.add(reduce(state, A.refresh()).key);
+    expect(keys.size).toBe(21);
+    expect(reduce(state, A.refresh()).key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('SPEC §4 setters: a setter changes its own flag and no other', () => {
+    const next = reduce(docState(), A.setShowZoom(true));
+    expect(next.docData.param).toEqual({ ...PARAM_DEFAULTS, isShowZoom: true });
+    expect(next.docData.param).not.toBe(PARAM_DEFAULTS);
+  });
+
+  it('reducers are immutable: the input state is never changed and a change is a new object', () => {
+    const state = docState({ signDataArr: sigs });
+    const snapshot = structuredClone(state);
+    const next = reduce(state, A.removeSignature(0));
+    expect(state).toEqual(snapshot);
+    expect(next).not.toBe(state);
+    expect(next.signDataArr).not.toBe(state.signDataArr);
+  });
+});
+
+describe('doc action creators (typed, namespaced)', () => {
+  it.each([
+    [A.zoomTo(120), { type: 'doc/zoomTo', payload: 120 }],
+    [A.zoomBy(-1), { type: 'doc/zoomBy', payload: -1 }],
+    [A.rotateBy(1), { type: 'doc/rotateBy', payload: 1 }],
+    [A.nextPage(), { type: 'doc/nextPage', payload: undefined }],
+    [A.setPage('7'), { type: 'doc/setPage', payload: '7' }],
+    [A.refresh(), { type: 'doc/refresh', payload: undefined }],
+    [A.fetch('report.pdf'), { type: 'doc/fetch', payload: 'report.pdf' }],
+  ])('%o', (action, expected) => {
+    expect(action).toEqual(expected);
+  });
+});

@@ -1,0 +1,17 @@
+/** The `doc` model: the document being viewed and every viewer transition of SPEC §3–§5. */
+import { defineModel } from '../../runtime';
+import { docEffects } from './effects';
+import { docReducers } from './reducers';
+import { initialDocState } from './state';
+
+export const docModel = defineModel({
+  namespace: 'doc',
+  state: initialDocState,
+  reducers: docReducers,
+  effects: docEffects,
+});
+
+export type DocModel = typeof docModel;
+export * from './state';
+export type { PageSizePayload, ProgressPayload, SavePayload } from './reducers';
+export type { FetchOutcome } from './effects';

@@ -1,0 +1,248 @@
+/**
+ * One reducer per SPEC §4 transition, plus the internal ones the fetch effect drives. All pure
+ * and immutable, except `refresh`, whose whole point (SPEC §4) is to make a new random key.
+ */
+import type { Action } from '../../runtime';
+import { initialDocumentFields, randomKey } from './state';
+import type {
+  DocData,
+  DocError,
+  DocParam,
+  DocState,
+  PageSize,
+  SignatureItem,
+  WatermarkInfo,
+} from './state';
+
+/** SPEC §9 constants. */
+export const ZOOM_STEP = 0.2;
+export const ROTATE_STEP = 90;
+
+/** Rounds to 2 decimals; the epsilon keeps 1.005 from becoming 1 through binary error. */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** SPEC §5: zoom stays within [minZoomRatio, maxZoomRatio]. */
+function withZoom(state: DocState, zoom: number): DocState {
+  if (!Number.isFinite(zoom)) return state;
+  const { minZoomRatio, maxZoomRatio } = state.docData.param;
+  return { ...state, zoom: clamp(round2(zoom), minZoomRatio, maxZoomRatio) };
+}
+
+/** SPEC §5: page stays within 1..pageCount (1 while the count is unknown). */
+function clampPage(page: number, pageCount: number): number {
+  return clamp(Math.floor(page), 1, Math.max(1, pageCount));
+}
+
+function withPage(state: DocState, page: number): DocState {
+  return { ...state, currentPage: clampPage(page, state.docData.pageCount) };
+}
+
+function withParam<K extends keyof DocParam>(
+  state: DocState,
+  key: K,
+  value: DocParam[K],
+): DocState {
+  return {
+    ...state,
+    docData: { ...state.docData, param: { ...state.docData.param, [key]: value } },
+  };
+}
+
+/** Decimal text only: `Number()` would also read '0x10', '1e3' and 'Infinity'. */
+const DECIMAL = /^[+-]?\d+(\.\d*)?$/;
+
+/** The page input's value as a number: 0, '', null, undefined → 1; NaN when not a number at all. */
+function pageValue(value: number | string | null | undefined): number {
+  if (value === null || value === undefined) return 1;
+  const page = typeof value === 'string' ? pageText(value.trim()) : value;
+  return page === 0 ? 1 : page;
+}
+
+function pageText(text: string): number {
+  if (text === '') return 0;
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
+export interface PageSizePayload {
+  /** 0-based page index. */
+  index: number;
+  size: PageSize;
+}
+
+export interface ProgressPayload {
+  loadedCount: number;
+  pageCount: number;
+}
+
+export interface SavePayload {
+  docData: DocData;
+  mimeType: string;
+  fileUrl: string;
+  originalUrl: string;
+}
+
+export const docReducers = {
+  /** SPEC §4: an exact percentage, ÷ 100, rounded to 2 decimals, clamped. */
+  zoomTo: (state: DocState, { payload }: Action<number>): DocState =>
+    withZoom(state, payload / 100),
+  /** SPEC §4: 0.2 per unit added to the zoom, rounded to 2 decimals, clamped. */
+  zoomBy: (state: DocState, { payload }: Action<number>): DocState =>
+    withZoom(state, state.zoom + ZOOM_STEP * payload),
+
+  /** SPEC §4: 90° per unit; 0 resets; reaching ±360 resets to 0 (result kept in (-360, 360)). */
+  rotateBy: (state: DocState, { payload }: Action<number>): DocState => {
+    if (!Number.isFinite(payload)) return state;
+    const units = Math.trunc(payload);
+    // `+ 0` turns the -0 of `-360 % 360` into 0.
+    const rotate = units === 0 ? 0 : ((state.rotate + ROTATE_STEP * units) % 360) + 0;
+    return { ...state, rotate };
+  },
+
+  /** SPEC §4: stops at pageCount. */
+  nextPage: (state: DocState): DocState => withPage(state, state.currentPage + 1),
+  /** SPEC §4: stops at 1. */
+  prevPage: (state: DocState): DocState => withPage(state, state.currentPage - 1),
+  /**
+   * SPEC §4: 0 or empty gives 1; clamped to 1..pageCount; fractions floored. Text that is not a
+   * number (a half-typed page input) leaves the page where it is.
+   */
+  setPage: (state: DocState, { payload }: Action<number | string | null | undefined>): DocState => {
+    const page = pageValue(payload);
+    return Number.isNaN(page) ? state : withPage(state, page);
+  },
+  /** Folio: pdf.js's page count, authoritative once the PDF is open (the facility's may differ). */
+  setPageCount: (state: DocState, { payload }: Action<number>): DocState => {
+    if (!Number.isSafeInteger(payload) || payload < 0) return state;
+    const docData = { ...state.docData, pageCount: payload, loadedCount: payload };
+    return { ...state, docData, currentPage: clampPage(state.currentPage, payload) };
+  },
+
+  showFullscreen: (state: DocState): DocState => ({ ...state, showFullscreen: true }),
+  cancelFullscreen: (state: DocState): DocState => ({ ...state, showFullscreen: false }),
+  toggleFullscreen: (state: DocState): DocState => ({
+    ...state,
+    showFullscreen: !state.showFullscreen,
+  }),
+  toggleThumbnail: (state: DocState): DocState => ({
+    ...state,
+    showThumbnail: !state.showThumbnail,
+  }),
+  setThumbnail: (state: DocState, { payload }: Action<boolean>): DocState => ({
+    ...state,
+    showThumbnail: payload,
+  }),
+  toggleMobileMenu: (state: DocState): DocState => ({
+    ...state,
+    showMobileMenu: !state.showMobileMenu,
+  }),
+
+  toggleSignState: (state: DocState): DocState => ({ ...state, signState: !state.signState }),
+  toggleMobileSignState: (state: DocState): DocState => ({
+    ...state,
+    mobileSignState: !state.mobileSignState,
+  }),
+  setSigned: (state: DocState, { payload }: Action<boolean>): DocState => ({
+    ...state,
+    isSigned: payload,
+  }),
+  setMobSigned: (state: DocState, { payload }: Action<boolean>): DocState => ({
+    ...state,
+    isMobSigned: payload,
+  }),
+
+  /** SPEC §4: inserted at index `canvasNum`, clamped to 0..length. */
+  insertSignature: (state: DocState, { payload }: Action<SignatureItem>): DocState => {
+    const list = state.signDataArr;
+    const at = Number.isFinite(payload.canvasNum)
+      ? clamp(Math.floor(payload.canvasNum), 0, list.length)
+      : list.length;
+    return { ...state, signDataArr: [...list.slice(0, at), payload, ...list.slice(at)] };
+  },
+  /** SPEC §4: removed by index; an index with no item changes nothing. */
+  removeSignature: (state: DocState, { payload }: Action<number>): DocState => {
+    if (!Number.isInteger(payload) || payload < 0 || payload >= state.signDataArr.length) {
+      return state;
+    }
+    return { ...state, signDataArr: state.signDataArr.filter((_, i) => i !== payload) };
+  },
+  clearSignatures: (state: DocState): DocState => ({ ...state, signDataArr: [] }),
+
+  /** SPEC §4: merged into the existing watermarkInfo. */
+  mergeWatermark: (state: DocState, { payload }: Action<Partial<WatermarkInfo>>): DocState => ({
+    ...state,
+    docData: { ...state.docData, watermarkInfo: { ...state.docData.watermarkInfo, ...payload } },
+  }),
+
+  /** SPEC §4: a new random key (the one deliberate impurity: SPEC asks for randomness here). */
+  refresh: (state: DocState): DocState => ({ ...state, key: randomKey() }),
+
+  /** SPEC §4: the header, footer, page number, zoom display and mobile scale-disabled flags. */
+  setShowHeader: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withParam(state, 'showHeader', payload),
+  setShowFooter: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withParam(state, 'showFooter', payload),
+  setShowNum: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withParam(state, 'showNum', payload),
+  setShowZoom: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withParam(state, 'isShowZoom', payload),
+  setMobScaleDisabled: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withParam(state, 'isMobScaleDisabled', payload),
+
+  /** Fills currentPagesSize as pages lay out; a size that is not finite and positive is ignored. */
+  setPageSize: (state: DocState, { payload }: Action<PageSizePayload>): DocState => {
+    const { index, size } = payload;
+    const valid = (n: number) => Number.isFinite(n) && n > 0;
+    if (!Number.isInteger(index) || index < 0 || !valid(size.width) || !valid(size.height)) {
+      return state;
+    }
+    const currentPagesSize = { ...state.currentPagesSize, [index]: { ...size } };
+    return { ...state, currentPagesSize };
+  },
+
+  /**
+   * Internal (fetch): a fetch began. Another document starts its per-document fields over; the
+   * same one (a retry) keeps the reader's page, zoom and signatures.
+   */
+  fetchStarted: (state: DocState, { payload }: Action<string>): DocState => ({
+    ...state,
+    ...(payload === state.docId ? {} : initialDocumentFields),
+    docId: payload,
+    status: 'loading',
+    error: undefined,
+  }),
+  /** Internal (fetch): the facility is still converting; shows its progress. */
+  converting: (state: DocState, { payload }: Action<ProgressPayload>): DocState => ({
+    ...state,
+    status: 'converting',
+    docData: { ...state.docData, ...payload },
+  }),
+  /**
+   * Internal (fetch): the document is ready. Zoom and page are re-clamped, since the new param
+   * and page count may exclude the values kept from before.
+   */
+  save: (state: DocState, { payload }: Action<SavePayload>): DocState => {
+    const { docData, mimeType, fileUrl, originalUrl } = payload;
+    const saved: DocState = {
+      ...state,
+      docData,
+      mimeType,
+      fileUrl,
+      originalUrl,
+      status: 'ready',
+      error: undefined,
+    };
+    return withPage(withZoom(saved, saved.zoom), saved.currentPage);
+  },
+  /** Internal (fetch): the fetch failed; the document shown so far (if any) is kept. */
+  failed: (state: DocState, { payload }: Action<DocError>): DocState => ({
+    ...state,
+    status: 'error',
+    error: payload,
+  }),
+};

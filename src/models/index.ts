@@ -1,0 +1,14 @@
+/**
+ * Every model of the app, registered explicitly (no discovery); the root state is inferred from
+ * this list. The initial-state model gates the first render (SPEC §2).
+ */
+import { loadingModel } from '../runtime';
+import type { StateOfModels } from '../runtime';
+import { docModel } from './doc';
+import { initialStateModel } from './initialState';
+
+export const models = [docModel, loadingModel, initialStateModel] as const;
+
+export type RootState = StateOfModels<typeof models>;
+
+export { docModel };
