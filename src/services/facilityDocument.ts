@@ -193,8 +193,10 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
 
   const pageCount = pageCountOf(raw, fix);
   // A missing or wrong loadedCount means nothing left to wait for: the content request would
-  // report a conversion still running, whereas waiting on a guess could poll for nothing.
-  const loadedCount = Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
+  // report a conversion still running, whereas waiting on a guess could poll for nothing. So does
+  // an absurd pageCount: no conversion will ever reach it.
+  const capped = corrections.has('pageCountCapped');
+  const loadedCount = capped ? pageCount : Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
     mimeType: mimeType(raw.mimeType),

@@ -100,6 +100,11 @@ describe('normalizeDocument: page count', () => {
     expect(doc.corrections).toContain('pageCountCapped');
   });
 
+  it('an absurd pageCount is not waited for as a conversion', () => {
+    const doc = normalize({ pageCount: 1e9, loadedCount: 14 });
+    expect(doc.loadedCount).toBe(doc.pageCount);
+  });
+
   it.each([
     [-3, 0],
     ['12', 0],
