@@ -1,0 +1,275 @@
+/** @jest-environment node */
+/**
+ * The doc/fetch effect on a real app (createApp, loadingPlugin, the app's model list) against the
+ * real dev preview facility over HTTP (DESIGN §3, §8). No mocked fetch, no sleeps: each test awaits
+ * the dispatch promise, or watches the store.
+ */
+import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime';
+import type { HistoryLike } from '../../../runtime';
+import { models } from '../..';
+import type { RootState } from '../..';
+import { docModel, PARAM_DEFAULTS } from '..';
+import type { DocState } from '..';
+import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
+import { closedOrigin, startFacility, until } from './facility';
+import type { Facility } from './facility';
+
+jest.setTimeout(20_000);
+
+const history: HistoryLike = {
+  location: { pathname: '/', search: '', hash: '' },
+  listen: () => () => undefined,
+};
+
+interface Globals {
+  previewApi?: string;
+  previewTimeoutMs?: number;
+}
+const globals = globalThis as Globals;
+
+let facility: Facility;
+
+beforeAll(async () => {
+  facility = await startFacility();
+  await facility.addPdf('tracemonkey.pdf');
+  await facility.addPdf('boom.pdf', { fail: { status: 500 } });
+  await facility.addPdf('unavailable.pdf', { fail: { status: 503, body: '<h1>down</h1>' } });
+  await facility.addPdf('garbled.pdf', { fail: { status: 200, body: 'not json' } });
+  await facility.addPdf('list.pdf', { fail: { status: 200, body: '[1, 2, 3]' } });
+  await facility.addPdf('slow.pdf', { delayMs: 10_000 });
+  await facility.addPdf('converting.pdf', { convertMs: 1_200 });
+  await facility.addPdf('policy.pdf', {
+    title: '<img src=x onerror=alert(1)>\u202Egpj.exe',
+    param: { download: 'false', print: 'yes', antiCopy: null, showSearch: true, maxZoomRatio: 4 },
+    watermarkInfo: { text: 'alice\u0000 · 2026', fontSize: 16, color: 'red;x' },
+  });
+  await facility.addPdf('absurd.pdf', {
+    override: { pageCount: 1e9, pageSize: [{ width: -612, height: 1e9 }], fileUrl: 'javascript:x' },
+  });
+  await facility.addFile('broken.pdf', '%PDF-1.7\nnot really\n%%EOF\n');
+});
+
+afterAll(async () => {
+  await facility.close();
+});
+
+beforeEach(() => {
+  globals.previewApi = facility.previewApi;
+  globals.previewTimeoutMs = 5_000;
+});
+
+afterEach(() => {
+  delete globals.previewApi;
+  delete globals.previewTimeoutMs;
+});
+
+function startApp() {
+  const onError = jest.fn();
+  const app = createApp<RootState>({ onError });
+  app.use(loadingPlugin);
+  models.forEach((model) => {
+    app.model(model);
+  });
+  app.start({ history });
+  return { app, onError };
+}
+
+/** Fetches `id` to the end; expected failures resolve, so this never throws for them. */
+async function fetchDoc(id: string) {
+  const { app, onError } = startApp();
+  const outcome = await app.dispatch(docModel.actions.fetch(id));
+  expect(onError).not.toHaveBeenCalled();
+  return { outcome, doc: app.getState().doc, loading: app.getState().loading };
+}
+
+describe('doc/fetch: a real document', () => {
+  it('SPEC §7 fetch: stores the facility answer as docData (tracemonkey: ready, 14 pages)', async () => {
+    const { app, onError } = startApp();
+    const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+
+    expect(app.getState().doc).toMatchObject({ status: 'loading', docId: 'tracemonkey.pdf' });
+    await expect(run).resolves.toBe('ready');
+    expect(onError).not.toHaveBeenCalled();
+
+    const { doc } = app.getState();
+    expect(doc.status).toBe('ready');
+    expect(doc.error).toBeUndefined();
+    expect(doc.mimeType).toBe('application/pdf');
+    expect(doc.docData.pageCount).toBe(14);
+    expect(doc.docData.loadedCount).toBe(14);
+    expect(doc.docData.pageSize).toHaveLength(14);
+    expect(doc.docData.pageSize[0]).toEqual({ width: 612, height: 792 });
+    expect(typeof doc.docData.title).toBe('string');
+    expect(doc.docData.title).not.toBe('');
+    expect(doc.docData.param).toEqual(PARAM_DEFAULTS);
+    expect(doc.fileUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/content`);
+    expect(doc.originalUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/original`);
+  });
+
+  it('SPEC §7 fetch: fileUrl is an absolute URL that serves the PDF', async () => {
+    const { doc } = await fetchDoc('tracemonkey.pdf');
+    const response = await fetch(doc.fileUrl ?? '');
+    expect(response.status).toBe(200);
+    expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('SPEC §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
+    const { app } = startApp();
+    const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+    expect(app.getState().loading.effects['doc/fetch']).toBe(true);
+    expect(app.getState().loading.models.doc).toBe(true);
+    await run;
+    expect(app.getState().loading.effects['doc/fetch']).toBe(false);
+    expect(app.getState().loading.models.doc).toBe(false);
+  });
+
+  it('SPEC §4 loading: the doc model is registered at start-up', () => {
+    const { app } = startApp();
+    expect(app.getState().doc.status).toBe('idle');
+    expect(app.getState().loading).toMatchObject({ models: {}, effects: {} });
+  });
+
+  it('DESIGN §8 bad documents: a corrupt PDF still loads, with 0 pages, for the viewer to cope', async () => {
+    const { outcome, doc } = await fetchDoc('broken.pdf');
+    expect(outcome).toBe('ready');
+    expect(doc.docData.pageCount).toBe(0);
+    expect(doc.docData.title).toBe('broken');
+  });
+});
+
+describe('doc/fetch: what the facility says is sanitised', () => {
+  it('DESIGN §3 param: download "false" gives download false; wrong types restrict the policy', async () => {
+    const { doc } = await fetchDoc('policy.pdf');
+    expect(doc.docData.param).toEqual({
+      ...PARAM_DEFAULTS,
+      download: false,
+      print: false,
+      antiCopy: true,
+      showSearch: true,
+      maxZoomRatio: 4,
+    });
+  });
+
+  it('DESIGN §8 HTML in titles and watermark: kept as text, controls and bidi overrides removed', async () => {
+    const { doc } = await fetchDoc('policy.pdf');
+    expect(doc.docData.title).toBe('<img src=x onerror=alert(1)>gpj.exe');
+    expect(doc.docData.watermarkInfo).toEqual({ text: 'alice · 2026', fontSize: 16 });
+  });
+
+  it('DESIGN §8 absurd values: pageCount capped, impossible sizes replaced, unsafe fileUrl refused', async () => {
+    const { outcome, doc } = await fetchDoc('absurd.pdf');
+    expect(outcome).toBe('ready');
+    expect(doc.docData.pageCount).toBe(LIMITS.pageCount);
+    expect(doc.docData.pageSize).toEqual([DEFAULT_PAGE_SIZE]);
+    expect(doc.fileUrl).toBe(`${facility.origin}/api/documents/absurd.pdf/content`);
+  });
+});
+
+describe('doc/fetch: failures become a typed error, never a throw', () => {
+  it.each<[string, string, DocState['error']]>([
+    ['unknown id → notFound', 'missing.pdf', { kind: 'notFound', status: 404 }],
+    ['an id the facility refuses → notFound', 'a:b.pdf', { kind: 'notFound', status: 400 }],
+    ['a dot-segment id → notFound without a request', '..', { kind: 'notFound', status: 404 }],
+    ['facility 500 → facility', 'boom.pdf', { kind: 'facility', status: 500 }],
+    [
+      'facility 503 with an HTML body → facility',
+      'unavailable.pdf',
+      { kind: 'facility', status: 503 },
+    ],
+    ['200 that is not JSON → malformed', 'garbled.pdf', { kind: 'malformed' }],
+    ['200 with JSON of the wrong shape → malformed', 'list.pdf', { kind: 'malformed' }],
+  ])('DESIGN §8 %s', async (_, id, error) => {
+    const { outcome, doc, loading } = await fetchDoc(id);
+    expect(outcome).toBe('error');
+    expect(doc.status).toBe('error');
+    expect(doc.error).toEqual(error);
+    expect(loading.effects['doc/fetch']).toBe(false);
+    expect(loading.models.doc).toBe(false);
+  });
+
+  it('DESIGN §8 facility timeout: an answer later than the client timeout → timeout', async () => {
+    globals.previewTimeoutMs = 300;
+    const { outcome, doc, loading } = await fetchDoc('slow.pdf');
+    expect(outcome).toBe('error');
+    expect(doc.error).toEqual({ kind: 'timeout' });
+    expect(loading.effects['doc/fetch']).toBe(false);
+    await until(() => facility.seen.some((s) => s.url.includes('slow.pdf') && s.aborted));
+  });
+
+  it('DESIGN §8 network: a facility nobody answers for → network', async () => {
+    globals.previewApi = `${await closedOrigin()}/api/`;
+    const { outcome, doc } = await fetchDoc('tracemonkey.pdf');
+    expect(outcome).toBe('error');
+    expect(doc.error).toEqual({ kind: 'network' });
+  });
+
+  it('a dot-segment id is refused without asking the facility', async () => {
+    const before = facility.seen.length;
+    const { doc } = await fetchDoc('..');
+    expect(doc.error).toEqual({ kind: 'notFound', status: 404 });
+    expect(facility.seen.length).toBe(before);
+  });
+
+  it('a retry of the same id after an error fetches again and clears the error', async () => {
+    const { app } = startApp();
+    await app.dispatch(docModel.actions.fetch('late.pdf'));
+    expect(app.getState().doc.error).toEqual({ kind: 'notFound', status: 404 });
+    await facility.addPdf('late.pdf');
+    await expect(app.dispatch(docModel.actions.fetch('late.pdf'))).resolves.toBe('ready');
+    expect(app.getState().doc).toMatchObject({ status: 'ready', error: undefined });
+    expect(app.getState().doc.docData.pageCount).toBe(14);
+  });
+});
+
+describe('doc/fetch: conversion and concurrency', () => {
+  it('DESIGN §3 converting: shows progress and polls until complete, without a new dispatch', async () => {
+    const { app, onError } = startApp();
+    const seen: { status: DocState['status']; loaded: number; fetching: boolean }[] = [];
+    app.store.subscribe(() => {
+      const { doc, loading } = app.getState();
+      const last = seen.at(-1);
+      if (last?.status !== doc.status || last.loaded !== doc.docData.loadedCount) {
+        seen.push({
+          status: doc.status,
+          loaded: doc.docData.loadedCount,
+          fetching: loading.effects['doc/fetch'] ?? false,
+        });
+      }
+    });
+
+    await expect(app.dispatch(docModel.actions.fetch('converting.pdf'))).resolves.toBe('ready');
+    expect(onError).not.toHaveBeenCalled();
+
+    const converting = seen.filter((s) => s.status === 'converting');
+    expect(converting.length).toBeGreaterThan(0);
+    expect(converting.every((s) => s.loaded < 14 && s.fetching)).toBe(true);
+    expect(seen.findIndex((s) => s.status === 'converting')).toBeLessThan(
+      seen.findIndex((s) => s.status === 'ready'),
+    );
+    const polls = facility.seen.filter((s) => s.url === '/api/documents/converting.pdf');
+    expect(polls.length).toBeGreaterThan(1);
+    expect(app.getState().doc.docData).toMatchObject({ pageCount: 14, loadedCount: 14 });
+  });
+
+  it('takeLatest: another fetch cancels the running one and aborts its request', async () => {
+    const { app } = startApp();
+    const before = facility.seen.length;
+    const first = app.dispatch(docModel.actions.fetch('slow.pdf'));
+    await until(
+      () => facility.seen.slice(before).some((s) => s.url.includes('slow.pdf')),
+      5_000,
+      'the slow request to reach the facility',
+    );
+    const second = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+
+    await expect(first).rejects.toBeInstanceOf(EffectCancelledError);
+    await expect(second).resolves.toBe('ready');
+    expect(app.getState().doc).toMatchObject({ docId: 'tracemonkey.pdf', status: 'ready' });
+    expect(app.getState().loading.effects['doc/fetch']).toBe(false);
+    await until(
+      () => facility.seen.slice(before).some((s) => s.url.includes('slow.pdf') && s.aborted),
+      5_000,
+      'the slow request to be aborted',
+    );
+  });
+});
