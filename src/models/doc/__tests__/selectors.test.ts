@@ -1,0 +1,77 @@
+/** Derived values: the DESIGN §5b rules that live in selectors rather than in components. */
+import {
+  selectCanGoNext,
+  selectCanGoPrev,
+  selectCanSelectText,
+  selectCanZoomIn,
+  selectCanZoomOut,
+  selectDownloadUrl,
+  selectIsFetching,
+  selectProgress,
+  selectWatermark,
+  selectZoomPercent,
+} from '../selectors';
+import { docState } from './helpers';
+
+const urls = { fileUrl: 'http://x/content', originalUrl: 'http://x/original' };
+const root = (...args: Parameters<typeof docState>) => ({ doc: docState(...args) });
+
+describe('doc selectors', () => {
+  it.each([
+    [1, 100],
+    [1.2, 120],
+    [0.35, 35],
+  ])('DESIGN §5 zoom display: zoom %p reads %p %', (zoom, percent) => {
+    expect(selectZoomPercent(root({ zoom }))).toBe(percent);
+  });
+
+  it('SPEC §5 zoom: zoom in/out are possible only inside the ratios', () => {
+    expect(selectCanZoomIn(root({ zoom: 2 }))).toBe(false);
+    expect(selectCanZoomIn(root({ zoom: 1.8 }))).toBe(true);
+    expect(selectCanZoomOut(root({ zoom: 0.2 }))).toBe(false);
+    expect(selectCanZoomOut(root({ zoom: 0.4 }))).toBe(true);
+  });
+
+  it('SPEC §5 page: next/previous are possible only inside 1..pageCount', () => {
+    expect(selectCanGoNext(root({ currentPage: 5 }, { pageCount: 5 }))).toBe(false);
+    expect(selectCanGoNext(root({ currentPage: 4 }, { pageCount: 5 }))).toBe(true);
+    expect(selectCanGoPrev(root({ currentPage: 1 }, { pageCount: 5 }))).toBe(false);
+    expect(selectCanGoPrev(root({ currentPage: 2 }, { pageCount: 5 }))).toBe(true);
+  });
+
+  it('DESIGN §3 converting: progress is loadedCount / pageCount, 0 when unknown', () => {
+    expect(selectProgress(root({}, { loadedCount: 7, pageCount: 14 }))).toBe(0.5);
+    expect(selectProgress(root({}, { loadedCount: 0, pageCount: 0 }))).toBe(0);
+  });
+
+  it.each([
+    [{ download: false, isFcsDownload: true }, undefined],
+    [{ download: true, isFcsDownload: true }, urls.originalUrl],
+    [{ download: true, isFcsDownload: false }, urls.fileUrl],
+  ])('DESIGN §5b download: %o downloads %p', (param, expected) => {
+    expect(selectDownloadUrl(root(urls, {}, param))).toBe(expected);
+  });
+
+  it.each([
+    [{ antiCopy: true, select: true }, false],
+    [{ antiCopy: false, select: false }, false],
+    [{ antiCopy: false, select: true }, true],
+  ])('DESIGN §5b select: %o makes text selectable: %p', (param, expected) => {
+    expect(selectCanSelectText(root({}, {}, param))).toBe(expected);
+  });
+
+  it('DESIGN §3 watermark: empty text means no watermark', () => {
+    expect(selectWatermark(root({}, { watermarkInfo: { text: '', fontSize: 3 } }))).toBeUndefined();
+    expect(selectWatermark(root({}, { watermarkInfo: {} }))).toBeUndefined();
+    const info = { text: 'alice' };
+    expect(selectWatermark(root({}, { watermarkInfo: info }))).toBe(info);
+  });
+
+  it('DESIGN §1 loading: fetching follows loading.effects["doc/fetch"]', () => {
+    const loading = { global: true, models: { doc: true }, effects: {}, running: {} };
+    expect(selectIsFetching({ loading })).toBe(false);
+    expect(selectIsFetching({ loading: { ...loading, effects: { 'doc/fetch': true } } })).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Derived values the UI needs, so that rules such as "a download URL only when download is
+ * allowed" live in one tested place rather than in components. Each takes only the slice it reads,
+ * and returns a primitive or a reference already in the state (safe for useSelector).
+ */
+import type { LoadingState } from '../../runtime';
+import type { DocData, DocParam, DocState, WatermarkInfo } from './state';
+
+interface WithDoc {
+  doc: DocState;
+}
+
+interface WithLoading {
+  loading: LoadingState;
+}
+
+export const selectDoc = (state: WithDoc): DocState => state.doc;
+export const selectDocData = (state: WithDoc): DocData => state.doc.docData;
+export const selectParam = (state: WithDoc): DocParam => state.doc.docData.param;
+
+/** The zoom display: 1.2 → 120. */
+export const selectZoomPercent = (state: WithDoc): number => Math.round(state.doc.zoom * 100);
+
+export const selectCanZoomIn = ({ doc }: WithDoc): boolean =>
+  doc.zoom < doc.docData.param.maxZoomRatio;
+export const selectCanZoomOut = ({ doc }: WithDoc): boolean =>
+  doc.zoom > doc.docData.param.minZoomRatio;
+
+export const selectCanGoNext = ({ doc }: WithDoc): boolean =>
+  doc.currentPage < doc.docData.pageCount;
+export const selectCanGoPrev = ({ doc }: WithDoc): boolean => doc.currentPage > 1;
+
+/** Conversion progress in [0, 1]. */
+export const selectProgress = ({ doc }: WithDoc): number => {
+  const { loadedCount, pageCount } = doc.docData;
+  return pageCount > 0 ? Math.min(1, loadedCount / pageCount) : 0;
+};
+
+/** True while a document fetch runs (the loading model, DESIGN §1). */
+export const selectIsFetching = (state: WithLoading): boolean =>
+  state.loading.effects['doc/fetch'] ?? false;
+
+/**
+ * What Download fetches (DESIGN §5b): nothing unless `download`; the facility's original when
+ * `isFcsDownload`, else the viewed PDF.
+ */
+export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
+  const { download, isFcsDownload } = doc.docData.param;
+  if (!download) return undefined;
+  return isFcsDownload ? doc.originalUrl : doc.fileUrl;
+};
+
+/** Text is selectable only when anti-copy is off and `select` is on (DESIGN §5b). */
+export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
+  !doc.docData.param.antiCopy && doc.docData.param.select;
+
+/** The watermark to draw, or undefined when there is none (empty text, DESIGN §3). */
+export const selectWatermark = ({ doc }: WithDoc): WatermarkInfo | undefined => {
+  const info = doc.docData.watermarkInfo;
+  return info.text !== undefined && info.text !== '' ? info : undefined;
+};
