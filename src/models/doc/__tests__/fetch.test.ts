@@ -11,6 +11,7 @@ import type { RootState } from '../..';
 import { docModel, PARAM_DEFAULTS } from '..';
 import type { DocState } from '..';
 import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
+import { POLL } from '../effects';
 import { closedOrigin, startFacility, until } from './facility';
 import type { Facility } from './facility';
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   await facility.addPdf('list.pdf', { fail: { status: 200, body: '[1, 2, 3]' } });
   await facility.addPdf('slow.pdf', { delayMs: 10_000 });
   await facility.addPdf('converting.pdf', { convertMs: 1_200 });
+  await facility.addPdf('forever.pdf', { convertMs: 3_600_000 });
   await facility.addPdf('policy.pdf', {
     title: '<img src=x onerror=alert(1)>\u202Egpj.exe',
     param: { download: 'false', print: 'yes', antiCopy: null, showSearch: true, maxZoomRatio: 4 },
@@ -203,6 +205,17 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
     expect(doc.error).toEqual({ kind: 'network' });
   });
 
+  it('an unexpected failure (an unusable previewApi) is reported and never leaves it loading', async () => {
+    globals.previewApi = 'javascript:alert(1)';
+    const { app, onError } = startApp();
+    await expect(app.dispatch(docModel.actions.fetch('tracemonkey.pdf'))).rejects.toThrow(
+      'http(s)',
+    );
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(app.getState().doc).toMatchObject({ status: 'error', error: { kind: 'facility' } });
+    expect(app.getState().loading.effects['doc/fetch']).toBe(false);
+  });
+
   it('a dot-segment id is refused without asking the facility', async () => {
     const before = facility.seen.length;
     const { doc } = await fetchDoc('..');
@@ -249,6 +262,16 @@ describe('doc/fetch: conversion and concurrency', () => {
     const polls = facility.seen.filter((s) => s.url === '/api/documents/converting.pdf');
     expect(polls.length).toBeGreaterThan(1);
     expect(app.getState().doc.docData).toMatchObject({ pageCount: 14, loadedCount: 14 });
+  });
+
+  it('DESIGN §3 converting: polling is bounded; a conversion that never ends becomes a timeout', async () => {
+    jest.replaceProperty(POLL, 'maxTotalMs', 1_000);
+    const { outcome, doc, loading } = await fetchDoc('forever.pdf');
+    expect(outcome).toBe('error');
+    expect(doc.error).toEqual({ kind: 'timeout' });
+    expect(loading.effects['doc/fetch']).toBe(false);
+    // 500 ms, then 750 ms: three requests, each later one after a longer wait.
+    expect(facility.seen.filter((s) => s.url === '/api/documents/forever.pdf')).toHaveLength(3);
   });
 
   it('takeLatest: another fetch cancels the running one and aborts its request', async () => {
