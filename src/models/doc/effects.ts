@@ -56,7 +56,7 @@ export type FetchOutcome = 'ready' | 'error';
 function* fetchDocument(
   { payload: id }: Action<string>,
   { call, put, delay, cancelled }: EffectCommands,
-) {
+): Generator<unknown, FetchOutcome, unknown> {
   yield* put(docReducerActions.fetchStarted(id));
   const controller = new AbortController();
   let settled = false;
@@ -76,19 +76,19 @@ function* fetchDocument(
         if (!docError) throw error;
         settled = true;
         yield* put(docReducerActions.failed(docError));
-        return 'error' satisfies FetchOutcome as FetchOutcome;
+        return 'error';
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
         yield* put(docReducerActions.save(toSavePayload(doc)));
-        return 'ready' satisfies FetchOutcome as FetchOutcome;
+        return 'ready';
       }
       const { loadedCount, pageCount } = doc;
       yield* put(docReducerActions.converting({ loadedCount, pageCount }));
       if (waitedMs >= POLL.maxTotalMs) {
         settled = true;
         yield* put(docReducerActions.failed({ kind: 'timeout' }));
-        return 'error' satisfies FetchOutcome as FetchOutcome;
+        return 'error';
       }
       yield* delay(waitMs);
       waitedMs += waitMs;
