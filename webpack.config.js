@@ -2,6 +2,7 @@
 // chunks (the page and its vendor chunk with pdf.js); chunks load from a public path set at
 // runtime from `window.routerBase`, so a build is relocated by editing index.html's settings only.
 import path from 'node:path';
+import process from 'node:process';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -58,6 +59,8 @@ export default (_env, argv) => {
       ],
     },
     optimization: {
+      // index.html stays readable: deployers edit its settings block by hand.
+      minimizeOptions: { html: false },
       splitChunks: {
         chunks: 'async',
         cacheGroups: {
@@ -77,6 +80,7 @@ export default (_env, argv) => {
       new HtmlWebpackPlugin({
         template: './src/index.html',
         inject: false,
+        minify: false,
         scriptLoading: 'defer',
         templateParameters: (compilation, assets) => ({
           settings: settingsBlock({ routerBase: production ? '/' : basePath }),

@@ -7,7 +7,9 @@ import { CHROMIUM } from './support/chromium.ts';
 if (!existsSync(CHROMIUM)) {
   const root = process.getuid?.() === 0;
   if (!root || !existsSync('/usr/bin/apt-get')) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium…`);

@@ -13,7 +13,7 @@ const files = readdirSync(here)
   .map((f) => path.join(here, f));
 
 const server = await startNpmServer('start', { BASE_PATH: '/viewer/' }, '/viewer/');
-let code = 1;
+let code: number;
 try {
   code = await new Promise<number>((resolve) => {
     const child = spawn(

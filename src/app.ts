@@ -20,4 +20,5 @@ export function createFolioApp() {
 export type FolioApp = ReturnType<typeof createFolioApp>;
 
 export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppDispatch: () => Dispatch = useDispatch.withTypes<Dispatch>();
+/** The store's dispatch, typed as the runtime's: effect actions give back a Promise of their result. */
+export const useAppDispatch = (): Dispatch => useDispatch() as unknown as Dispatch;

@@ -22,5 +22,10 @@ export function createToaster(api: MessageInstance, duration = TOAST_DURATION_S)
       void api.open({ type, content: text, key, duration });
       return key;
     };
-  return { info: open('info'), success: open('success'), warning: open('warning'), error: open('error') };
+  return {
+    info: open('info'),
+    success: open('success'),
+    warning: open('warning'),
+    error: open('error'),
+  };
 }

@@ -18,7 +18,8 @@ export const en = {
   'error.notFound.title': 'Document not found',
   'error.notFound.detail': 'The document “{id}” does not exist or is no longer available.',
   'error.facility.title': 'The preview service failed',
-  'error.facility.detail': 'The preview service answered with an error ({status}). Try again in a moment.',
+  'error.facility.detail':
+    'The preview service answered with an error ({status}). Try again in a moment.',
   'error.timeout.title': 'The preview service did not answer',
   'error.timeout.detail': 'The request took too long. Check your connection and try again.',
   'error.malformed.title': 'The preview service sent something unreadable',

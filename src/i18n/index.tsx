@@ -32,8 +32,5 @@ export function useLocale(): Locale {
 
 export function useT(): Translate {
   const locale = useLocale();
-  return useCallback(
-    (key, values) => format(catalogues[locale][key], values),
-    [locale],
-  );
+  return useCallback((key, values) => format(catalogues[locale][key], values), [locale]);
 }

@@ -35,7 +35,10 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
       <Result
         status="warning"
         title={t('chunk.title')}
-        subTitle={t('chunk.detail', { chunk: chunk.chunk, reason: t(`chunk.reason.${chunk.reason}`) })}
+        subTitle={t('chunk.detail', {
+          chunk: chunk.chunk,
+          reason: t(`chunk.reason.${chunk.reason}`),
+        })}
         extra={
           <Button type="primary" onClick={onRetry}>
             {t('action.retry')}

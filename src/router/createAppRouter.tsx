@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import type { HistoryLike } from '../runtime';
 import type { RouteConfig } from './types';
@@ -13,7 +12,11 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * that keeps the document title.
  */
 export function createAppRouter(routes: readonly RouteConfig[], basename: string): AppRouter {
-  const layout = createElement(DocumentTitle, { defaultTitle: DEFAULT_TITLE }, createElement(Outlet));
+  const layout = (
+    <DocumentTitle defaultTitle={DEFAULT_TITLE}>
+      <Outlet />
+    </DocumentTitle>
+  );
   return createBrowserRouter([{ element: layout, children: buildRoutes(routes) }], { basename });
 }
 

@@ -12,7 +12,8 @@ export function InitialStateGate({
   children: ReactNode;
 }) {
   const busy = useSelector(
-    (state: { [INITIAL_STATE]?: InitialStateState<unknown> }) => state[INITIAL_STATE]?.loading ?? false,
+    (state: { [INITIAL_STATE]?: InitialStateState<unknown> }) =>
+      state[INITIAL_STATE]?.loading ?? false,
   );
   return busy ? loading : children;
 }

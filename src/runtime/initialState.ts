@@ -32,7 +32,7 @@ export function createInitialStateModel<T>(getInitialState: () => Promise<T>) {
       }),
     },
     effects: {
-      *refresh(_: Action<undefined>, { call, put }) {
+      *refresh(_: Action, { call, put }) {
         try {
           const value = yield* call(getInitialState);
           yield* put({ type: 'loaded', payload: value });

@@ -26,8 +26,18 @@ describe('SPEC §9 messages', () => {
     const toaster = createToaster(api);
     expect(toaster.info('one')).toBe('folio-toast-1');
     expect(toaster.error('two')).toBe('folio-toast-2');
-    expect(open).toHaveBeenNthCalledWith(1, { type: 'info', content: 'one', key: 'folio-toast-1', duration: 3 });
-    expect(open).toHaveBeenNthCalledWith(2, { type: 'error', content: 'two', key: 'folio-toast-2', duration: 3 });
+    expect(open).toHaveBeenNthCalledWith(1, {
+      type: 'info',
+      content: 'one',
+      key: 'folio-toast-1',
+      duration: 3,
+    });
+    expect(open).toHaveBeenNthCalledWith(2, {
+      type: 'error',
+      content: 'two',
+      key: 'folio-toast-2',
+      duration: 3,
+    });
   });
 
   it('notifications in the viewer auto-close after 1.5 s with a top offset of 65', async () => {

@@ -23,7 +23,8 @@ export function DocumentView({ docId }: { docId: string }) {
     void dispatch(docModel.actions.fetch(docId));
   };
 
-  if (status === 'error' && error) return <DocErrorResult error={error} docId={docId} onRetry={retry} />;
+  if (status === 'error' && error)
+    return <DocErrorResult error={error} docId={docId} onRetry={retry} />;
   if (status === 'converting') {
     return (
       <div className="folio-converting" role="status">
@@ -38,7 +39,7 @@ export function DocumentView({ docId }: { docId: string }) {
     );
   }
   if (status !== 'ready' || fetching) {
-    return <Spin size="large" className="folio-page-spin" tip={t('doc.loading')} fullscreen={false} />;
+    return <Spin size="large" className="folio-page-spin" description={t('doc.loading')} />;
   }
   return (
     <main className="folio-document" data-doc-id={docId}>

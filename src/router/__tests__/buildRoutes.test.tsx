@@ -1,13 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, Outlet } from 'react-router-dom';
-import { createElement } from 'react';
 import type { ReactNode } from 'react';
 import { buildRoutes } from '../buildRoutes';
 import { DocumentTitle, usePageTitle } from '../DocumentTitle';
 import type { RouteConfig } from '../types';
 
 function renderAt(path: string, routes: RouteConfig[], defaultTitle = '') {
-  const layout = createElement(DocumentTitle, { defaultTitle }, createElement(Outlet));
+  const layout = (
+    <DocumentTitle defaultTitle={defaultTitle}>
+      <Outlet />
+    </DocumentTitle>
+  );
   const router = createMemoryRouter([{ element: layout, children: buildRoutes(routes) }], {
     initialEntries: [path],
   });
@@ -50,7 +53,9 @@ describe('buildRoutes (umi route shape)', () => {
       function Wrapper({ children }: { children: ReactNode }) {
         return <div data-testid={name}>{children}</div>;
       };
-    renderAt('/w', [{ path: '/w', component: Page('wrapped'), wrappers: [wrapper('outer'), wrapper('inner')] }]);
+    renderAt('/w', [
+      { path: '/w', component: Page('wrapped'), wrappers: [wrapper('outer'), wrapper('inner')] },
+    ]);
     const page = await screen.findByText('wrapped');
     const inner = screen.getByTestId('inner');
     expect(screen.getByTestId('outer')).toContainElement(inner);

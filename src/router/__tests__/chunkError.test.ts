@@ -6,8 +6,16 @@ function chunkLoadError(message: string, type: string) {
 
 describe('SPEC §8 chunk load error carries the chunk number', () => {
   it.each([
-    ['Loading chunk 421 failed.\n(timeout: http://h/421.js)', 'timeout', { chunk: '421', reason: 'timeout' }],
-    ['Loading chunk viewer-vendor failed.\n(missing: http://h/v.js)', 'missing', { chunk: 'viewer-vendor', reason: 'missing' }],
+    [
+      'Loading chunk 421 failed.\n(timeout: http://h/421.js)',
+      'timeout',
+      { chunk: '421', reason: 'timeout' },
+    ],
+    [
+      'Loading chunk viewer-vendor failed.\n(missing: http://h/v.js)',
+      'missing',
+      { chunk: 'viewer-vendor', reason: 'missing' },
+    ],
     ['Loading CSS chunk 7 failed.\n(http://h/7.css)', 'error', { chunk: '7', reason: 'error' }],
   ])('%s', (message, type, expected) => {
     expect(describeChunkError(chunkLoadError(message, type))).toEqual(expected);

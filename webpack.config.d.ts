@@ -1,0 +1,5 @@
+// Types for the JS webpack config, so tests can build with it.
+import type { Configuration } from 'webpack';
+
+declare const makeConfig: (env: unknown, argv: { mode?: string }) => Configuration;
+export default makeConfig;
