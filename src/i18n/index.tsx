@@ -1,15 +1,12 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { ReactNode } from 'react';
-import { en } from './en';
-import type { Catalogue, MessageKey } from './en';
-import { zhCN } from './zhCN';
+import { messages } from './messages';
+import type { MessageKey } from './messages';
 import type { Locale } from './pickLocale';
 
 export type { Locale } from './pickLocale';
 export { pickLocale } from './pickLocale';
 export type { MessageKey };
-
-const catalogues: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN };
 
 /** Fills `{name}` placeholders; values are plain text, rendered by React as text. */
 export function format(template: string, values: Record<string, string | number> = {}): string {
@@ -32,5 +29,5 @@ export function useLocale(): Locale {
 
 export function useT(): Translate {
   const locale = useLocale();
-  return useCallback((key, values) => format(catalogues[locale][key], values), [locale]);
+  return useCallback((key, values) => format(messages[key][locale], values), [locale]);
 }

@@ -1,0 +1,65 @@
+import { defineMessages } from './define';
+
+/** Opening a document: empty state, loading, conversion progress, facility errors. */
+export const documentMessages = defineMessages({
+  'empty.title': {
+    en: 'No document selected',
+    'zh-CN': '未选择文档',
+  },
+  'empty.detail': {
+    en: 'Open Folio from a link that names a document, for example ?doc=report.pdf.',
+    'zh-CN': '请通过包含文档的链接打开 Folio，例如 ?doc=report.pdf。',
+  },
+  'doc.loading': {
+    en: 'Loading document…',
+    'zh-CN': '正在加载文档…',
+  },
+  'doc.converting': {
+    en: 'Preparing the document: {loaded} / {total} pages',
+    'zh-CN': '正在准备文档：{loaded} / {total} 页',
+  },
+  'doc.pages': {
+    en: '{count} pages',
+    'zh-CN': '共 {count} 页',
+  },
+  'error.notFound.title': {
+    en: 'Document not found',
+    'zh-CN': '未找到文档',
+  },
+  'error.notFound.detail': {
+    en: 'The document “{id}” does not exist or is no longer available.',
+    'zh-CN': '文档“{id}”不存在或已不可用。',
+  },
+  'error.facility.title': {
+    en: 'The preview service failed',
+    'zh-CN': '预览服务出错',
+  },
+  'error.facility.detail': {
+    en: 'The preview service answered with an error ({status}). Try again in a moment.',
+    'zh-CN': '预览服务返回了错误（{status}）。请稍后重试。',
+  },
+  'error.timeout.title': {
+    en: 'The preview service did not answer',
+    'zh-CN': '预览服务没有响应',
+  },
+  'error.timeout.detail': {
+    en: 'The request took too long. Check your connection and try again.',
+    'zh-CN': '请求超时。请检查网络后重试。',
+  },
+  'error.malformed.title': {
+    en: 'The preview service sent something unreadable',
+    'zh-CN': '预览服务返回了无法识别的内容',
+  },
+  'error.malformed.detail': {
+    en: 'Its answer was not a document description Folio understands.',
+    'zh-CN': '其响应不是 Folio 能理解的文档描述。',
+  },
+  'error.network.title': {
+    en: 'No connection to the preview service',
+    'zh-CN': '无法连接预览服务',
+  },
+  'error.network.detail': {
+    en: 'Folio could not reach the preview service. Check your connection.',
+    'zh-CN': 'Folio 无法访问预览服务。请检查网络连接。',
+  },
+});
