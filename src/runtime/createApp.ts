@@ -114,7 +114,9 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
       runModel = (model) => {
         types = effectTypes();
         const task = sagaMiddleware.run(getSaga(model, hooks, promises));
-        const unlisten = runSubscriptions(model, created.dispatch as Dispatch, history);
+        const unlisten = runSubscriptions(model, created.dispatch as Dispatch, history, () =>
+          created.getState(),
+        );
         running.set(model.namespace, { task, unlisten });
       };
       models.forEach(runModel);

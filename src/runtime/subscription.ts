@@ -6,12 +6,14 @@ export function runSubscriptions(
   model: AnyModel,
   dispatch: Dispatch,
   history: HistoryLike,
+  getState: () => unknown,
 ): (() => void)[] {
   const prefix = namespacePrefixer(model);
   const prefixed = (<A extends AnyAction>(action: A) =>
     dispatch({ ...action, type: prefix(action.type) })) as Dispatch;
+  const select = <R>(selector: (state: never) => R): R => selector(getState() as never);
   return Object.values(model.subscriptions ?? {}).flatMap((subscribe) => {
-    const unlisten = subscribe({ dispatch: prefixed, history });
+    const unlisten = subscribe({ dispatch: prefixed, history, select });
     return unlisten ? [unlisten] : [];
   });
 }

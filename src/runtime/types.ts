@@ -51,6 +51,11 @@ export interface HistoryLike {
 export interface SubscriptionApi {
   dispatch: Dispatch;
   history: HistoryLike;
+  /**
+   * Reads the store now, as an effect's `select` does (`never` lets a selector declare the slice
+   * it reads): a global listener can ask whether it applies before it claims an event.
+   */
+  select: <R>(selector: (state: never) => R) => R;
 }
 /** A subscription returns its unlistener, run when the model is removed. */
 export type Subscription = (api: SubscriptionApi) => (() => void) | undefined;

@@ -324,6 +324,27 @@ describe('createApp: models after start, subscriptions, unmodel', () => {
     expect(app.getState()).toEqual({});
   });
 
+  it('gives subscriptions the store as it is now through select', () => {
+    const seen: number[] = [];
+    const reader = defineModel({
+      namespace: 'reader',
+      state: { pings: 0 },
+      subscriptions: {
+        read({ dispatch, select }) {
+          seen.push(select((state: { pinger: { pings: number } }) => state.pinger.pings));
+          dispatch({ type: 'pinger/ping', payload: undefined });
+          seen.push(select((state: { pinger: { pings: number } }) => state.pinger.pings));
+          return undefined;
+        },
+      },
+    });
+    const app = createApp<{ pinger: { pings: number } }>();
+    app.model(pinger);
+    app.model(reader);
+    app.start({ history: historyStub() });
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('unmodel cancels the running effects of the model', async () => {
     const app = createApp<{ pinger: { pings: number } }>();
     app.model(pinger);
