@@ -1,14 +1,17 @@
 import { RouterProvider } from 'react-router-dom';
 import { useAppSelector } from './app';
-import { Shell } from './components/Shell';
+import { LocaleProvider } from './i18n';
 import type { AppRouter } from './router/createAppRouter';
 
-/** Everything under the store: language and antd's providers around the router. */
+/**
+ * Everything under the store: the reader's language around the router. antd's providers live in
+ * the lazy page (src/components/Shell), so the initial script stays small.
+ */
 export function Root({ router }: { router: AppRouter }) {
   const locale = useAppSelector((state) => state['@@initialState'].initialState?.locale ?? 'en');
   return (
-    <Shell locale={locale}>
+    <LocaleProvider locale={locale}>
       <RouterProvider router={router} />
-    </Shell>
+    </LocaleProvider>
   );
 }

@@ -32,6 +32,7 @@ export function Shell({ locale, children }: { locale: Locale; children: ReactNod
   return (
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS}>
       <AntApp
+        className="folio-app"
         message={{ duration: TOAST_DURATION_S }}
         notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
       >

@@ -1,6 +1,5 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { Button, Result } from 'antd';
 import { useT } from '../i18n';
 import { describeChunkError } from './chunkError';
 
@@ -27,41 +26,32 @@ export class PageErrorBoundary extends Component<Props, { error?: unknown }> {
   }
 }
 
+/** Plain markup on purpose: this must render even when the chunk holding antd did not load. */
 function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useT();
   const chunk = describeChunkError(error);
-  if (chunk) {
-    return (
-      <Result
-        status="warning"
-        title={t('chunk.title')}
-        subTitle={t('chunk.detail', {
-          chunk: chunk.chunk,
-          reason: t(`chunk.reason.${chunk.reason}`),
-        })}
-        extra={
-          <Button type="primary" onClick={onRetry}>
-            {t('action.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  const [title, detail, action, act] = chunk
+    ? [
+        t('chunk.title'),
+        t('chunk.detail', { chunk: chunk.chunk, reason: t(`chunk.reason.${chunk.reason}`) }),
+        t('action.retry'),
+        onRetry,
+      ]
+    : [
+        t('crash.title'),
+        t('crash.detail'),
+        t('action.reload'),
+        () => {
+          window.location.reload();
+        },
+      ];
   return (
-    <Result
-      status="error"
-      title={t('crash.title')}
-      subTitle={t('crash.detail')}
-      extra={
-        <Button
-          type="primary"
-          onClick={() => {
-            window.location.reload();
-          }}
-        >
-          {t('action.reload')}
-        </Button>
-      }
-    />
+    <div className="folio-page-failure" role="alert">
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <button type="button" onClick={act}>
+        {action}
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Spin } from 'antd';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -19,7 +18,9 @@ export function lazyPage(load: Loader): ComponentType {
           setState({ attempt: attempt + 1, Page: lazy(load) });
         }}
       >
-        <Suspense fallback={<Spin size="large" className="folio-page-spin" />}>
+        <Suspense
+          fallback={<div className="folio-page-spin" role="progressbar" aria-busy="true" />}
+        >
           <Page />
         </Suspense>
       </PageErrorBoundary>

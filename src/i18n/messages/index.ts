@@ -1,7 +1,14 @@
 import { shellMessages } from './shell';
 import { documentMessages } from './document';
+import { toolbarMessages } from './toolbar';
+import { engineMessages } from './engine';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
-export const messages = { ...shellMessages, ...documentMessages };
+export const messages = {
+  ...shellMessages,
+  ...documentMessages,
+  ...toolbarMessages,
+  ...engineMessages,
+};
 
 export type MessageKey = keyof typeof messages;

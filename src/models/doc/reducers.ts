@@ -205,6 +205,16 @@ export const docReducers = {
     return { ...state, currentPagesSize };
   },
 
+  /** The real sizes of every page at once (pdf.js's viewports), replacing what was there. */
+  setPagesSize: (state: DocState, { payload }: Action<readonly PageSize[]>): DocState => {
+    const valid = (n: number) => Number.isFinite(n) && n > 0;
+    const currentPagesSize: Record<number, PageSize> = {};
+    payload.forEach((size, index) => {
+      if (valid(size.width) && valid(size.height)) currentPagesSize[index] = { ...size };
+    });
+    return { ...state, currentPagesSize };
+  },
+
   /**
    * Internal (fetch): a fetch began. Another document starts its per-document fields over; the
    * same one (a retry) keeps the reader's page, zoom and signatures.

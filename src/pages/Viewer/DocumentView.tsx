@@ -5,12 +5,13 @@ import { docModel } from '../../models/doc';
 import type { DocError } from '../../models/doc/state';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
+import { PdfDocument } from '../../components/PdfView/PdfDocument';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
   const t = useT();
-  const { status, error, docData } = useAppSelector((state) => state.doc);
+  const { status, error, docData, fileUrl } = useAppSelector((state) => state.doc);
   const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
 
   useEffect(() => {
@@ -38,13 +39,14 @@ export function DocumentView({ docId }: { docId: string }) {
       </div>
     );
   }
-  if (status !== 'ready' || fetching) {
+  if (status !== 'ready' || fetching || fileUrl === undefined) {
     return <Spin size="large" className="folio-page-spin" description={t('doc.loading')} />;
   }
   return (
-    <main className="folio-document" data-doc-id={docId}>
-      <Typography.Title level={4}>{docData.title}</Typography.Title>
-      <Typography.Text>{t('doc.pages', { count: docData.pageCount })}</Typography.Text>
+    <main className="folio-viewer" data-doc-id={docId}>
+      <div className="folio-stage">
+        <PdfDocument key={fileUrl} url={fileUrl} />
+      </div>
     </main>
   );
 }

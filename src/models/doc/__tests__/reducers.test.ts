@@ -530,6 +530,18 @@ const rows: Row[] = [
     expected: { currentPagesSize: {} },
   },
   {
+    rule: "Folio page sizes: pdf.js's sizes of every page replace the map, skipping invalid ones",
+    state: docState({ currentPagesSize: { 5: { width: 1, height: 2 } } }),
+    action: A.setPagesSize([
+      { width: 612, height: 792 },
+      { width: 0, height: 792 },
+      { width: 792, height: 612 },
+    ]),
+    expected: {
+      currentPagesSize: { 0: { width: 612, height: 792 }, 2: { width: 792, height: 612 } },
+    },
+  },
+  {
     rule: 'Folio fetch: starting another document resets the per-document fields',
     state: docState(
       {
@@ -622,6 +634,12 @@ describe('SPEC §4–§5 doc reducers', () => {
     for (let i = 0; i < 20; i++) keys.add(reduce(state, A.refresh()).key);
     expect(keys.size).toBe(21);
     expect(reduce(state, A.refresh()).key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("Folio page sizes: pdf.js's sizes replace the whole map, not merge into it", () => {
+    const state = docState({ currentPagesSize: { 5: { width: 1, height: 2 } } });
+    const next = reduce(state, A.setPagesSize([{ width: 612, height: 792 }]));
+    expect(next.currentPagesSize).toEqual({ 0: { width: 612, height: 792 } });
   });
 
   it('SPEC §4 setters: a setter changes its own flag and no other', () => {

@@ -1,0 +1,122 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import 'pdfjs-dist/web/pdf_viewer.css';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
+import { createEngine } from './engine';
+import type { Engine } from './engine';
+import { PageSkeleton } from './PageSkeleton';
+import { useT } from '../../i18n';
+import './PdfView.css';
+
+/** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
+export function normaliseRotation(degrees: number): number {
+  return ((degrees % 360) + 360) % 360;
+}
+
+/** Ctrl+wheel: this much accumulated delta is one zoom step, so touchpad pinches stay gentle. */
+const WHEEL_STEP = 60;
+
+/**
+ * The page engine: pdf.js's PDFViewer bound two-way to the doc model. The model is the authority;
+ * the viewer reports scrolling (page) and its own scale changes back, and each side skips updates
+ * that already match, so nothing loops.
+ */
+export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
+  const dispatch = useAppDispatch();
+  const t = useT();
+  const zoom = useAppSelector((s) => s.doc.zoom);
+  const rotate = useAppSelector((s) => s.doc.rotate);
+  const currentPage = useAppSelector((s) => s.doc.currentPage);
+  const pageSize = useAppSelector((s) => s.doc.docData.pageSize);
+  const textSelectable = useAppSelector(
+    (s) => !s.doc.docData.param.antiCopy && s.doc.docData.param.select,
+  );
+  const containerRef = useRef<HTMLDivElement>(null);
+  const viewerRef = useRef<HTMLDivElement>(null);
+  const engineRef = useRef<Engine | null>(null);
+  // What pdf.js's event handlers compare against; synced before any effect below runs.
+  const model = useRef({ zoom, rotate, currentPage });
+  useLayoutEffect(() => {
+    model.current = { zoom, rotate, currentPage };
+  }, [zoom, rotate, currentPage]);
+  const [initialised, setInitialised] = useState(false);
+  const pageErrorText = t('engine.pageError');
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const viewer = viewerRef.current;
+    if (!container || !viewer) return undefined;
+    const engine = createEngine({
+      container,
+      viewer,
+      pdf,
+      pageErrorText,
+      initial: () => ({ ...model.current, rotate: normaliseRotation(model.current.rotate) }),
+      onInit: (pageCount) => {
+        setInitialised(true);
+        dispatch(docModel.actions.setPageCount(pageCount));
+      },
+      onPageChange: (page) => {
+        if (page !== model.current.currentPage) dispatch(docModel.actions.setPage(page));
+      },
+      onScaleChange: (scale) => {
+        if (Math.abs(scale - model.current.zoom) > 0.001) {
+          dispatch(docModel.actions.zoomTo(scale * 100));
+        }
+      },
+      onPagesSize: (sizes) => {
+        dispatch(docModel.actions.setPagesSize(sizes));
+      },
+    });
+    engineRef.current = engine;
+    return () => {
+      engineRef.current = null;
+      engine.destroy();
+    };
+  }, [pdf, dispatch, pageErrorText]);
+
+  useEffect(() => {
+    engineRef.current?.setScale(zoom);
+  }, [zoom, initialised]);
+  useEffect(() => {
+    engineRef.current?.setRotation(normaliseRotation(rotate));
+  }, [rotate, initialised]);
+  useEffect(() => {
+    engineRef.current?.setPage(currentPage);
+  }, [currentPage, initialised]);
+
+  // Ctrl+wheel (and touchpad pinch) zooms around the pointer in the model's 20 % steps.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    let accumulated = 0;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      accumulated += event.deltaY;
+      if (Math.abs(accumulated) < WHEEL_STEP) return;
+      const steps = accumulated < 0 ? 1 : -1;
+      accumulated = 0;
+      engineRef.current?.zoomOrigin([event.clientX, event.clientY]);
+      dispatch(docModel.actions.zoomBy(steps));
+    };
+    container.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      container.removeEventListener('wheel', onWheel);
+    };
+  }, [dispatch]);
+
+  return (
+    <div
+      ref={containerRef}
+      className={`folio-pdf-container${textSelectable ? ' folio-selectable' : ''}`}
+      tabIndex={0}
+      aria-label={t('engine.pages')}
+      role="document"
+    >
+      <div ref={viewerRef} className="pdfViewer" />
+      {!initialised && <PageSkeleton sizes={pageSize} zoom={zoom} />}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * pdf.js's own viewer components (DESIGN.md §6), wired once per document. They render only what
+ * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
+ */
+import { pdfjs, viewer as pdfViewer } from '../../services/pdf/pdfjs';
+import type { PDFDocumentProxy, PDFPageProxy } from '../../services/pdf/pdfjs';
+import {
+  DESKTOP_MAX_CANVAS_PIXELS,
+  isPhoneLike,
+  PHONE_MAX_CANVAS_PIXELS,
+} from '../../services/pdf/device';
+import type { PageSize } from '../../models/doc/state';
+
+/** What this file reads of a pdf.js page view (its typings return `any`). */
+interface PageViewLike {
+  div: HTMLDivElement;
+  pdfPage?: PDFPageProxy;
+}
+
+export interface EngineOptions {
+  container: HTMLDivElement;
+  viewer: HTMLDivElement;
+  pdf: PDFDocumentProxy;
+  pageErrorText: string;
+  /** The model's view at the moment pdf.js lays the pages out. */
+  initial: () => { zoom: number; rotate: number; currentPage: number };
+  onInit: (pageCount: number) => void;
+  onPageChange: (page: number) => void;
+  onScaleChange: (scale: number) => void;
+  onPagesSize: (sizes: PageSize[]) => void;
+}
+
+export interface Engine {
+  setScale(scale: number): void;
+  setRotation(degrees: number): void;
+  setPage(page: number): void;
+  /** The next scale change keeps this client point still (Ctrl+wheel zoom). */
+  zoomOrigin(point: [number, number]): void;
+  readonly eventBus: InstanceType<typeof pdfViewer.EventBus>;
+  readonly viewer: InstanceType<typeof pdfViewer.PDFViewer>;
+  readonly findController: InstanceType<typeof pdfViewer.PDFFindController>;
+  destroy(): void;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { container, viewer, pdf } = options;
+  const abort = new AbortController();
+  const eventBus = new pdfViewer.EventBus();
+  const linkService = new pdfViewer.PDFLinkService({
+    eventBus,
+    // External links open in a new tab, without access to this one; pdf.js links use `url` only.
+    externalLinkTarget: pdfViewer.LinkTarget.BLANK,
+    externalLinkRel: 'noopener noreferrer nofollow',
+  });
+  const findController = new pdfViewer.PDFFindController({ eventBus, linkService });
+  const phone = isPhoneLike();
+  // `abortSignal` (it stops the viewer's resize observer) is missing from pdf.js's typings.
+  const viewerOptions = {
+    container,
+    viewer,
+    eventBus,
+    linkService,
+    findController,
+    // Links only: forms and scripting stay off (no PDFScriptingManager is ever created).
+    annotationMode: pdfjs.AnnotationMode.ENABLE,
+    maxCanvasPixels: phone ? PHONE_MAX_CANVAS_PIXELS : DESKTOP_MAX_CANVAS_PIXELS,
+    abortSignal: abort.signal,
+  };
+  const pdfView = new pdfViewer.PDFViewer(viewerOptions);
+  linkService.setViewer(pdfView);
+  const pageView = (index: number) => pdfView.getPageView(index) as PageViewLike | undefined;
+  let origin: [number, number] | undefined;
+  let ready = false;
+
+  eventBus.on('pagesinit', () => {
+    const { zoom, rotate, currentPage } = options.initial();
+    ready = true;
+    pdfView.currentScale = zoom;
+    pdfView.pagesRotation = rotate;
+    pdfView.currentPageNumber = Math.min(Math.max(1, currentPage), pdf.numPages);
+    options.onInit(pdf.numPages);
+  });
+  eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => {
+    options.onPageChange(pageNumber);
+  });
+  eventBus.on('scalechanging', ({ scale }: { scale: number }) => {
+    options.onScaleChange(scale);
+  });
+  eventBus.on('pagesloaded', () => {
+    const sizes: PageSize[] = [];
+    for (let i = 0; i < pdfView.pagesCount; i += 1) {
+      const page = pageView(i)?.pdfPage;
+      const viewport = page?.getViewport({ scale: 1 });
+      sizes.push({ width: viewport?.width ?? 0, height: viewport?.height ?? 0 });
+    }
+    options.onPagesSize(sizes);
+  });
+  // A page that fails to render shows an error tile; the rest of the document reads on.
+  eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
+    const div = pageView(pageNumber - 1)?.div;
+    if (!div) return;
+    div.querySelector('.folio-page-error')?.remove();
+    if (error) {
+      const tile = document.createElement('div');
+      tile.className = 'folio-page-error';
+      tile.setAttribute('role', 'alert');
+      tile.textContent = options.pageErrorText;
+      div.append(tile);
+    }
+  });
+
+  pdfView.setDocument(pdf);
+  linkService.setDocument(pdf);
+
+  return {
+    eventBus,
+    viewer: pdfView,
+    findController,
+    setScale(scale) {
+      if (!ready || Math.abs(pdfView.currentScale - scale) < 0.001) return;
+      if (origin) {
+        pdfView.updateScale({ scaleFactor: scale / pdfView.currentScale, origin });
+        origin = undefined;
+      } else {
+        pdfView.currentScale = scale;
+      }
+    },
+    setRotation(degrees) {
+      if (ready && pdfView.pagesRotation !== degrees) pdfView.pagesRotation = degrees;
+    },
+    setPage(page) {
+      if (ready && pdfView.currentPageNumber !== page) pdfView.currentPageNumber = page;
+    },
+    zoomOrigin(point) {
+      origin = point;
+    },
+    destroy() {
+      abort.abort();
+      // setDocument(null) cancels rendering and makes pdf.js drop work still pending for this
+      // document; the DOM goes with it, so a new engine on the same elements starts clean.
+      pdfView.setDocument(null);
+      linkService.setDocument(null);
+      viewer.replaceChildren();
+      container.querySelectorAll('#hiddenCopyElement').forEach((node) => {
+        node.remove();
+      });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { pdfjs, resourceUrl } from './pdfjs';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
+import { isPhoneLike } from './device';
+
+/** Why a document could not be opened, in terms the reader's message is chosen by. */
+export type OpenFailure =
+  | { kind: 'invalid' } // corrupt, truncated, empty, or not a PDF at all
+  | { kind: 'unavailable'; status?: number } // the content URL answered an error
+  | { kind: 'network' }
+  | { kind: 'passwordCancelled' };
+
+export type PasswordAsk = (reason: 'needed' | 'incorrect') => Promise<string | null>;
+
+export interface OpenOptions {
+  onProgress?: (loaded: number, total: number) => void;
+  /** Asked for a password; null cancels. The password goes to pdf.js only, never logged. */
+  askPassword: PasswordAsk;
+}
+
+export interface OpenedDocument {
+  task: PDFDocumentLoadingTask;
+  promise: Promise<PDFDocumentProxy>;
+}
+
+/** Bounded resources (DESIGN.md §6): no single image or canvas may take the tab down. */
+const MAX_IMAGE_PIXELS = 100_000_000;
+
+export function openDocument(url: string, options: OpenOptions): OpenedDocument {
+  const phone = isPhoneLike();
+  const task = pdfjs.getDocument({
+    url,
+    // pdf.js ≥ 5 has no eval path at all (the option was removed); our CSP has no unsafe-eval.
+    enableXfa: false,
+    cMapUrl: resourceUrl('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: resourceUrl('standard_fonts'),
+    wasmUrl: resourceUrl('wasm'),
+    iccUrl: resourceUrl('iccs'),
+    maxImageSize: MAX_IMAGE_PIXELS,
+    canvasMaxAreaInBytes: phone ? 5_242_880 * 4 : -1,
+    // Range loading: pdf.js asks for what it needs with HTTP Range and streams the rest.
+    disableRange: false,
+    disableAutoFetch: false,
+  });
+  let cancelled = false;
+  task.onPassword = (update: (password: string) => void, reason: number) => {
+    const why = reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD ? 'incorrect' : 'needed';
+    void options.askPassword(why).then((password) => {
+      if (password === null) {
+        cancelled = true;
+        void task.destroy();
+      } else {
+        update(password);
+      }
+    });
+  };
+  task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+    options.onProgress?.(loaded, total);
+  };
+  const promise = task.promise.catch((error: unknown) => {
+    throw cancelled ? new OpenError({ kind: 'passwordCancelled' }) : new OpenError(classify(error));
+  });
+  return { task, promise };
+}
+
+export class OpenError extends Error {
+  readonly failure: OpenFailure;
+  constructor(failure: OpenFailure) {
+    super(`The document could not be opened (${failure.kind}).`);
+    this.name = 'OpenError';
+    this.failure = failure;
+  }
+}
+
+function classify(error: unknown): OpenFailure {
+  if (error instanceof pdfjs.ResponseException) {
+    const status = (error as { status?: unknown }).status;
+    return typeof status === 'number' && status > 0
+      ? { kind: 'unavailable', status }
+      : { kind: 'network' };
+  }
+  // InvalidPDFException, and anything else pdf.js throws while parsing (unknown structure, bad
+  // xref…): a broken file.
+  return { kind: 'invalid' };
+}

@@ -1,0 +1,24 @@
+/**
+ * pdf.js, configured once: the worker and its data files come from our own origin under the
+ * deployment's base path, from the same exact pdfjs-dist version as the API (DESIGN.md §6).
+ * `pdfjs-dist` must be evaluated before `pdf_viewer.mjs`, which reads `globalThis.pdfjsLib`.
+ */
+import * as pdfjs from 'pdfjs-dist';
+import * as viewer from 'pdfjs-dist/web/pdf_viewer.mjs';
+
+// A hashed asset name, so a redeploy can never pair this API with another version's worker.
+pdfjs.GlobalWorkerOptions.workerSrc = new URL(
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  import.meta.url,
+).toString();
+
+/** Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm and ICC profiles for this version. */
+export function resourceUrl(folder: 'cmaps' | 'standard_fonts' | 'wasm' | 'iccs'): string {
+  return new URL(
+    `pdfjs-${pdfjs.version}/${folder}/`,
+    new URL(__webpack_public_path__, window.location.href),
+  ).toString();
+}
+
+export { pdfjs, viewer };
+export type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist';
