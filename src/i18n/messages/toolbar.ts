@@ -1,0 +1,76 @@
+import { defineMessages } from './define';
+
+/**
+ * The reading controls: toolbar (header bar), title header and footer. The English names of the
+ * controls are a contract (DESIGN §5): browser tests and host automation find them by these names.
+ */
+export const toolbarMessages = defineMessages({
+  'toolbar.label': {
+    en: 'Toolbar',
+    'zh-CN': '工具栏',
+  },
+  'toolbar.previousPage': {
+    en: 'Previous page',
+    'zh-CN': '上一页',
+  },
+  'toolbar.nextPage': {
+    en: 'Next page',
+    'zh-CN': '下一页',
+  },
+  'toolbar.pageNumber': {
+    en: 'Page number',
+    'zh-CN': '页码',
+  },
+  'toolbar.pageOfCount': {
+    en: '{current} / {count}',
+    'zh-CN': '{current} / {count}',
+  },
+  'toolbar.zoomOut': {
+    en: 'Zoom out',
+    'zh-CN': '缩小',
+  },
+  'toolbar.zoomIn': {
+    en: 'Zoom in',
+    'zh-CN': '放大',
+  },
+  'toolbar.zoom': {
+    en: 'Zoom',
+    'zh-CN': '缩放',
+  },
+  'toolbar.zoomValue': {
+    en: '{percent}%',
+    'zh-CN': '{percent}%',
+  },
+  'toolbar.zoomPercentage': {
+    en: 'Zoom percentage',
+    'zh-CN': '缩放百分比',
+  },
+  'toolbar.rotateCounterclockwise': {
+    en: 'Rotate counterclockwise',
+    'zh-CN': '逆时针旋转',
+  },
+  'toolbar.rotateClockwise': {
+    en: 'Rotate clockwise',
+    'zh-CN': '顺时针旋转',
+  },
+  'toolbar.more': {
+    en: 'More',
+    'zh-CN': '更多',
+  },
+  'footer.label': {
+    en: 'Reading status',
+    'zh-CN': '阅读状态',
+  },
+  'footer.pageLabel': {
+    en: 'Page',
+    'zh-CN': '页码',
+  },
+  'footer.zoomLabel': {
+    en: 'Zoom',
+    'zh-CN': '缩放',
+  },
+  'footer.converting': {
+    en: 'Converting: {loaded} / {total} pages',
+    'zh-CN': '正在转换：{loaded} / {total} 页',
+  },
+});
