@@ -23,7 +23,12 @@ const config: Config = {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/styleStub.ts' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/src/test/styleStub.ts',
+        // @ant-design/icons' CommonJS build requires one ES module file of @ant-design/colors;
+        // the package ships the same file as CommonJS under lib/.
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+      },
     },
     {
       displayName: 'node',
