@@ -2,6 +2,7 @@
 import { defineModel } from '../../runtime';
 import { docEffects } from './effects';
 import { docReducers } from './reducers';
+import { docSubscriptions } from './subscriptions';
 import { initialDocState } from './state';
 
 export const docModel = defineModel({
@@ -9,6 +10,7 @@ export const docModel = defineModel({
   state: initialDocState,
   reducers: docReducers,
   effects: docEffects,
+  subscriptions: docSubscriptions,
 });
 
 export type DocModel = typeof docModel;

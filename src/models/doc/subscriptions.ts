@@ -1,0 +1,113 @@
+/**
+ * The `doc` model's global listeners (DESIGN §1: subscriptions own them and return unlisteners).
+ *
+ * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
+ * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
+ * browser's own page zoom. ArrowUp/ArrowDown stay native scrolling.
+ */
+import type { AnyAction, SubscriptionsMap } from '../../runtime';
+import { docReducerActions as actions } from './effects';
+import type { DocState } from './state';
+
+/** A page number past any document's end; `setPage` clamps it to the last page. */
+export const LAST_PAGE = Number.MAX_SAFE_INTEGER;
+
+export type ShortcutKeys = Pick<
+  KeyboardEvent,
+  'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'
+>;
+
+const PAGE_KEYS: Readonly<Partial<Record<string, () => AnyAction>>> = {
+  ArrowLeft: () => actions.prevPage(),
+  PageUp: () => actions.prevPage(),
+  ArrowRight: () => actions.nextPage(),
+  PageDown: () => actions.nextPage(),
+  Home: () => actions.setPage(1),
+  End: () => actions.setPage(LAST_PAGE),
+};
+
+const ZOOM_KEYS: Readonly<Partial<Record<string, () => AnyAction>>> = {
+  '+': () => actions.zoomBy(1),
+  '=': () => actions.zoomBy(1),
+  '-': () => actions.zoomBy(-1),
+  '0': () => actions.zoomTo(100),
+};
+
+/**
+ * The action a key press stands for, or undefined when it is not a shortcut. Page keys take no
+ * modifier at all; zoom keys take Ctrl or ⌘ alone, plus Shift only for `+`, which is a shifted key
+ * on many layouts (US: Shift+=). Any other modifier leaves the key to the browser.
+ */
+export function shortcutAction(keys: ShortcutKeys): AnyAction | undefined {
+  const { key, ctrlKey, metaKey, altKey, shiftKey } = keys;
+  if (altKey) return undefined;
+  if (ctrlKey || metaKey) {
+    if (ctrlKey && metaKey) return undefined;
+    if (shiftKey && key !== '+') return undefined;
+    return ZOOM_KEYS[key]?.();
+  }
+  if (shiftKey) return undefined;
+  return PAGE_KEYS[key]?.();
+}
+
+/** Where typing goes to the focused element, so no key is a shortcut. */
+const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * Widgets that move their own focus with arrows, Home and End (ARIA composite widgets: the outline
+ * tree, menus such as the zoom presets, tabs): page keys stay theirs; zoom keys still work.
+ */
+const OWNS_ARROWS =
+  '[role="tree"], [role="treegrid"], [role="grid"], [role="menu"], [role="menubar"], ' +
+  '[role="listbox"], [role="tablist"], [role="radiogroup"], [role="slider"], [role="spinbutton"]';
+
+function targetElement(event: Event): Element | undefined {
+  // composedPath()[0] is the real target inside a shadow root (event.target is its host).
+  const target = event.composedPath().at(0) ?? event.target;
+  return target instanceof Element ? target : undefined;
+}
+
+export function isEditableTarget(element: Element | undefined): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLElement && element.isContentEditable) return true;
+  return element.closest(EDITABLE) !== null;
+}
+
+function ownsArrows(element: Element | undefined): boolean {
+  return element?.closest(OWNS_ARROWS) != null;
+}
+
+/** The shortcut for this event as it reaches the window, or undefined to leave it alone. */
+export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
+  if (event.defaultPrevented || event.isComposing) return undefined;
+  const action = shortcutAction(event);
+  if (!action) return undefined;
+  const target = targetElement(event);
+  if (isEditableTarget(target)) return undefined;
+  const isPageKey = !event.ctrlKey && !event.metaKey;
+  if (isPageKey && ownsArrows(target)) return undefined;
+  return action;
+}
+
+const selectStatus = (state: { doc: DocState }) => state.doc.status;
+
+export const docSubscriptions = {
+  /**
+   * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
+   * browser's zoom (a reader may need it to read the message).
+   */
+  keyboard({ dispatch, select }) {
+    if (typeof window === 'undefined') return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (select(selectStatus) !== 'ready') return;
+      const action = shortcutForEvent(event);
+      if (!action) return;
+      event.preventDefault();
+      dispatch(action);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  },
+} satisfies SubscriptionsMap;
