@@ -1,0 +1,170 @@
+import {
+  LeftOutlined,
+  MoreOutlined,
+  RightOutlined,
+  RotateLeftOutlined,
+  RotateRightOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, Tooltip, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import {
+  selectCanGoNext,
+  selectCanGoPrev,
+  selectCanZoomIn,
+  selectCanZoomOut,
+  selectParam,
+} from '../../models/doc/selectors';
+import { useT } from '../../i18n';
+import { PageNumberInput } from './PageNumberInput';
+import { ToolButton } from './ToolButton';
+import { ZoomDisplay } from './ZoomDisplay';
+import { useNarrowScreen } from './useNarrowScreen';
+
+export interface HeaderBarProps {
+  /**
+   * Controls that later features add at the toolbar's end (Search, Print, Download, Thumbnails,
+   * Outline, Fullscreen, Sign). Each decides its own presence from `param`; the bar only places
+   * them.
+   */
+  right?: ReactNode;
+}
+
+const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
+
+/**
+ * The toolbar (DESIGN §5/§5b), present when `param.showHeaderBar`. Every control carries its
+ * DESIGN §5 name; a control whose flag is off is absent; Previous/Next and Zoom out/in are
+ * disabled at the model's limits.
+ *
+ * Narrow screens (≤ 768 px, until the phone menu arrives): the title shrinks first (ellipsis),
+ * the rotate buttons, the least used controls, move into a `More` menu, and whatever still does
+ * not fit wraps onto a second row rather than being cut off. Page and zoom controls always stay
+ * on the bar itself.
+ */
+export function HeaderBar({ right }: HeaderBarProps) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const param = useAppSelector(selectParam);
+  const title = useAppSelector((state) => state.doc.docData.title);
+  const canGoPrev = useAppSelector(selectCanGoPrev);
+  const canGoNext = useAppSelector(selectCanGoNext);
+  const canZoomOut = useAppSelector(selectCanZoomOut);
+  const canZoomIn = useAppSelector(selectCanZoomIn);
+  const narrow = useNarrowScreen();
+  const { token } = theme.useToken();
+
+  if (!param.showHeaderBar) return null;
+
+  const rotateCounterclockwise = () => dispatch(docModel.actions.rotateBy(-1));
+  const rotateClockwise = () => dispatch(docModel.actions.rotateBy(1));
+
+  return (
+    <section
+      aria-label={t('toolbar.label')}
+      className="folio-header-bar"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: token.marginXS,
+        padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <div style={{ flex: '1 1 0', minWidth: 0 }}>
+        {param.showFileName && title !== '' && (
+          <Tooltip title={title}>
+            <span
+              className="folio-header-bar-title"
+              style={{
+                display: 'block',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {title}
+            </span>
+          </Tooltip>
+        )}
+      </div>
+
+      <div style={group}>
+        <ToolButton
+          label={t('toolbar.previousPage')}
+          icon={<LeftOutlined />}
+          disabled={!canGoPrev}
+          onClick={() => dispatch(docModel.actions.prevPage())}
+        />
+        {param.showNum && <PageNumberInput />}
+        <ToolButton
+          label={t('toolbar.nextPage')}
+          icon={<RightOutlined />}
+          disabled={!canGoNext}
+          onClick={() => dispatch(docModel.actions.nextPage())}
+        />
+      </div>
+
+      <div style={group}>
+        <ToolButton
+          label={t('toolbar.zoomOut')}
+          icon={<ZoomOutOutlined />}
+          disabled={!canZoomOut}
+          onClick={() => dispatch(docModel.actions.zoomBy(-1))}
+        />
+        {param.isShowZoom && <ZoomDisplay />}
+        <ToolButton
+          label={t('toolbar.zoomIn')}
+          icon={<ZoomInOutlined />}
+          disabled={!canZoomIn}
+          onClick={() => dispatch(docModel.actions.zoomBy(1))}
+        />
+      </div>
+
+      {param.showRotate && !narrow && (
+        <div style={group}>
+          <ToolButton
+            label={t('toolbar.rotateCounterclockwise')}
+            icon={<RotateLeftOutlined />}
+            onClick={rotateCounterclockwise}
+          />
+          <ToolButton
+            label={t('toolbar.rotateClockwise')}
+            icon={<RotateRightOutlined />}
+            onClick={rotateClockwise}
+          />
+        </div>
+      )}
+      {param.showRotate && narrow && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'rotateCounterclockwise',
+                icon: <RotateLeftOutlined aria-hidden />,
+                label: t('toolbar.rotateCounterclockwise'),
+                onClick: rotateCounterclockwise,
+              },
+              {
+                key: 'rotateClockwise',
+                icon: <RotateRightOutlined aria-hidden />,
+                label: t('toolbar.rotateClockwise'),
+                onClick: rotateClockwise,
+              },
+            ],
+          }}
+        >
+          <Button type="text" aria-label={t('toolbar.more')} icon={<MoreOutlined />} />
+        </Dropdown>
+      )}
+
+      {right !== undefined && <div style={group}>{right}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { Input } from 'antd';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { useT } from '../../i18n';
+
+/**
+ * The page-number input and the `<current> / <count>` display beside it. What the reader types
+ * goes to the model's `setPage` on Enter or blur, which owns every rule (SPEC §4–5): empty or 0 is
+ * page 1, past the end is the last page, and text that is not a number changes nothing, so the
+ * input, which shows the model's page whenever it is not being edited, falls back to the current
+ * page by itself. Escape abandons the edit.
+ */
+export function PageNumberInput() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const currentPage = useAppSelector((state) => state.doc.currentPage);
+  const pageCount = useAppSelector((state) => state.doc.docData.pageCount);
+  // null: not editing, show the model's page.
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const apply = () => {
+    if (draft !== null) dispatch(docModel.actions.setPage(draft));
+    setDraft(null);
+  };
+
+  return (
+    <>
+      <Input
+        aria-label={t('toolbar.pageNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+        size="small"
+        style={{
+          width: `calc(${Math.max(2, String(pageCount).length)}ch + 24px)`,
+          textAlign: 'center',
+        }}
+        value={draft ?? String(currentPage)}
+        onFocus={(event) => {
+          event.currentTarget.select();
+        }}
+        onChange={(event) => {
+          setDraft(event.target.value);
+        }}
+        onPressEnter={apply}
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setDraft(null);
+        }}
+      />
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {t('toolbar.pageOfCount', { current: currentPage, count: pageCount })}
+      </span>
+    </>
+  );
+}

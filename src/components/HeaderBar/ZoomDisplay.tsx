@@ -1,0 +1,107 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Input, theme } from 'antd';
+import type { MenuProps } from 'antd';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { selectZoomPercent } from '../../models/doc/selectors';
+import { useT } from '../../i18n';
+
+/** The presets of the zoom menu, in percent. */
+export const ZOOM_PRESETS = [50, 75, 100, 125, 150, 200] as const;
+
+/** A percentage as a reader types it: `150`, `150%`, `87.5`; undefined when it is not one. */
+export function parsePercent(text: string): number | undefined {
+  const match = /^\s*(\d{1,4}(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  if (!match?.[1]) return undefined;
+  const percent = Number(match[1]);
+  return percent > 0 ? percent : undefined;
+}
+
+/**
+ * The zoom display (DESIGN §5: named `Zoom`, showing e.g. `120%`). It opens a menu of presets and
+ * a `Zoom percentage` input for an exact value (Enter applies it); the model clamps both
+ * (SPEC §5), and presets outside this document's zoom range are disabled. Keyboard: Enter or
+ * Space opens it, Tab moves into it, Escape closes it and gives focus back (antd's Dropdown).
+ */
+export function ZoomDisplay() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const percent = useAppSelector(selectZoomPercent);
+  const minPercent = useAppSelector((state) => state.doc.docData.param.minZoomRatio * 100);
+  const maxPercent = useAppSelector((state) => state.doc.docData.param.maxZoomRatio * 100);
+  const { token } = theme.useToken();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState('');
+
+  const openChange = (next: boolean) => {
+    if (next) setDraft(String(percent));
+    setOpen(next);
+  };
+
+  const zoomTo = (value: number) => {
+    dispatch(docModel.actions.zoomTo(value));
+    setOpen(false);
+  };
+
+  const items: MenuProps['items'] = ZOOM_PRESETS.map((preset) => ({
+    key: String(preset),
+    label: t('toolbar.zoomValue', { percent: preset }),
+    disabled: preset < Math.round(minPercent) || preset > Math.round(maxPercent),
+  }));
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={openChange}
+      destroyOnHidden
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [String(percent)],
+        onClick: ({ key }) => {
+          zoomTo(Number(key));
+        },
+      }}
+      popupRender={(menu) => (
+        <div
+          style={{
+            background: token.colorBgElevated,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowSecondary,
+          }}
+        >
+          {menu}
+          <div style={{ padding: token.paddingXS }}>
+            <Input
+              aria-label={t('toolbar.zoomPercentage')}
+              inputMode="decimal"
+              autoComplete="off"
+              size="small"
+              suffix="%"
+              style={{ width: 96 }}
+              value={draft}
+              onFocus={(event) => {
+                event.currentTarget.select();
+              }}
+              onChange={(event) => {
+                setDraft(event.target.value);
+              }}
+              onPressEnter={() => {
+                const value = parsePercent(draft);
+                if (value === undefined) setDraft(String(percent));
+                else zoomTo(value);
+              }}
+            />
+          </div>
+        </div>
+      )}
+    >
+      <Button type="text" aria-label={t('toolbar.zoom')}>
+        {t('toolbar.zoomValue', { percent })}
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,320 @@
+import { act, screen, within } from '@testing-library/react';
+import { HeaderBar } from '..';
+import { docModel } from '../../../models/doc';
+import type { DocParam } from '../../../models/doc/state';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import type { PreloadedDoc } from '../../../test/renderWithProviders';
+import type { Locale } from '../../../i18n';
+
+const TITLE = 'Annual report 2026 — a very long title that a narrow toolbar has to cut short';
+
+function renderBar(
+  doc: Omit<PreloadedDoc, 'docData'> & { param?: Partial<DocParam> } = {},
+  locale: Locale = 'en',
+) {
+  const { param, ...rest } = doc;
+  const rendered = renderWithProviders(<HeaderBar />, {
+    locale,
+    preloadedState: {
+      doc: { currentPage: 3, ...rest, docData: { title: TITLE, pageCount: 14, param } },
+    },
+  });
+  const doc_ = () => rendered.app.getState().doc;
+  return { ...rendered, doc: doc_ };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const pageInput = () => screen.getByRole('textbox', { name: 'Page number' });
+
+describe('HeaderBar: DESIGN §5 controls and their names', () => {
+  it('shows every control with its English name when every flag is on', () => {
+    renderBar({ zoom: 1.2, param: { isShowZoom: true } });
+    const bar = screen.getByRole('region', { name: 'Toolbar' });
+    expect(within(bar).getByText(TITLE)).toBeInTheDocument();
+    for (const name of [
+      'Previous page',
+      'Next page',
+      'Zoom out',
+      'Zoom in',
+      'Rotate counterclockwise',
+      'Rotate clockwise',
+    ]) {
+      expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(within(bar).getByRole('textbox', { name: 'Page number' })).toHaveValue('3');
+    expect(within(bar).getByText('3 / 14')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Zoom' })).toHaveTextContent('120%');
+  });
+
+  it('names every control in Chinese under zh-CN', () => {
+    renderBar({ param: { isShowZoom: true } }, 'zh-CN');
+    expect(screen.getByRole('region', { name: '工具栏' })).toBeInTheDocument();
+    for (const name of ['上一页', '下一页', '缩小', '缩放', '放大', '逆时针旋转', '顺时针旋转']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('textbox', { name: '页码' })).toBeInTheDocument();
+  });
+
+  it('shows the full title in a tooltip', async () => {
+    const { user } = renderBar();
+    await user.hover(screen.getByText(TITLE));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
+  });
+
+  it('places the controls of later features in its `right` slot', () => {
+    renderWithProviders(<HeaderBar right={<button type="button">Search</button>} />, {
+      preloadedState: { doc: {} },
+    });
+    const bar = screen.getByRole('region', { name: 'Toolbar' });
+    expect(within(bar).getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+});
+
+describe('HeaderBar: DESIGN §5b a control whose flag is off is absent, not disabled', () => {
+  const ALL_ON: Partial<DocParam> = {
+    showHeaderBar: true,
+    showFileName: true,
+    showNum: true,
+    isShowZoom: true,
+    showRotate: true,
+  };
+  const present = {
+    title: () => screen.queryByText(TITLE),
+    pageNumber: () => screen.queryByRole('textbox', { name: 'Page number' }),
+    pageDisplay: () => screen.queryByText('3 / 14'),
+    zoomDisplay: () => screen.queryByRole('button', { name: 'Zoom' }),
+    rotateCounterclockwise: () => screen.queryByRole('button', { name: 'Rotate counterclockwise' }),
+    rotateClockwise: () => screen.queryByRole('button', { name: 'Rotate clockwise' }),
+    previous: () => screen.queryByRole('button', { name: 'Previous page' }),
+    zoomIn: () => screen.queryByRole('button', { name: 'Zoom in' }),
+  };
+  type Control = keyof typeof present;
+  const everything = Object.keys(present) as Control[];
+
+  it.each<[keyof DocParam, Control[]]>([
+    ['showHeaderBar', everything],
+    ['showFileName', ['title']],
+    ['showNum', ['pageNumber', 'pageDisplay']],
+    ['isShowZoom', ['zoomDisplay']],
+    ['showRotate', ['rotateCounterclockwise', 'rotateClockwise']],
+  ])('%s off removes %j and nothing else', (flag, gone) => {
+    renderBar({ param: { ...ALL_ON, [flag]: false } });
+    for (const control of everything) {
+      const element = present[control]();
+      if (gone.includes(control)) expect([control, element]).toEqual([control, null]);
+      else expect([control, element]).toEqual([control, expect.any(HTMLElement)]);
+    }
+  });
+
+  it('SPEC §3 defaults: toolbar, title, page number and rotation on; zoom display off', () => {
+    renderBar();
+    expect(present.title()).toBeInTheDocument();
+    expect(present.pageNumber()).toBeInTheDocument();
+    expect(present.rotateClockwise()).toBeInTheDocument();
+    expect(present.zoomDisplay()).not.toBeInTheDocument();
+  });
+});
+
+describe('HeaderBar: page controls', () => {
+  it('Next and Previous page move one page', async () => {
+    const { user, doc } = renderBar();
+    await user.click(button('Next page'));
+    expect(doc().currentPage).toBe(4);
+    expect(pageInput()).toHaveValue('4');
+    expect(screen.getByText('4 / 14')).toBeInTheDocument();
+    await user.click(button('Previous page'));
+    await user.click(button('Previous page'));
+    expect(doc().currentPage).toBe(2);
+  });
+
+  it('SPEC §4: Previous is disabled on page 1 and Next on the last page', () => {
+    const { app } = renderBar({ currentPage: 1 });
+    expect(button('Previous page')).toBeDisabled();
+    expect(button('Next page')).toBeEnabled();
+    act(() => {
+      app.dispatch(docModel.actions.setPage(14));
+    });
+    expect(button('Previous page')).toBeEnabled();
+    expect(button('Next page')).toBeDisabled();
+  });
+
+  it.each([
+    ['7', 7],
+    ['999', 14],
+    ['0', 1],
+    ['', 1],
+    ['abc', 3],
+    ['-4', 1],
+  ])('SPEC §4–5 page input: "%s" + Enter goes to page %p', async (typed, page) => {
+    const { user, doc } = renderBar();
+    await user.clear(pageInput());
+    if (typed !== '') await user.type(pageInput(), typed);
+    await user.keyboard('{Enter}');
+    expect(doc().currentPage).toBe(page);
+    expect(pageInput()).toHaveValue(String(page));
+  });
+
+  it('applies the page on blur; invalid text restores the current page', async () => {
+    const { user, doc } = renderBar();
+    await user.clear(pageInput());
+    await user.type(pageInput(), '9');
+    await user.tab();
+    expect(doc().currentPage).toBe(9);
+    await user.clear(pageInput());
+    await user.type(pageInput(), 'x2');
+    await user.tab();
+    expect(doc().currentPage).toBe(9);
+    expect(pageInput()).toHaveValue('9');
+  });
+
+  it('Escape abandons an edit', async () => {
+    const { user, doc } = renderBar();
+    await user.clear(pageInput());
+    await user.type(pageInput(), '11{Escape}');
+    expect(pageInput()).toHaveValue('3');
+    await user.tab();
+    expect(doc().currentPage).toBe(3);
+  });
+
+  it('follows the model when the page changes elsewhere (scrolling)', () => {
+    const { app } = renderBar();
+    act(() => {
+      app.dispatch(docModel.actions.setPage(12));
+    });
+    expect(pageInput()).toHaveValue('12');
+    expect(screen.getByText('12 / 14')).toBeInTheDocument();
+  });
+});
+
+describe('HeaderBar: zoom controls', () => {
+  it.each([
+    [1, '100%'],
+    [1.2, '120%'],
+    [0.35, '35%'],
+    [2, '200%'],
+  ])('DESIGN §5 zoom display: zoom %p reads %s', (zoom, text) => {
+    renderBar({ zoom, param: { isShowZoom: true } });
+    expect(button('Zoom')).toHaveTextContent(text);
+  });
+
+  it('SPEC §4 Zoom in and Zoom out step by 20 %', async () => {
+    const { user, doc } = renderBar({ param: { isShowZoom: true } });
+    await user.click(button('Zoom in'));
+    expect(doc().zoom).toBe(1.2);
+    expect(button('Zoom')).toHaveTextContent('120%');
+    await user.click(button('Zoom out'));
+    await user.click(button('Zoom out'));
+    expect(doc().zoom).toBe(0.8);
+  });
+
+  it('SPEC §5: Zoom out is disabled at minZoomRatio and Zoom in at maxZoomRatio', async () => {
+    const { user } = renderBar({ zoom: 0.4 });
+    expect(button('Zoom out')).toBeEnabled();
+    await user.click(button('Zoom out'));
+    expect(button('Zoom out')).toBeDisabled();
+    expect(button('Zoom in')).toBeEnabled();
+  });
+
+  it('Zoom in is disabled at maxZoomRatio', () => {
+    renderBar({ zoom: 2 });
+    expect(button('Zoom in')).toBeDisabled();
+    expect(button('Zoom out')).toBeEnabled();
+  });
+
+  it('the zoom menu applies a preset', async () => {
+    const { user, doc } = renderBar({ param: { isShowZoom: true } });
+    await user.click(button('Zoom'));
+    await user.click(await screen.findByRole('menuitem', { name: '150%' }));
+    expect(doc().zoom).toBe(1.5);
+    expect(button('Zoom')).toHaveTextContent('150%');
+  });
+
+  it('presets outside the document zoom range are disabled', async () => {
+    const { user } = renderBar({ param: { isShowZoom: true, maxZoomRatio: 1.5 } });
+    await user.click(button('Zoom'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: '150%' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(menu).getByRole('menuitem', { name: '200%' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it.each([
+    ['87', 0.87],
+    ['135%', 1.35],
+    ['500', 2],
+    ['5', 0.2],
+    ['abc', 1],
+  ])('the exact entry "%s" + Enter zooms to %p (clamped by the model)', async (typed, zoom) => {
+    const { user, doc } = renderBar({ param: { isShowZoom: true } });
+    await user.click(button('Zoom'));
+    const entry = await screen.findByRole('textbox', { name: 'Zoom percentage' });
+    await user.clear(entry);
+    await user.type(entry, `${typed}{Enter}`);
+    expect(doc().zoom).toBe(zoom);
+  });
+
+  it('the exact entry starts at the current zoom and ignores shortcuts while typed in', async () => {
+    const { user, doc } = renderBar({ zoom: 1.2, param: { isShowZoom: true } });
+    await user.click(button('Zoom'));
+    const entry = await screen.findByRole('textbox', { name: 'Zoom percentage' });
+    expect(entry).toHaveValue('120');
+    await user.click(entry);
+    await user.keyboard('{ArrowLeft}{Home}');
+    expect(doc().currentPage).toBe(3);
+  });
+});
+
+describe('HeaderBar: rotation', () => {
+  it('SPEC §4 rotates by 90° each way', async () => {
+    const { user, doc } = renderBar();
+    await user.click(button('Rotate clockwise'));
+    expect(doc().rotate).toBe(90);
+    await user.click(button('Rotate counterclockwise'));
+    await user.click(button('Rotate counterclockwise'));
+    expect(doc().rotate).toBe(-90);
+  });
+});
+
+describe('HeaderBar: narrow screens (≤ 768 px)', () => {
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  beforeEach(() => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: query === '(max-width: 768px)',
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(window, 'matchMedia', original);
+    else Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('moves rotation into a More menu and keeps page and zoom controls on the bar', async () => {
+    const { user, doc } = renderBar({ param: { isShowZoom: true } });
+    expect(screen.queryByRole('button', { name: 'Rotate clockwise' })).not.toBeInTheDocument();
+    for (const name of ['Previous page', 'Next page', 'Zoom out', 'Zoom', 'Zoom in']) {
+      expect(button(name)).toBeInTheDocument();
+    }
+    await user.click(button('More'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rotate clockwise' }));
+    expect(doc().rotate).toBe(90);
+  });
+
+  it('has no More menu when rotation is off', () => {
+    renderBar({ param: { showRotate: false } });
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+  });
+});

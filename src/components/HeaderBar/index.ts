@@ -1,0 +1,2 @@
+export { HeaderBar } from './HeaderBar';
+export type { HeaderBarProps } from './HeaderBar';
