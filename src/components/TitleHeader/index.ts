@@ -1,0 +1,1 @@
+export { TitleHeader } from './TitleHeader';
