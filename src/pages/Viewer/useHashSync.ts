@@ -4,7 +4,7 @@
  * not 100 %) follow the reader, so a copied URL reopens at the same place. Other hash keys
  * (`search=`, `nameddest=` …) are kept as they are, and `?doc=` is never touched.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import type { Dispatch } from '../../runtime';
 import { docModel } from '../../models/doc';
@@ -150,21 +150,21 @@ export function useHashSync({ intervalMs = HASH_WRITE_INTERVAL_MS }: { intervalM
   const ready = useAppSelector((state) => state.doc.status === 'ready');
   const page = useAppSelector((state) => state.doc.currentPage);
   const zoom = useAppSelector(selectZoomPercent);
-  // Mutable, render-independent holders; state only to keep one instance per mounted hook.
-  const [latest] = useState(() => ({ page, zoom, appliedFor: undefined as string | undefined }));
+  // The reader's place for the pending write, and the document whose hash has been applied.
+  const latest = useRef({ page, zoom });
+  const appliedFor = useRef<string | undefined>(undefined);
   const [throttle] = useState(createThrottle);
 
   useEffect(() => {
-    latest.page = page;
-    latest.zoom = zoom;
+    latest.current = { page, zoom };
   });
 
   // On open: once per document, when it is ready.
   useEffect(() => {
-    if (!ready || docId === undefined || latest.appliedFor === docId) return;
-    latest.appliedFor = docId;
+    if (!ready || docId === undefined || appliedFor.current === docId) return;
+    appliedFor.current = docId;
     applyHash(dispatch, window.location.hash);
-  }, [dispatch, ready, docId, latest]);
+  }, [dispatch, ready, docId]);
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -186,9 +186,9 @@ export function useHashSync({ intervalMs = HASH_WRITE_INTERVAL_MS }: { intervalM
   );
 
   useEffect(() => {
-    if (!ready || docId === undefined || latest.appliedFor !== docId) return;
+    if (!ready || docId === undefined || appliedFor.current !== docId) return;
     throttle.schedule(() => {
-      writeHash(docId, latest.page, latest.zoom);
+      writeHash(docId, latest.current.page, latest.current.zoom);
     }, intervalMs);
-  }, [ready, docId, page, zoom, intervalMs, latest, throttle]);
+  }, [ready, docId, page, zoom, intervalMs, throttle]);
 }

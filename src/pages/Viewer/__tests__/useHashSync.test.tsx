@@ -1,0 +1,256 @@
+/** DESIGN §4: the viewer URL's `#page=&zoom=` — parsing and formatting, and the hook on a real store. */
+import { act } from '@testing-library/react';
+import { docModel } from '../../../models/doc';
+import { createTestApp, renderWithProviders } from '../../../test/renderWithProviders';
+import type { PreloadedDoc } from '../../../test/renderWithProviders';
+import {
+  HASH_WRITE_INTERVAL_MS,
+  formatHash,
+  hashForView,
+  parseHash,
+  useHashSync,
+} from '../useHashSync';
+
+describe('parseHash: PDF open parameters', () => {
+  it.each([
+    ['', {}],
+    ['#', {}],
+    ['#page=5', { page: 5 }],
+    ['page=5', { page: 5 }],
+    ['#page=5&zoom=150', { page: 5, zoom: 150 }],
+    ['#zoom=87.5&page=2', { page: 2, zoom: 87.5 }],
+    ['#PAGE=3&Zoom=120', { page: 3, zoom: 120 }],
+    ['#page=0', { page: 0 }],
+    ['#page=999999', { page: 999999 }],
+    ['#zoom=150,10,20', { zoom: 150 }],
+    ['#zoom=page-width&page=4', { page: 4 }],
+    ['#zoom=auto', {}],
+    ['#zoom=0', {}],
+    ['#zoom=-50', {}],
+    ['#zoom=1e3', {}],
+    ['#page=abc', {}],
+    ['#page=-2', {}],
+    ['#page=2.5', {}],
+    ['#page=', {}],
+    ['#page=1e3', {}],
+    ['#page=3&page=9', { page: 3 }],
+    ['#search=page%3D7', {}],
+    ['#page=%35', { page: 5 }],
+    ['#page=%E0%A4%A', {}],
+    ['#nameddest=intro&page=6&search=x', { page: 6 }],
+  ])('%p reads as %p', (hash, view) => {
+    expect(parseHash(hash)).toEqual(view);
+  });
+});
+
+describe('formatHash: sets page and zoom, keeps every other key in place', () => {
+  it.each([
+    ['', { page: 5 }, '#page=5'],
+    ['#page=2', { page: 5 }, '#page=5'],
+    ['#page=2&zoom=150', { page: 5 }, '#page=5&zoom=150'],
+    ['#page=2', { page: 5, zoom: 125 }, '#page=5&zoom=125'],
+    ['#page=2&zoom=150,10,20', { page: 5, zoom: 80 }, '#page=5&zoom=80'],
+    ['#search=annual%20report', { page: 3 }, '#page=3&search=annual%20report'],
+    ['#search=x&zoom=90', { page: 3 }, '#page=3&search=x&zoom=90'],
+    ['#search=x&page=1', { page: 3, zoom: 150 }, '#search=x&page=3&zoom=150'],
+    ['#nameddest=intro&page=1&search=a&b', { page: 2 }, '#nameddest=intro&page=2&search=a&b'],
+    ['#page=1&page=4&PAGE=6', { page: 2 }, '#page=2'],
+    ['#&&page=1&&', { page: 2 }, '#page=2'],
+  ])('%p with %p is %p', (hash, view, expected) => {
+    expect(formatHash(hash, view)).toBe(expected);
+  });
+
+  it.each([
+    ['', 1, 100, ''],
+    ['#search=x', 1, 100, '#search=x'],
+    ['', 2, 100, '#page=2'],
+    ['', 1, 150, '#page=1&zoom=150'],
+    ['#page=4&zoom=150', 4, 100, '#page=4&zoom=100'],
+    ['#page=4&zoom=page-width', 4, 100, '#page=4&zoom=page-width'],
+    ['#page=4&zoom=page-width', 4, 120, '#page=4&zoom=120'],
+  ])('hashForView(%p, page %p, %p %%) is %p', (hash, page, zoom, expected) => {
+    expect(hashForView(hash, page, zoom)).toBe(expected);
+  });
+
+  it('round-trips: what it writes reads back as the same view', () => {
+    expect(parseHash(formatHash('#search=x', { page: 12, zoom: 175 }))).toEqual({
+      page: 12,
+      zoom: 175,
+    });
+  });
+});
+
+describe('useHashSync on a real store', () => {
+  function Probe() {
+    useHashSync();
+    return null;
+  }
+
+  const ROUTER_STATE = { usr: null, key: 'k1', idx: 0 };
+
+  function openAt(url: string) {
+    window.history.replaceState(ROUTER_STATE, '', url);
+  }
+
+  function renderSync(doc: PreloadedDoc = {}) {
+    const rendered = renderWithProviders(<Probe />, {
+      preloadedState: { doc: { docId: 'report.pdf', docData: { pageCount: 20 }, ...doc } },
+    });
+    return { ...rendered, doc: () => rendered.app.getState().doc };
+  }
+
+  function elapse(ms = HASH_WRITE_INTERVAL_MS) {
+    act(() => {
+      jest.advanceTimersByTime(ms);
+    });
+  }
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('DESIGN §4: #page=5&zoom=150 opens at page 5, 150 %, and leaves the URL as it was', () => {
+    openAt('/viewer/a/b?doc=report.pdf&lang=en#page=5&zoom=150&search=net%20income');
+    const { doc } = renderSync();
+    expect(doc().currentPage).toBe(5);
+    expect(doc().zoom).toBe(1.5);
+    elapse();
+    expect(window.location.pathname).toBe('/viewer/a/b');
+    expect(window.location.search).toBe('?doc=report.pdf&lang=en');
+    expect(window.location.hash).toBe('#page=5&zoom=150&search=net%20income');
+  });
+
+  it('waits for the document to be ready, then applies the hash once', () => {
+    openAt('/?doc=report.pdf#page=7');
+    const app = createTestApp({ doc: { docId: 'report.pdf', status: 'loading' } });
+    renderWithProviders(<Probe />, { app });
+    expect(app.getState().doc.currentPage).toBe(1);
+    elapse();
+    expect(window.location.hash).toBe('#page=7');
+    act(() => {
+      app.dispatch(
+        docModel.actions.save({
+          docData: { ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 },
+          mimeType: 'application/pdf',
+          fileUrl: 'x',
+          originalUrl: 'y',
+        }),
+      );
+    });
+    expect(app.getState().doc.currentPage).toBe(7);
+    act(() => {
+      app.dispatch(docModel.actions.setPage(3));
+    });
+    act(() => {
+      // A retry of the same document goes back through loading; the hash is not applied again.
+      const { docData } = app.getState().doc;
+      app.dispatch(docModel.actions.fetchStarted('report.pdf'));
+      app.dispatch(
+        docModel.actions.save({
+          docData,
+          mimeType: 'application/pdf',
+          fileUrl: 'x',
+          originalUrl: 'y',
+        }),
+      );
+    });
+    expect(app.getState().doc.currentPage).toBe(3);
+  });
+
+  it('SPEC §5: an out-of-range page or zoom in the hash is clamped by the model', () => {
+    openAt('/?doc=report.pdf#page=999&zoom=900');
+    const { doc } = renderSync();
+    expect(doc().currentPage).toBe(20);
+    expect(doc().zoom).toBe(2);
+    elapse();
+    expect(window.location.hash).toBe('#page=20&zoom=200');
+  });
+
+  it('ignores named zooms and nonsense, and writes nothing until the reader moves', () => {
+    openAt('/?doc=report.pdf#zoom=page-width&page=x');
+    const { doc } = renderSync();
+    expect(doc().currentPage).toBe(1);
+    expect(doc().zoom).toBe(1);
+    elapse(5 * HASH_WRITE_INTERVAL_MS);
+    expect(window.location.hash).toBe('#zoom=page-width&page=x');
+  });
+
+  it('keeps #page current while reading, throttled, with history.state kept', () => {
+    openAt('/viewer/?doc=report.pdf#search=budget');
+    const replace = jest.spyOn(window.history, 'replaceState');
+    const { app } = renderSync();
+    for (let page = 2; page <= 9; page += 1) {
+      act(() => {
+        app.dispatch(docModel.actions.setPage(page));
+      });
+      elapse(HASH_WRITE_INTERVAL_MS / 4);
+    }
+    // Eight page changes over two intervals: one write per interval, the last one current.
+    elapse();
+    expect(replace).toHaveBeenCalledTimes(2);
+    expect(window.location.hash).toBe('#page=9&search=budget');
+    expect(window.location.pathname + window.location.search).toBe('/viewer/?doc=report.pdf');
+    expect(window.history.state).toEqual(ROUTER_STATE);
+    for (const [, , url] of replace.mock.calls) expect(String(url)).toMatch(/^\/viewer\/\?doc=/);
+    replace.mockRestore();
+  });
+
+  it('adds zoom once it differs from 100 %, and keeps it current after that', () => {
+    openAt('/?doc=report.pdf');
+    const { app } = renderSync();
+    act(() => {
+      app.dispatch(docModel.actions.nextPage());
+    });
+    elapse();
+    expect(window.location.hash).toBe('#page=2');
+    act(() => {
+      app.dispatch(docModel.actions.zoomBy(1));
+    });
+    elapse();
+    expect(window.location.hash).toBe('#page=2&zoom=120');
+    act(() => {
+      app.dispatch(docModel.actions.zoomTo(100));
+    });
+    elapse();
+    expect(window.location.hash).toBe('#page=2&zoom=100');
+  });
+
+  it('a hash the reader edits by hand is applied', () => {
+    openAt('/?doc=report.pdf#page=2');
+    const { doc } = renderSync();
+    act(() => {
+      window.history.replaceState(ROUTER_STATE, '', '/?doc=report.pdf#page=11&zoom=75');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(doc().currentPage).toBe(11);
+    expect(doc().zoom).toBe(0.75);
+  });
+
+  it('never writes into the URL of another document', () => {
+    openAt('/?doc=report.pdf');
+    const { app } = renderSync();
+    act(() => {
+      app.dispatch(docModel.actions.setPage(4));
+    });
+    window.history.replaceState(ROUTER_STATE, '', '/?doc=other.pdf#page=1');
+    elapse();
+    expect(window.location.href).toMatch(/\?doc=other\.pdf#page=1$/);
+  });
+
+  it('drops a pending write when another document starts loading', () => {
+    openAt('/?doc=report.pdf');
+    const replace = jest.spyOn(window.history, 'replaceState');
+    const { app } = renderSync();
+    act(() => {
+      app.dispatch(docModel.actions.setPage(4));
+      app.dispatch(docModel.actions.fetchStarted('other.pdf'));
+    });
+    elapse();
+    expect(replace).not.toHaveBeenCalled();
+    replace.mockRestore();
+  });
+});
