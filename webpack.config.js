@@ -108,7 +108,8 @@ export default (_env, argv) => {
       host: process.env.HOST ?? 'localhost',
       static: false,
       hot: false,
-      liveReload: !process.env.CI,
+      // Off in CI and in the browser tests: a reload in the middle of a test is not a failure.
+      liveReload: !process.env.CI && process.env.LIVE_RELOAD !== '0',
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
       devMiddleware: { publicPath: basePath },
       historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },

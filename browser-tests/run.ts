@@ -1,9 +1,12 @@
-// Runs the browser tests: starts the dev server under BASE_PATH=/viewer/ with the dev facility,
-// then node's test runner over browser-tests/*.test.ts against it (FOLIO_URL).
+// Runs the browser tests: makes the test documents, starts the dev server under BASE_PATH=/viewer/
+// with the dev facility over them, then node's test runner over browser-tests/*.test.ts against it
+// (FOLIO_URL).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { startNpmServer } from './support/server.ts';
+import { makeDocsDir } from './support/docs.ts';
 
 const here = import.meta.dirname;
 const only = process.argv.slice(2);
@@ -12,7 +15,12 @@ const files = readdirSync(here)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .map((f) => path.join(here, f));
 
-const server = await startNpmServer('start', { BASE_PATH: '/viewer/' }, '/viewer/');
+const docsDir = await makeDocsDir();
+const server = await startNpmServer(
+  'start',
+  { BASE_PATH: '/viewer/', DOCS_DIR: docsDir, LIVE_RELOAD: '0' },
+  '/viewer/',
+);
 let code: number;
 try {
   code = await new Promise<number>((resolve) => {
@@ -27,5 +35,6 @@ try {
   });
 } finally {
   await server.stop();
+  rmSync(docsDir, { recursive: true, force: true });
 }
 process.exit(code);

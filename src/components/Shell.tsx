@@ -30,7 +30,9 @@ function ToasterProvider({ children }: { children: ReactNode }) {
 /** Language, antd's theme and locale, and the message/notification defaults of SPEC §9. */
 export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS}>
+    // No space auto-inserted into two-character Chinese button labels: it would change their
+    // accessible names (重试 → 重 试).
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
       <AntApp
         className="folio-app"
         message={{ duration: TOAST_DURATION_S }}

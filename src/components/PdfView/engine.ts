@@ -42,6 +42,14 @@ export interface Engine {
   destroy(): void;
 }
 
+function errorTile(text: string): HTMLDivElement {
+  const tile = document.createElement('div');
+  tile.className = 'folio-page-error';
+  tile.setAttribute('role', 'alert');
+  tile.textContent = text;
+  return tile;
+}
+
 export function createEngine(options: EngineOptions): Engine {
   const { container, viewer, pdf } = options;
   const abort = new AbortController();
@@ -86,28 +94,38 @@ export function createEngine(options: EngineOptions): Engine {
   eventBus.on('scalechanging', ({ scale }: { scale: number }) => {
     options.onScaleChange(scale);
   });
+  // A page that fails to load or render shows an error tile; the rest of the document reads on.
+  // pdf.js clears a page's children when it re-lays it out (zoom, rotation), so failed pages get
+  // their tile back after each of those.
+  const failed = new Set<number>();
+  const tileFor = (pageNumber: number) => {
+    const div = pageView(pageNumber - 1)?.div;
+    const tile = div?.querySelector('.folio-page-error');
+    if (!div || failed.has(pageNumber) === Boolean(tile)) return;
+    if (tile) tile.remove();
+    else div.append(errorTile(options.pageErrorText));
+  };
+  const showTiles = () => {
+    failed.forEach(tileFor);
+  };
   eventBus.on('pagesloaded', () => {
     const sizes: PageSize[] = [];
     for (let i = 0; i < pdfView.pagesCount; i += 1) {
       const page = pageView(i)?.pdfPage;
+      if (!page) failed.add(i + 1);
       const viewport = page?.getViewport({ scale: 1 });
       sizes.push({ width: viewport?.width ?? 0, height: viewport?.height ?? 0 });
     }
     options.onPagesSize(sizes);
+    showTiles();
   });
-  // A page that fails to render shows an error tile; the rest of the document reads on.
   eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
-    const div = pageView(pageNumber - 1)?.div;
-    if (!div) return;
-    div.querySelector('.folio-page-error')?.remove();
-    if (error) {
-      const tile = document.createElement('div');
-      tile.className = 'folio-page-error';
-      tile.setAttribute('role', 'alert');
-      tile.textContent = options.pageErrorText;
-      div.append(tile);
-    }
+    if (error) failed.add(pageNumber);
+    else failed.delete(pageNumber);
+    tileFor(pageNumber);
   });
+  eventBus.on('scalechanging', showTiles);
+  eventBus.on('rotationchanging', showTiles);
 
   pdfView.setDocument(pdf);
   linkService.setDocument(pdf);

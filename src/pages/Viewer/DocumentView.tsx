@@ -6,6 +6,10 @@ import type { DocError } from '../../models/doc/state';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
+import { HeaderBar } from '../../components/HeaderBar';
+import { Footer } from '../../components/Footer';
+import { TitleHeader } from '../../components/TitleHeader';
+import { useHashSync } from './useHashSync';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
@@ -19,6 +23,7 @@ export function DocumentView({ docId }: { docId: string }) {
   }, [dispatch, docId]);
 
   usePageTitle(status === 'ready' && docData.param.showFileName ? docData.title : undefined);
+  useHashSync();
 
   const retry = () => {
     void dispatch(docModel.actions.fetch(docId));
@@ -44,9 +49,12 @@ export function DocumentView({ docId }: { docId: string }) {
   }
   return (
     <main className="folio-viewer" data-doc-id={docId}>
+      <TitleHeader />
+      <HeaderBar />
       <div className="folio-stage">
         <PdfDocument key={fileUrl} url={fileUrl} />
       </div>
+      <Footer />
     </main>
   );
 }

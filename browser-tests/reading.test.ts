@@ -1,0 +1,173 @@
+// The reading view (issue 3) on real documents: pixels painted, navigation clamped, zoom and
+// rotation in the display and in the page's real size, the URL hash both ways.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.ts';
+import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
+import type { ViewerSession } from './support/viewer.ts';
+import { pageBox, waitForPainted } from './support/pixels.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser.close();
+});
+
+async function open(path: string): Promise<ViewerSession> {
+  const session = await newSession(browser);
+  await session.page.goto(viewerUrl(path));
+  return session;
+}
+
+const pageNumber = (page: Page) => page.getByRole('textbox', { name: 'Page number' });
+const pageDisplay = (page: Page) => page.getByText(/^\d+ \/ \d+$/).first();
+
+async function goToPage(page: Page, value: string) {
+  await pageNumber(page).fill(value);
+  await pageNumber(page).press('Enter');
+}
+
+describe('reading a real document', () => {
+  it('paints page 1 of the paper and shows 1 / 14', async () => {
+    const session = await open('?doc=tracemonkey.pdf&lang=en');
+    await waitForPainted(session.page, 1);
+    await pageDisplay(session.page).waitFor();
+    assert.equal(await pageDisplay(session.page).textContent(), '1 / 14');
+    await screenshot(session.page, 'reading-paper');
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
+  it('paints the 1000-page document and jumps to its last page', async () => {
+    const session = await open('?doc=text-1000.pdf&lang=en');
+    await waitForPainted(session.page, 1);
+    await screenshot(session.page, 'reading-1000');
+    await goToPage(session.page, '1000');
+    await waitForPainted(session.page, 1000);
+    assert.equal(await pageDisplay(session.page).textContent(), '1000 / 1000');
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
+  it('next, previous and the page input are clamped (999 → last, 0 → 1)', async () => {
+    const session = await open('?doc=tracemonkey.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('2 / 14').waitFor();
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByText('1 / 14').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Previous page' }).isDisabled(), true);
+    await goToPage(page, '999');
+    await page.getByText('14 / 14').waitFor();
+    await waitForPainted(page, 14);
+    await page.getByRole('button', { name: 'Next page' }).click({ force: true });
+    assert.equal(await pageDisplay(page).textContent(), '14 / 14');
+    await goToPage(page, '0');
+    await page.getByText('1 / 14').waitFor();
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+});
+
+describe('zoom and rotation', () => {
+  it('zooms in 20 % steps clamped to 20–200 %, in the display and the real page size', async () => {
+    const session = await open('?doc=paper-all.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    const zoom = page.getByRole('button', { name: 'Zoom', exact: true });
+    assert.equal((await zoom.textContent())?.trim(), '100%');
+    const width100 = (await pageBox(page, 1))?.width ?? 0;
+    assert.ok(Math.abs(width100 - (612 * 96) / 72) < 3, `page width at 100 %: ${String(width100)}`);
+    for (const expected of ['120%', '140%', '160%', '180%', '200%', '200%']) {
+      await page.getByRole('button', { name: 'Zoom in' }).click({ force: true });
+      await page.waitForFunction(
+        (text) => document.querySelector('[aria-label="Zoom"]')?.textContent.trim() === text,
+        expected,
+      );
+    }
+    await page.waitForFunction((w) => {
+      const box = document
+        .querySelector('[data-page-number="1"] .canvasWrapper')
+        ?.getBoundingClientRect();
+      return box !== undefined && Math.abs(box.width - w) < 4;
+    }, width100 * 2);
+    for (let i = 0; i < 12; i += 1) {
+      await page.getByRole('button', { name: 'Zoom out' }).click({ force: true });
+    }
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Zoom"]')?.textContent.trim() === '20%',
+    );
+    await page.waitForFunction((w) => {
+      const box = document
+        .querySelector('[data-page-number="1"] .canvasWrapper')
+        ?.getBoundingClientRect();
+      return box !== undefined && Math.abs(box.width - w) < 3;
+    }, width100 * 0.2);
+    await waitForPainted(page, 1);
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
+  it('rotation turns the page box and four turns come back', async () => {
+    const session = await open('?doc=tracemonkey.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    const before = await pageBox(page, 1);
+    assert.ok(before && before.height > before.width);
+    await page.getByRole('button', { name: 'Rotate clockwise' }).click();
+    await page.waitForFunction(() => {
+      const box = document
+        .querySelector('[data-page-number="1"] .canvasWrapper')
+        ?.getBoundingClientRect();
+      return box !== undefined && box.width > box.height;
+    });
+    await waitForPainted(page, 1);
+    await screenshot(page, 'reading-rotated');
+    for (let i = 0; i < 3; i += 1) {
+      await page.getByRole('button', { name: 'Rotate clockwise' }).click();
+    }
+    await page.waitForFunction((h) => {
+      const box = document
+        .querySelector('[data-page-number="1"] .canvasWrapper')
+        ?.getBoundingClientRect();
+      return box !== undefined && Math.abs(box.height - h) < 2;
+    }, before.height);
+    await page.getByRole('button', { name: 'Rotate counterclockwise' }).click();
+    await page.waitForFunction(() => {
+      const box = document
+        .querySelector('[data-page-number="1"] .canvasWrapper')
+        ?.getBoundingClientRect();
+      return box !== undefined && box.width > box.height;
+    });
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+});
+
+describe('the URL hash', () => {
+  it('#page=5 opens at page 5 and the hash follows the reader', async () => {
+    const session = await open('?doc=tracemonkey.pdf&lang=en#page=5');
+    const { page } = session;
+    await page.getByText('5 / 14').waitFor();
+    await waitForPainted(page, 5);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForFunction(() => window.location.hash.includes('page=6'));
+    assert.match(page.url(), /\?doc=tracemonkey\.pdf&lang=en#page=6/);
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
+  it('#zoom=150 opens at 150 %', async () => {
+    const session = await open('?doc=paper-all.pdf&lang=en#page=2&zoom=150');
+    const { page } = session;
+    await page.getByText('2 / 14').first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Zoom"]')?.textContent.trim() === '150%',
+    );
+    await session.close();
+  });
+});

@@ -1,0 +1,96 @@
+// The documents the browser tests open, made into a temporary DOCS_DIR when a run starts: the
+// samples, broken files of every kind DESIGN.md §8 names, and sidecars that make the dev facility
+// fail in each way a real one can.
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts } from 'pdf-lib';
+
+const root = path.join(import.meta.dirname, '..', '..');
+const samples = path.join(root, 'mock', 'documents');
+const fixtures = path.join(import.meta.dirname, '..', 'fixtures');
+
+export const HOSTILE_TITLE = '<img src=x onerror="window.__pwned=1">\u202Eevil';
+export const PASSWORD = 'folio-secret';
+
+async function pagesPdf(count: number, title?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= count; i += 1) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Page ${String(i)}`, { x: 72, y: 740, size: 36, font });
+  }
+  if (title !== undefined) doc.setTitle(title);
+  return doc.save();
+}
+
+/**
+ * Three pages whose second one cannot be loaded. The page tree is `[[page 1, 42], page 3]`: the
+ * inner node's /Count (2) lets pdf.js reach and check the last page without touching the broken
+ * kid (a number where a page belongs), so it keeps all three pages and fails on the second alone.
+ */
+async function badPagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await pagesPdf(3));
+  const { context } = doc;
+  const rootRef = doc.catalog.get(PDFName.of('Pages'));
+  const kids = doc.catalog.Pages().lookup(PDFName.of('Kids'), PDFArray);
+  const [first, second, third] = [kids.get(0), kids.get(1), kids.get(2)];
+  if (!(rootRef instanceof PDFRef) || !(second instanceof PDFRef))
+    throw new Error('unexpected tree');
+  const inner = context.register(
+    context.obj({ Type: 'Pages', Parent: rootRef, Kids: [first, PDFNumber.of(42)], Count: 2 }),
+  );
+  const firstPage = doc.getPage(0).node;
+  firstPage.set(PDFName.of('Parent'), inner);
+  doc.catalog.Pages().set(PDFName.of('Kids'), context.obj([inner, third]));
+  // Gone from the file too, so pdf.js's recovery scan cannot find the page elsewhere.
+  context.delete(second);
+  return doc.save({ useObjectStreams: false });
+}
+
+function sidecar(dir: string, file: string, content: object): void {
+  writeFileSync(path.join(dir, `${file}.json`), JSON.stringify(content));
+}
+
+export async function makeDocsDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'folio-docs-'));
+  for (const name of ['tracemonkey.pdf', 'text-1000.pdf']) {
+    copyFileSync(path.join(samples, name), path.join(dir, name));
+  }
+  copyFileSync(path.join(fixtures, 'password.pdf'), path.join(dir, 'password.pdf'));
+  // The paper with every display control on, for the tests of zoom display, footer and header.
+  copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'paper-all.pdf'));
+  sidecar(dir, 'paper-all.pdf', {
+    param: { isShowZoom: true, showFooter: true, showHeader: true },
+  });
+  const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
+  const small = await pagesPdf(3);
+
+  writeFileSync(path.join(dir, 'empty.pdf'), new Uint8Array());
+  writeFileSync(path.join(dir, 'truncated.pdf'), tracemonkey.subarray(0, 40_000));
+  writeFileSync(
+    path.join(dir, 'corrupt.pdf'),
+    '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF\n',
+  );
+  writeFileSync(
+    path.join(dir, 'html.pdf'),
+    '<!doctype html><html><body><script>window.__pwned=1</script>Not a PDF</body></html>\n',
+  );
+  writeFileSync(path.join(dir, 'bad-page.pdf'), await badPagePdf());
+  writeFileSync(path.join(dir, 'hostile.pdf'), await pagesPdf(2, HOSTILE_TITLE));
+
+  for (const name of ['fail-500', 'fail-garbage', 'slow', 'absurd', 'huge-count', 'converting']) {
+    writeFileSync(path.join(dir, `${name}.pdf`), small);
+  }
+  sidecar(dir, 'fail-500.pdf', { fail: { status: 503, body: { error: 'down' } } });
+  sidecar(dir, 'fail-garbage.pdf', {
+    fail: { status: 200, body: '<html>not json', contentType: 'text/html' },
+  });
+  sidecar(dir, 'slow.pdf', { delayMs: 8000 });
+  sidecar(dir, 'absurd.pdf', {
+    override: { pageCount: -4, pageSize: [{ width: -10, height: 1e12 }], title: 42 },
+  });
+  sidecar(dir, 'huge-count.pdf', { override: { pageCount: 1e9, loadedCount: 1e9 } });
+  sidecar(dir, 'converting.pdf', { convertMs: 2500 });
+  return dir;
+}

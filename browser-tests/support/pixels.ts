@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Non-white pixels in page `n`'s canvas, sampled on a grid: 0 when the page has no canvas yet or
+ * it is blank. Read from the canvas itself, so the app's own report of "rendered" is not trusted.
+ */
+export function paintedPixels(page: Page, pageNumber: number): Promise<number> {
+  return page.evaluate((n) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(
+      `[data-page-number="${String(n)}"] canvas`,
+    );
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    const step = 4 * 7;
+    for (let i = 0; i < data.length; i += step) {
+      if (data[i + 3] > 0 && (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230))
+        painted += 1;
+    }
+    return painted;
+  }, pageNumber);
+}
+
+/** Waits until page `n` has painted pixels (bounded by `timeoutMs`). */
+export async function waitForPainted(page: Page, pageNumber: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const painted = await paintedPixels(page, pageNumber);
+    if (painted > 50) return painted;
+    if (Date.now() > deadline) throw new Error(`page ${String(pageNumber)} was not painted`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The CSS box of page `n`'s painted area (the page element without pdf.js's border). */
+export function pageBox(page: Page, pageNumber: number) {
+  return page
+    .locator(`[data-page-number="${String(pageNumber)}"] .canvasWrapper`)
+    .first()
+    .boundingBox();
+}
