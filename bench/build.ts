@@ -1,0 +1,28 @@
+// The two builds the bench measures: Folio's production build (the project's own webpack config, as
+// `npm run build` makes it) and the anchor page (bench/anchor/webpack.config.ts).
+import path from 'node:path';
+import webpack from 'webpack';
+import type { Configuration, Stats } from 'webpack';
+import makeFolioConfig from '../webpack.config.js';
+import { anchorConfig } from './anchor/webpack.config.ts';
+
+function compile(config: Configuration): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, result) => {
+      if (error) reject(error);
+      else if (!result) reject(new Error('webpack gave no result'));
+      else if (result.hasErrors()) reject(new Error(result.toString('errors-only')));
+      else resolve(result);
+    });
+  });
+}
+
+/** `npm run build`, in-process, into `distDir`. */
+export async function buildFolio(distDir: string): Promise<void> {
+  const config = makeFolioConfig({}, { mode: 'production' });
+  await compile({ ...config, output: { ...config.output, path: path.resolve(distDir) } });
+}
+
+export async function buildAnchor(outDir: string): Promise<void> {
+  await compile(anchorConfig(path.resolve(outDir)));
+}

@@ -1,0 +1,286 @@
+// One measured session: a fresh browser context (cold cache) opens one document on one side and
+// goes through the same steps on either side, every result read from outside the app (probe.ts,
+// CDP), every wait bounded.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { installProbe } from './probe.ts';
+import type { JumpState, LongTaskTally, ProbeWindow } from './probe.ts';
+
+export const VIEWPORT = { width: 1280, height: 900 };
+export const LIMITS = {
+  firstPaintMs: 30_000,
+  jumpMs: 15_000,
+  visitJumpMs: 10_000,
+  /** Pages visited across the document before canvases and heap are counted. */
+  visits: 20,
+  /** Wheel steps after each visit. */
+  visitScrollSteps: 2,
+  /** Wheel steps of 400 px, 60 ms apart, while long tasks are counted; then 1 s to settle. */
+  scrollSteps: 30,
+  scrollDeltaPx: 400,
+  scrollGapMs: 60,
+  settleMs: 1000,
+};
+
+export type Side = 'anchor' | 'folio';
+
+export interface RunResult {
+  /** null: not measured; the reason is in `missing`. */
+  firstPaintMs: number | null;
+  jumpLastMs: number | null;
+  canvases: number | null;
+  /** Canvases inside `[data-page-number]` elements. */
+  pageCanvases: number | null;
+  heapMB: number | null;
+  /** Array buffers and external strings (Runtime.getHeapUsage backingStorageSize). */
+  backingMB: number | null;
+  longTasks: number | null;
+  longTaskMs: number | null;
+  /** When the PDF's first request started (resource timing), from navigation start. */
+  pdfRequestMs: number | null;
+  /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
+  busyBefore: number | null;
+  /** Why a metric is missing, by metric name. */
+  missing: Partial<Record<Metric, string>>;
+  notes: string[];
+}
+
+export type Metric =
+  | 'firstPaintMs'
+  | 'jumpLastMs'
+  | 'canvases'
+  | 'pageCanvases'
+  | 'heapMB'
+  | 'backingMB'
+  | 'longTasks'
+  | 'longTaskMs'
+  | 'pdfRequestMs';
+
+export interface SessionSpec {
+  side: Side;
+  url: string;
+  pages: number;
+  /** A screenshot of page 1 once it is painted, to this file. */
+  screenshot?: string;
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Evenly spaced pages from 1 to `pages`, at most `count` of them. */
+export function visitPlan(pages: number, count: number): number[] {
+  if (pages <= count) return Array.from({ length: pages }, (_, i) => i + 1);
+  return Array.from({ length: count }, (_, i) => Math.round(1 + (i * (pages - 1)) / (count - 1)));
+}
+
+const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
+
+async function wheel(page: Page, steps: number): Promise<void> {
+  await page.mouse.move(POINTER.x, POINTER.y);
+  for (let i = 0; i < steps; i += 1) {
+    await page.mouse.wheel(0, LIMITS.scrollDeltaPx);
+    await sleep(LIMITS.scrollGapMs);
+  }
+}
+
+/**
+ * Types `target` into `Page number` and presses Enter; the time from that input to the target
+ * page's canvas painted, or null (with the reason) when it is not painted within `timeoutMs`.
+ */
+async function jump(
+  page: Page,
+  target: number,
+  timeoutMs: number,
+): Promise<{ ms: number } | { failed: string }> {
+  const input = page.getByLabel('Page number', { exact: true }).first();
+  if ((await input.count()) === 0) return { failed: 'no "Page number" input' };
+  await page.evaluate((n) => {
+    (window as unknown as ProbeWindow).__folioBenchProbe.armJump(n);
+  }, target);
+  await input.fill(String(target), { timeout: 5000 });
+  await input.press('Enter', { timeout: 5000 });
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as ProbeWindow).__folioBenchProbe.jump?.t1 != null,
+      undefined,
+      { timeout: timeoutMs, polling: 20 },
+    );
+  } catch {
+    await page.evaluate(() => {
+      (window as unknown as ProbeWindow).__folioBenchProbe.cancelJump();
+    });
+    return { failed: `page ${target} not painted within ${seconds(timeoutMs)}` };
+  }
+  const state = await page.evaluate(
+    (): JumpState | null => (window as unknown as ProbeWindow).__folioBenchProbe.jump,
+  );
+  if (state?.t0 == null || state.t1 == null) return { failed: 'jump not observed' };
+  return { ms: Math.round(state.t1 - state.t0) };
+}
+
+export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
+  const result: RunResult = {
+    firstPaintMs: null,
+    jumpLastMs: null,
+    canvases: null,
+    pageCanvases: null,
+    heapMB: null,
+    backingMB: null,
+    longTasks: null,
+    longTaskMs: null,
+    pdfRequestMs: null,
+    busyBefore: null,
+    missing: {},
+    notes: [],
+  };
+  const miss = (metrics: Metric[], why: string): void => {
+    for (const m of metrics) result.missing[m] ??= why;
+  };
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => {
+    problems.push(`uncaught: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.hostname !== '127.0.0.1') {
+      problems.push(`request off 127.0.0.1: ${url.origin}`);
+    }
+  });
+  await page.addInitScript(installProbe);
+  const all: Metric[] = [
+    'firstPaintMs',
+    'jumpLastMs',
+    'canvases',
+    'pageCanvases',
+    'heapMB',
+    'backingMB',
+    'longTasks',
+    'longTaskMs',
+  ];
+  try {
+    await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
+    try {
+      await page.waitForFunction(
+        () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
+        undefined,
+        { timeout: LIMITS.firstPaintMs, polling: 50 },
+      );
+    } catch {
+      const pagesShown = await page.locator('[data-page-number]').count();
+      miss(all, `not painted within ${seconds(LIMITS.firstPaintMs)}`);
+      if (pagesShown === 0) result.notes.push('no [data-page-number] element on the page');
+      result.pdfRequestMs = await pdfRequestStart(page);
+      return result;
+    }
+    result.firstPaintMs = Math.round(
+      await page.evaluate(
+        () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint ?? NaN,
+      ),
+    );
+    result.pdfRequestMs = await pdfRequestStart(page);
+    await sleep(500);
+    if (spec.screenshot !== undefined) {
+      await page.screenshot({ path: spec.screenshot });
+      result.notes.push(`screenshot ${path.basename(spec.screenshot)}`);
+    }
+
+    // (2) jump to the last page.
+    const last = await jump(page, spec.pages, LIMITS.jumpMs);
+    if ('ms' in last) result.jumpLastMs = last.ms;
+    else miss(['jumpLastMs'], last.failed);
+
+    // (5) long tasks while wheel-scrolling down from page 1.
+    const back = await jump(page, 1, LIMITS.visitJumpMs);
+    if ('failed' in back) result.notes.push(`back to page 1: ${back.failed}`);
+    await sleep(300);
+    const pageAt = (): Promise<number | null> =>
+      page.evaluate(
+        ({ x, y }) => (window as unknown as ProbeWindow).__folioBenchProbe.pageAt(x, y),
+        POINTER,
+      );
+    const before = await pageAt();
+    await page.evaluate(() => {
+      (window as unknown as ProbeWindow).__folioBenchProbe.startLongTasks();
+    });
+    await wheel(page, LIMITS.scrollSteps);
+    await sleep(LIMITS.settleMs);
+    const tally = await page.evaluate((): LongTaskTally =>
+      (window as unknown as ProbeWindow).__folioBenchProbe.stopLongTasks(),
+    );
+    const after = await pageAt();
+    if (!tally.supported) {
+      miss(['longTasks', 'longTaskMs'], 'longtask entries not supported');
+    } else if (before === null || after === null || after <= before) {
+      miss(
+        ['longTasks', 'longTaskMs'],
+        `the wheel did not scroll the pages (${before} → ${after})`,
+      );
+    } else {
+      result.longTasks = tally.count;
+      result.longTaskMs = tally.ms;
+      result.notes.push(`scrolled from page ${before} to ${after}`);
+    }
+
+    // (3) visit pages across the whole document, scrolling a little at each, then count.
+    let failures = 0;
+    let visited = 0;
+    for (const n of visitPlan(spec.pages, LIMITS.visits)) {
+      const visit = await jump(page, n, LIMITS.visitJumpMs);
+      if ('failed' in visit) {
+        failures += 1;
+        result.notes.push(`visit: ${visit.failed}`);
+        if (failures >= 2) break;
+        continue;
+      }
+      visited += 1;
+      await wheel(page, LIMITS.visitScrollSteps);
+    }
+    if (failures >= 2) {
+      miss(['canvases', 'pageCanvases', 'heapMB', 'backingMB'], 'pages not painted while visiting');
+    } else {
+      await sleep(LIMITS.settleMs);
+      const counts = await page.evaluate(() => ({
+        all: document.querySelectorAll('canvas').length,
+        pages: document.querySelectorAll('[data-page-number] canvas').length,
+      }));
+      result.canvases = counts.all;
+      result.pageCanvases = counts.pages;
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const heap = await cdp.send('Runtime.getHeapUsage');
+      result.heapMB = Math.round((heap.usedSize / 2 ** 20) * 10) / 10;
+      result.backingMB = Math.round((heap.backingStorageSize / 2 ** 20) * 10) / 10;
+      await cdp.detach();
+      result.notes.push(`visited ${visited} pages`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    miss(all, `session failed: ${message.split('\n', 1).join('')}`);
+  } finally {
+    await context.close();
+  }
+  result.notes.push(...problems.slice(0, 5));
+  return result;
+}
+
+/** Start of the first request for the PDF (`…/content`), from the page's resource timing. */
+async function pdfRequestStart(page: Page): Promise<number | null> {
+  const start = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => /\/api\/documents\/[^/]+\/content/.test(e.name));
+    return entry ? entry.startTime : null;
+  });
+  return start === null ? null : Math.round(start);
+}

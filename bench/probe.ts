@@ -1,0 +1,168 @@
+// The harness's eyes inside a page: installed as an init script (before any of the app's code runs),
+// it looks only at the DOM and at pixels, never at anything the app reports about itself.
+//
+// - A page counts as painted when one of the canvases inside `[data-page-number="<n>"]` is visible
+//   and holds ink: drawn (nearest-neighbour, at most 512 px wide) onto the probe's own detached
+//   canvas — so the probe never creates or touches the app's drawing context — at least 20
+//   opaque non-white pixels (a channel < 240) and a spread of light and dark (an untouched
+//   opaque canvas is one flat colour).
+// - First page painted: from navigation start (performance.now()'s origin) to the first animation
+//   frame at which page 1 is painted; polled every frame from document start.
+// - A jump: armed before the harness types into `Page number`; t0 is the first `input` event or
+//   Enter keydown after arming (a capture listener on window, ahead of the app's), t1 the first
+//   frame at which the target page is painted.
+// - Long tasks: a PerformanceObserver('longtask') between start and stop.
+
+export interface PaintCheck {
+  painted: boolean;
+  /** Non-white pixels among the sampled ones, over the page's canvases. */
+  ink: number;
+  canvases: number;
+}
+
+export interface LongTaskTally {
+  supported: boolean;
+  count: number;
+  ms: number;
+}
+
+export interface JumpState {
+  page: number;
+  t0: number | null;
+  t1: number | null;
+}
+
+export interface Probe {
+  /** performance.now() at the first frame with page 1 painted. */
+  firstPaint: number | null;
+  jump: JumpState | null;
+  check(page: number): PaintCheck;
+  /** The page number of the page element under a viewport point, if any. */
+  pageAt(x: number, y: number): number | null;
+  armJump(page: number): void;
+  cancelJump(): void;
+  startLongTasks(): void;
+  stopLongTasks(): LongTaskTally;
+}
+
+/** `(window as unknown as ProbeWindow).__folioBenchProbe` inside page.evaluate callbacks. */
+export interface ProbeWindow {
+  __folioBenchProbe: Probe;
+}
+
+/** The init script. Self-contained: it is serialised into the page. */
+export function installProbe(): void {
+  const scratch = document.createElement('canvas');
+  const context = scratch.getContext('2d', { willReadFrequently: true });
+
+  const check = (page: number): PaintCheck => {
+    const found = document.querySelectorAll(`[data-page-number="${page}"] canvas`);
+    let ink = 0;
+    let painted = false;
+    for (const canvas of found) {
+      if (!(canvas instanceof HTMLCanvasElement) || !context) continue;
+      if (canvas.width === 0 || canvas.height === 0 || !canvas.checkVisibility()) continue;
+      const scale = Math.min(1, 512 / canvas.width);
+      const w = Math.max(1, Math.round(canvas.width * scale));
+      const h = Math.max(1, Math.round(canvas.height * scale));
+      scratch.width = w;
+      scratch.height = h;
+      context.imageSmoothingEnabled = false;
+      context.clearRect(0, 0, w, h);
+      context.drawImage(canvas, 0, 0, w, h);
+      const data = context.getImageData(0, 0, w, h).data;
+      let dark = 0;
+      let light = 0;
+      let here = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i + 3] ?? 0) < 128) continue;
+        const r = data[i] ?? 0;
+        const g = data[i + 1] ?? 0;
+        const b = data[i + 2] ?? 0;
+        if (r < 240 || g < 240 || b < 240) here += 1;
+        const lum = (r + g + b) / 3;
+        if (lum < 160) dark += 1;
+        else light += 1;
+      }
+      ink += here;
+      if (here >= 20 && dark > 0 && light > 0) painted = true;
+    }
+    return { painted, ink, canvases: found.length };
+  };
+
+  let observer: PerformanceObserver | null = null;
+  let tally: LongTaskTally = { supported: false, count: 0, ms: 0 };
+  const count = (entries: PerformanceEntryList): void => {
+    for (const entry of entries) {
+      tally.count += 1;
+      tally.ms += entry.duration;
+    }
+  };
+
+  let disarm = (): void => undefined;
+  const state: Probe = {
+    firstPaint: null,
+    jump: null,
+    check,
+    pageAt(x: number, y: number) {
+      for (const hit of document.elementsFromPoint(x, y)) {
+        const page = hit.closest('[data-page-number]');
+        if (page) return Number(page.getAttribute('data-page-number'));
+      }
+      return null;
+    },
+    armJump(page: number) {
+      disarm();
+      const jump: JumpState = { page, t0: null, t1: null };
+      state.jump = jump;
+      const start = (event: Event): void => {
+        if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
+        disarm();
+        jump.t0 = performance.now();
+        const tick = (): void => {
+          if (state.jump !== jump) return;
+          if (check(page).painted) jump.t1 = performance.now();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      };
+      window.addEventListener('input', start, { capture: true });
+      window.addEventListener('keydown', start, { capture: true });
+      disarm = () => {
+        window.removeEventListener('input', start, { capture: true });
+        window.removeEventListener('keydown', start, { capture: true });
+      };
+    },
+    cancelJump() {
+      disarm();
+      state.jump = null;
+    },
+    startLongTasks() {
+      tally = {
+        supported: PerformanceObserver.supportedEntryTypes.includes('longtask'),
+        count: 0,
+        ms: 0,
+      };
+      if (!tally.supported) return;
+      observer = new PerformanceObserver((list) => {
+        count(list.getEntries());
+      });
+      observer.observe({ type: 'longtask' });
+    },
+    stopLongTasks() {
+      if (observer) {
+        count(observer.takeRecords());
+        observer.disconnect();
+        observer = null;
+      }
+      return { ...tally, ms: Math.round(tally.ms) };
+    },
+  };
+  (window as unknown as ProbeWindow).__folioBenchProbe = state;
+
+  const first = (): void => {
+    if (check(1).painted) state.firstPaint = performance.now();
+    else requestAnimationFrame(first);
+  };
+  requestAnimationFrame(first);
+}

@@ -1,0 +1,236 @@
+// Medians, ratios, targets (issue 3, "Must show"), the markdown table, results.json and the
+// README section.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import type { BenchDoc } from './docs.ts';
+import type { Metric, RunResult, Side } from './measure.ts';
+
+export interface ScriptBytes {
+  files: string[];
+  raw: number;
+  gzip: number;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGB: number;
+  os: string;
+  chromium: string;
+  pdfjsDist: string;
+  node: string;
+}
+
+export interface DocResult {
+  doc: BenchDoc;
+  runs: Record<Side, RunResult[]>;
+}
+
+export interface BenchResults {
+  date: string;
+  command: string;
+  runs: number;
+  /** The Folio commit measured (`+ uncommitted changes` when the working tree differed). */
+  commit: string;
+  /** os.loadavg() at the end of the run. */
+  loadAverage: number[];
+  durationS: number;
+  machine: Machine;
+  scripts: Record<Side, ScriptBytes>;
+  docs: DocResult[];
+  notes: string[];
+}
+
+export interface Stat {
+  median: number | null;
+  values: (number | null)[];
+  /** Why the metric is missing, when no run has it. */
+  missing?: string;
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2 === 1
+      ? (sorted[mid] ?? 0)
+      : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return Math.round(value * 10) / 10;
+}
+
+export function stat(runs: readonly RunResult[], metric: Metric): Stat {
+  const values = runs.map((r) => r[metric]);
+  const present = values.filter((v): v is number => v !== null);
+  const result: Stat = { median: median(present), values };
+  if (present.length === 0) {
+    result.missing = runs.map((r) => r.missing[metric]).find(Boolean) ?? 'not measured';
+  }
+  return result;
+}
+
+// --- initial script bytes --------------------------------------------------------------------
+
+/**
+ * The scripts a page loads before any lazy chunk: those its `index.html` names — `<script src>`
+ * tags, and the file lists of Folio's boot block (`<script id="folio-boot">`, which adds the
+ * entry scripts under `window.routerBase`).
+ */
+export function entryScripts(html: string): string[] {
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)) {
+    const src = match.at(1);
+    if (src !== undefined) files.add(src);
+  }
+  const boot = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  for (const match of boot.matchAll(/\[\s*(?:"[^"]*"\s*,?\s*)*\]/g)) {
+    const list: unknown = JSON.parse(match[0]);
+    if (!Array.isArray(list)) continue;
+    for (const item of list) if (typeof item === 'string' && item.endsWith('.js')) files.add(item);
+  }
+  return [...files].filter((f) => !/^[a-z]+:/i.test(f)).map((f) => f.replace(/^\.?\//, ''));
+}
+
+/** Sizes of a build's entry scripts, raw and gzip (node:zlib, level 9). */
+export function scriptBytes(distDir: string): ScriptBytes {
+  const files = entryScripts(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  if (files.length === 0) throw new Error(`${distDir}/index.html names no entry script`);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(distDir, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files, raw, gzip };
+}
+
+// --- the table -------------------------------------------------------------------------------
+
+interface Row {
+  label: string;
+  metric: Metric;
+  unit: string;
+  target: string;
+  /** true / false when both medians exist and the target applies. */
+  meets?: (folio: number, anchor: number) => boolean;
+}
+
+const ROWS: Row[] = [
+  {
+    label: 'first page painted',
+    metric: 'firstPaintMs',
+    unit: 'ms',
+    target: '≤ 1.2×',
+    meets: (f, a) => f <= 1.2 * a,
+  },
+  { label: '↳ PDF request starts', metric: 'pdfRequestMs', unit: 'ms', target: '' },
+  {
+    label: 'jump to last page',
+    metric: 'jumpLastMs',
+    unit: 'ms',
+    target: '≤ 1.2× or ≤ +50 ms',
+    meets: (f, a) => f <= 1.2 * a || f - a <= 50,
+  },
+  {
+    label: 'canvases alive after visiting',
+    metric: 'canvases',
+    unit: '',
+    target: 'Folio ≤ 20',
+    meets: (f) => f <= 20,
+  },
+  {
+    label: 'JS heap after visiting',
+    metric: 'heapMB',
+    unit: 'MB',
+    target: '≤ 1.5×',
+    meets: (f, a) => f <= 1.5 * a,
+  },
+  { label: 'long tasks while scrolling', metric: 'longTasks', unit: '', target: '' },
+  { label: '↳ their total', metric: 'longTaskMs', unit: 'ms', target: '' },
+];
+
+function cell(s: Stat, unit: string): string {
+  if (s.median === null) return `n/a (${s.missing ?? 'not measured'})`;
+  const present = s.values.filter((v) => v !== null).length;
+  const partial = present < s.values.length ? ` (${present} of ${s.values.length} runs)` : '';
+  return `${s.median}${unit === '' ? '' : ` ${unit}`}${partial}`;
+}
+
+function ratio(folio: number | null, anchor: number | null): string {
+  if (folio === null || anchor === null) return 'n/a';
+  if (anchor === 0) return folio === 0 ? '1.00×' : '—';
+  return `${(folio / anchor).toFixed(2)}×`;
+}
+
+function mark(row: Row, folio: number | null, anchor: number | null): string {
+  if (row.target === '') return '';
+  if (!row.meets || folio === null || anchor === null) return `${row.target}: n/a`;
+  return `${row.target} ${row.meets(folio, anchor) ? '✅' : '❌'}`;
+}
+
+function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+export function markdownTable(results: BenchResults): string {
+  const lines = [
+    '| document | metric | pdf.js `PDFViewer` (anchor) | Folio | Folio / anchor | target |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const { doc, runs } of results.docs) {
+    ROWS.forEach((row, i) => {
+      const a = stat(runs.anchor, row.metric);
+      const f = stat(runs.folio, row.metric);
+      const name = i === 0 ? `${doc.name} (${doc.pages} p.)` : '';
+      lines.push(
+        `| ${name} | ${row.label} | ${cell(a, row.unit)} | ${cell(f, row.unit)} | ${ratio(f.median, a.median)} | ${mark(row, f.median, a.median)} |`,
+      );
+    });
+  }
+  const { anchor, folio } = results.scripts;
+  const limit = 200_000;
+  lines.push(
+    `| (build) | initial script before lazy chunks, gzip | ${kB(anchor.gzip)} (${kB(anchor.raw)} raw) | ${kB(folio.gzip)} (${kB(folio.raw)} raw) | ${ratio(folio.gzip, anchor.gzip)} | Folio ≤ 200 kB ${folio.gzip <= limit ? '✅' : '❌'} |`,
+  );
+  return lines.join('\n');
+}
+
+export function machineLine(m: Machine): string {
+  return `${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB RAM, ${m.os}; Chromium ${m.chromium} (headless, Debian), pdfjs-dist ${m.pdfjsDist}, Node ${m.node}`;
+}
+
+export function markdownReport(results: BenchResults): string {
+  const sources = results.docs.map(({ doc }) => `- \`${doc.id}\`: ${doc.source}`).join('\n');
+  const notes = results.notes.map((n) => `- ${n}`).join('\n');
+  return [
+    `Measured ${results.date} on Folio ${results.commit} with \`${results.command}\` (${results.runs} runs per document and side, medians; ${Math.round(results.durationS)} s in all).`,
+    '',
+    `Machine: ${machineLine(results.machine)}; load average at the end ${results.loadAverage.join(', ')}.`,
+    '',
+    markdownTable(results),
+    '',
+    'Documents:',
+    '',
+    sources,
+    ...(notes === '' ? [] : ['', 'Notes:', '', notes]),
+    '',
+    'How it is measured, and how to get `image-200.pdf`: [bench/README.md](bench/README.md). Run it with',
+    '`npm run bench` (`-- --runs N`, `--docs text-1000,image-200`, `--no-build`, `--write-readme`).',
+  ].join('\n');
+}
+
+export const README_START = '<!-- bench:start -->';
+export const README_END = '<!-- bench:end -->';
+
+/** Replaces the README's bench section (adding `## Benchmark` and the markers when absent). */
+export function writeReadme(file: string, section: string): void {
+  let text = readFileSync(file, 'utf8');
+  if (!text.includes(README_START) || !text.includes(README_END)) {
+    text = `${text.trimEnd()}\n\n## Benchmark\n\n${README_START}\n${README_END}\n`;
+  }
+  const start = text.indexOf(README_START) + README_START.length;
+  const end = text.indexOf(README_END);
+  writeFileSync(file, `${text.slice(0, start)}\n\n${section}\n\n${text.slice(end)}`);
+}

@@ -1,0 +1,268 @@
+// `npm run bench`: Folio's production build (served by the preview server, DESIGN.md §2) against a
+// bare pdf.js PDFViewer page (bench/anchor/) in the same run, on the same documents, in headless
+// Chromium, one page at a time. See bench/README.md.
+//
+//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
+import { startPreviewServer } from '../config/preview-server.ts';
+import type { PreviewServer } from '../config/preview-server.ts';
+import { launchChromium } from '../browser-tests/support/chromium.ts';
+import { buildAnchor, buildFolio } from './build.ts';
+import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
+import { LIMITS, runSession } from './measure.ts';
+import { waitForQuiet } from './quiet.ts';
+import type { RunResult, Side } from './measure.ts';
+import { pdfjsVersion } from './anchor/webpack.config.ts';
+import { machineLine, markdownReport, markdownTable, scriptBytes, writeReadme } from './report.ts';
+import type { BenchResults, DocResult, Machine } from './report.ts';
+
+/** Runs stop being started past this, so the whole bench stays well under 15 minutes. */
+const BUDGET_MS = 11 * 60_000;
+/** Waiting for an idle CPU before a session: at most this per session, and in all. */
+const QUIET_WAIT_MS = 5_000;
+const QUIET_TOTAL_MS = 60_000;
+const FOLIO_DIST = path.join(ROOT, 'dist');
+const ANCHOR_DIST = path.join(OUT, 'anchor');
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    docs: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    'write-readme': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (flags.help) {
+  console.log(
+    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]',
+  );
+  process.exit(0);
+}
+const runs = Number(flags.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  throw new Error(`--runs must be a whole number from 1 to 20, not "${flags.runs}"`);
+}
+if (runs < 3)
+  console.warn(`--runs ${runs}: medians of fewer than 3 runs are not what issue 3 asks`);
+
+const started = Date.now();
+const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string): void => {
+  console.log(`[bench ${elapsed()}] ${line}`);
+};
+
+mkdirSync(OUT, { recursive: true });
+const selected = selectDocs(flags.docs);
+const docs = await prepareDocs(selected);
+for (const doc of docs) log(`${doc.id}: ${doc.source}`);
+
+if (flags['no-build']) {
+  if (!existsSync(path.join(FOLIO_DIST, 'index.html'))) {
+    throw new Error(
+      '--no-build: dist/index.html is missing; run npm run build (or drop --no-build)',
+    );
+  }
+  log('--no-build: reusing dist/');
+} else {
+  log('building Folio (production) into dist/ …');
+  await buildFolio(FOLIO_DIST);
+}
+const anchorBuilt =
+  existsSync(path.join(ANCHOR_DIST, 'index.html')) &&
+  existsSync(path.join(ANCHOR_DIST, `pdfjs-${pdfjsVersion}`));
+if (flags['no-build'] && anchorBuilt) {
+  log('--no-build: reusing bench/.out/anchor/');
+} else {
+  log('building the anchor (pdf.js PDFViewer page) into bench/.out/anchor/ …');
+  await buildAnchor(ANCHOR_DIST);
+}
+const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
+log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
+
+const servers: PreviewServer[] = [];
+const serve = async (distDir: string): Promise<string> => {
+  const server = await startPreviewServer({
+    port: 0,
+    host: '127.0.0.1',
+    basePath: '/',
+    docsDir: DOCS_DIR,
+    distDir,
+  });
+  servers.push(server);
+  return server.url.replace('//localhost:', '//127.0.0.1:');
+};
+const bases: Record<Side, string> = {
+  folio: await serve(FOLIO_DIST),
+  anchor: await serve(ANCHOR_DIST),
+};
+log(`Folio on ${bases.folio}, anchor on ${bases.anchor}`);
+
+// Warm the facility (its metadata cache, the files in the OS cache) before anything is timed:
+// a real facility has a document's facts ready when a reader opens its link.
+for (const doc of docs) {
+  for (const base of Object.values(bases)) {
+    const meta = await fetch(new URL(`api/documents/${encodeURIComponent(doc.id)}`, base));
+    if (!meta.ok) throw new Error(`facility: ${doc.id} answered ${meta.status}`);
+    await meta.arrayBuffer();
+    const content = await fetch(
+      new URL(`api/documents/${encodeURIComponent(doc.id)}/content`, base),
+    );
+    await content.arrayBuffer();
+  }
+}
+
+const browser = await launchChromium();
+const machine: Machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+  memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()}`,
+  chromium: browser.version(),
+  pdfjsDist: pdfjsVersion,
+  node: process.version,
+};
+log(`machine: ${machineLine(machine)}`);
+
+const notes: string[] = [];
+const results: DocResult[] = [];
+const shotDoc = docs.find((d) => d.name === 'text-1000') ?? docs[0];
+const url = (side: Side, id: string): string =>
+  `${bases[side]}?doc=${encodeURIComponent(id)}${side === 'folio' ? '&lang=en' : ''}`;
+
+function summary(r: RunResult): string {
+  const v = (n: number | null, unit = ''): string => (n === null ? 'n/a' : `${n}${unit}`);
+  const firstMissing = Object.values(r.missing).at(0);
+  return [
+    `first ${v(r.firstPaintMs, ' ms')}`,
+    `last ${v(r.jumpLastMs, ' ms')}`,
+    `canvases ${v(r.canvases)}`,
+    `heap ${v(r.heapMB, ' MB')}`,
+    `long tasks ${v(r.longTasks)}/${v(r.longTaskMs, ' ms')}`,
+    ...(firstMissing === undefined ? [] : [`(${firstMissing})`]),
+  ].join(', ');
+}
+
+let quietSpent = 0;
+try {
+  for (const doc of docs) {
+    const entry: DocResult = { doc, runs: { anchor: [], folio: [] } };
+    results.push(entry);
+    for (let run = 1; run <= runs; run += 1) {
+      // Alternate which side goes first, so neither always runs on a warmer machine.
+      const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
+      for (const side of order) {
+        const label = `${doc.name} run ${run}/${runs} ${side}`;
+        if (Date.now() - started > BUDGET_MS) {
+          notes.push(
+            `${label}: skipped, the bench's ${BUDGET_MS / 60_000}-minute budget was spent`,
+          );
+          continue;
+        }
+        const previous = entry.runs[side].at(0);
+        if (previous?.notes.includes('no [data-page-number] element on the page')) {
+          // The side shows no pages at all (e.g. no engine yet): repeating it only costs time.
+          entry.runs[side].push({ ...previous, notes: ['same as run 1 (not repeated)'] });
+          continue;
+        }
+        const waitStart = Date.now();
+        const busy = await waitForQuiet(
+          Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
+        );
+        quietSpent += Date.now() - waitStart;
+        const shot =
+          run === 1 && doc === shotDoc ? path.join(OUT, `${side}-${doc.name}.png`) : undefined;
+        const result = await runSession(browser, {
+          side,
+          url: url(side, doc.id),
+          pages: doc.pages,
+          ...(shot === undefined ? {} : { screenshot: shot }),
+        });
+        result.busyBefore = busy;
+        entry.runs[side].push(result);
+        log(
+          `${label}: ${summary(result)}${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
+        );
+        for (const note of result.notes) log(`  ${note}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.close()));
+}
+
+for (const side of ['folio', 'anchor'] as const) {
+  const blank = results.filter((r) =>
+    r.runs[side].at(0)?.notes.includes('no [data-page-number] element on the page'),
+  );
+  if (blank.length > 0) {
+    notes.push(
+      `${side === 'folio' ? 'Folio' : 'The anchor'} showed no page element (\`[data-page-number]\`) for ${blank.map((r) => r.doc.name).join(', ')} within ${LIMITS.firstPaintMs / 1000} s: its page engine paints nothing yet.`,
+    );
+  }
+}
+
+const sessions = results.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]);
+const busySessions = sessions.filter((r) => r.busyBefore !== null && r.busyBefore > 0.25).length;
+if (busySessions > 0) {
+  notes.push(
+    `${busySessions} of ${sessions.length} sessions started while other work kept the CPUs more than 25 % busy (waited up to ${QUIET_WAIT_MS / 1000} s each for quiet): those numbers are noisier.`,
+  );
+}
+
+function git(...args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+const dirty = git(
+  'status',
+  '--porcelain',
+  '--',
+  'src',
+  'config',
+  'webpack.config.js',
+  'package.json',
+);
+const commit = `${git('rev-parse', '--short', 'HEAD') || 'unknown'}${dirty === '' ? '' : ' + uncommitted changes in the working tree'}`;
+
+const report: BenchResults = {
+  date: new Date().toISOString().slice(0, 10),
+  command: [
+    'npm run bench',
+    ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
+  ].join(' '),
+  runs,
+  commit,
+  loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  durationS: (Date.now() - started) / 1000,
+  machine,
+  scripts,
+  docs: results,
+  notes,
+};
+writeFileSync(path.join(OUT, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\n${markdownTable(report)}\n`);
+for (const note of notes) console.log(`- ${note}`);
+log(`results: bench/.out/results.json`);
+
+if (flags['write-readme']) {
+  const readme = path.join(ROOT, 'README.md');
+  writeReadme(readme, markdownReport(report));
+  const options = await prettier.resolveConfig(readme);
+  const formatted = await prettier.format(readFileSync(readme, 'utf8'), {
+    ...options,
+    filepath: readme,
+  });
+  writeFileSync(readme, formatted);
+  log('README.md: benchmark section updated');
+}
