@@ -86,6 +86,12 @@ export default (_env, argv) => {
           settings: settingsBlock({ routerBase: production ? '/' : basePath }),
           scripts: JSON.stringify(assets.js.map((file) => file.replace(/^\.\//, ''))),
           styles: JSON.stringify(assets.css.map((file) => file.replace(/^\.\//, ''))),
+          // The wildcard page's chunks start downloading with the entry, not after it has run.
+          preload: JSON.stringify(
+            [...(compilation.namedChunkGroups.get('viewer')?.getFiles() ?? [])].filter(
+              (file) => file.endsWith('.js') || file.endsWith('.css'),
+            ),
+          ),
         }),
       }),
       new MiniCssExtractPlugin({

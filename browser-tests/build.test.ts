@@ -63,7 +63,8 @@ describe('production build', () => {
         if (r.status() >= 400) failed.push(`${String(r.status())} ${r.url()}`);
       });
       await session.page.goto(new URL('x/y/z?doc=tracemonkey.pdf&lang=en', server.url).toString());
-      await session.page.getByText('14 pages').waitFor();
+      await session.page.getByText('1 / 14').waitFor();
+      await session.page.locator('[data-page-number="1"] canvas').waitFor();
       await screenshot(session.page, 'build-relocated');
       assert.deepEqual(failed, []);
       assert.deepEqual(session.problems, []);

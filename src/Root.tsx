@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router-dom';
 import { useAppSelector } from './app';
 import { LocaleProvider } from './i18n';
+import { LoadingBar } from './components/LoadingBar';
 import type { AppRouter } from './router/createAppRouter';
 
 /**
@@ -11,6 +12,7 @@ export function Root({ router }: { router: AppRouter }) {
   const locale = useAppSelector((state) => state['@@initialState'].initialState?.locale ?? 'en');
   return (
     <LocaleProvider locale={locale}>
+      <LoadingBar />
       <RouterProvider router={router} />
     </LocaleProvider>
   );

@@ -2,6 +2,7 @@ import { defineMessages } from './define';
 
 /** The app shell: chunk failures and crashes, common actions. */
 export const shellMessages = defineMessages({
+  'app.loading': { en: 'Loading', 'zh-CN': '加载中' },
   'app.name': {
     en: 'Folio',
     'zh-CN': 'Folio',
