@@ -40,10 +40,10 @@ const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
  * DESIGN §5 name; a control whose flag is off is absent; Previous/Next and Zoom out/in are
  * disabled at the model's limits.
  *
- * Narrow screens (≤ 768 px, until the phone menu arrives): the title shrinks first (ellipsis),
- * the rotate buttons, the least used controls, move into a `More` menu, and whatever still does
- * not fit wraps onto a second row rather than being cut off. Page and zoom controls always stay
- * on the bar itself.
+ * Narrow screens (≤ 768 px, until the phone menu arrives): the title takes a row of its own
+ * (squeezed beside the controls it would show two letters), the rotate buttons, the least used
+ * controls, move into a `More` menu, and whatever still does not fit wraps onto another row rather
+ * than being cut off. Page and zoom controls always stay on the bar itself.
  */
 export function HeaderBar({ right }: HeaderBarProps) {
   const t = useT();
@@ -58,6 +58,8 @@ export function HeaderBar({ right }: HeaderBarProps) {
   const { token } = theme.useToken();
 
   if (!param.showHeaderBar) return null;
+
+  const showTitle = param.showFileName && title !== '';
 
   const rotateCounterclockwise = () => dispatch(docModel.actions.rotateBy(-1));
   const rotateClockwise = () => dispatch(docModel.actions.rotateBy(1));
@@ -76,23 +78,26 @@ export function HeaderBar({ right }: HeaderBarProps) {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <div style={{ flex: '1 1 0', minWidth: 0 }}>
-        {param.showFileName && title !== '' && (
-          <Tooltip title={title}>
-            <span
-              className="folio-header-bar-title"
-              style={{
-                display: 'block',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {title}
-            </span>
-          </Tooltip>
-        )}
-      </div>
+      {/* The title, or on wide screens an empty spacer that keeps the controls at the end. */}
+      {(showTitle || !narrow) && (
+        <div style={{ flex: narrow ? '1 0 100%' : '1 1 0', minWidth: 0 }}>
+          {showTitle && (
+            <Tooltip title={title}>
+              <span
+                className="folio-header-bar-title"
+                style={{
+                  display: 'block',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {title}
+              </span>
+            </Tooltip>
+          )}
+        </div>
+      )}
 
       <div style={group}>
         <ToolButton

@@ -1,7 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Input, theme } from 'antd';
 import type { MenuProps } from 'antd';
-import { useState } from 'react';
+import { cloneElement, isValidElement, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectZoomPercent } from '../../models/doc/selectors';
@@ -72,7 +73,10 @@ export function ZoomDisplay() {
             boxShadow: token.boxShadowSecondary,
           }}
         >
-          {menu}
+          {/* One box for menu and entry: the menu's own shadow goes. */}
+          {isValidElement<{ style?: CSSProperties }>(menu)
+            ? cloneElement(menu, { style: { boxShadow: 'none' } })
+            : menu}
           <div style={{ padding: token.paddingXS }}>
             <Input
               aria-label={t('toolbar.zoomPercentage')}
