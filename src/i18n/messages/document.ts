@@ -6,6 +6,10 @@ export const documentMessages = defineMessages({
     en: 'No document selected',
     'zh-CN': '未选择文档',
   },
+  'empty.invalid': {
+    en: 'This link does not name a valid document',
+    'zh-CN': '此链接中的文档标识无效',
+  },
   'empty.detail': {
     en: 'Open Folio from a link that names a document, for example ?doc=report.pdf.',
     'zh-CN': '请通过包含文档的链接打开 Folio，例如 ?doc=report.pdf。',

@@ -2,13 +2,13 @@ import { Result } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n';
 
-/** No `?doc=`: a friendly explanation, not an error page. */
-export function EmptyState() {
+/** No usable `?doc=`: a friendly explanation, not an error page. */
+export function EmptyState({ invalid = false }: { invalid?: boolean }) {
   const t = useT();
   return (
     <Result
       icon={<FileSearchOutlined />}
-      title={t('empty.title')}
+      title={t(invalid ? 'empty.invalid' : 'empty.title')}
       subTitle={t('empty.detail')}
       role="status"
     />
