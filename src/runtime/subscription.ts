@@ -18,8 +18,14 @@ export function runSubscriptions(
   });
 }
 
-/** A history for apps without a router: follows the window's location. */
+/**
+ * A history for apps without a router: follows the window's location (outside a browser, e.g. in
+ * a Node test, an empty one that never changes).
+ */
 export function windowHistory(): HistoryLike {
+  if (typeof window === 'undefined') {
+    return { location: { pathname: '/', search: '', hash: '' }, listen: () => () => undefined };
+  }
   return {
     get location() {
       const { pathname, search, hash } = window.location;

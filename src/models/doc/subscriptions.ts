@@ -5,6 +5,7 @@
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom. ArrowUp/ArrowDown stay native scrolling.
  */
+import { readDocId } from '../../services/docId';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { docReducerActions as actions } from './effects';
 import type { DocState } from './state';
@@ -92,6 +93,24 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
 const selectStatus = (state: { doc: DocState }) => state.doc.status;
 
 export const docSubscriptions = {
+  /**
+   * URL → effect: the document named by `?doc=` is fetched as soon as the app starts, in parallel
+   * with the lazy page's chunks, and again whenever the URL names another one.
+   */
+  documentFromUrl({ dispatch, history }) {
+    let current: string | undefined;
+    const follow = (location: { search: string }) => {
+      const doc = readDocId(new URLSearchParams(location.search).get('doc'));
+      const id = doc.kind === 'id' ? doc.id : undefined;
+      if (id !== undefined && id !== current) {
+        void dispatch({ type: 'fetch', payload: id });
+      }
+      current = id;
+    };
+    follow(history.location);
+    return history.listen(follow);
+  },
+
   /**
    * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
    * browser's zoom (a reader may need it to read the message).

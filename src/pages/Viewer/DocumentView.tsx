@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button, Progress, Result, Spin, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
@@ -17,10 +16,6 @@ export function DocumentView({ docId }: { docId: string }) {
   const t = useT();
   const { status, error, docData, fileUrl } = useAppSelector((state) => state.doc);
   const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
-
-  useEffect(() => {
-    void dispatch(docModel.actions.fetch(docId));
-  }, [dispatch, docId]);
 
   usePageTitle(status === 'ready' && docData.param.showFileName ? docData.title : undefined);
   useHashSync();

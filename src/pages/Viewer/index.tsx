@@ -3,7 +3,7 @@ import { Shell } from '../../components/Shell';
 import { useLocale } from '../../i18n';
 import { EmptyState } from './EmptyState';
 import { DocumentView } from './DocumentView';
-import { readDocId } from './docId';
+import { readDocId } from '../../services/docId';
 import './Viewer.css';
 
 /** The wildcard page: `?doc=<id>` names the document (DESIGN.md §4). */
