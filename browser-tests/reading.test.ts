@@ -112,6 +112,23 @@ describe('zoom and rotation', () => {
     await session.close();
   });
 
+  it('Ctrl+wheel zooms one 20 % step around the pointer, and the page stays in view', async () => {
+    const session = await open('?doc=paper-all.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    await page.mouse.move(640, 400);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -120);
+    await page.keyboard.up('Control');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Zoom"]')?.textContent.trim() === '120%',
+    );
+    await waitForPainted(page, 1);
+    assert.equal(await page.evaluate(() => window.visualViewport?.scale ?? 1), 1);
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
   it('rotation turns the page box and four turns come back', async () => {
     const session = await open('?doc=tracemonkey.pdf&lang=en');
     const { page } = session;
