@@ -38,7 +38,12 @@ export function Footer() {
     >
       <span>
         <span style={label}>{t('footer.pageLabel')}</span>
-        <span>{t('toolbar.pageOfCount', { current: currentPage, count: pageCount })}</span>
+        <span>
+          {t('toolbar.pageOfCount', {
+            current: currentPage,
+            count: pageCount > 0 ? pageCount : '–',
+          })}
+        </span>
       </span>
       <span>
         <span style={label}>{t('footer.zoomLabel')}</span>

@@ -49,7 +49,11 @@ export function PageNumberInput() {
         }}
       />
       <span style={{ whiteSpace: 'nowrap' }}>
-        {t('toolbar.pageOfCount', { current: currentPage, count: pageCount })}
+        {t('toolbar.pageOfCount', {
+          current: currentPage,
+          // Not known until pdf.js has opened a file the facility could not read.
+          count: pageCount > 0 ? pageCount : '–',
+        })}
       </span>
     </>
   );
