@@ -6,6 +6,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from './engine';
 import type { Engine } from './engine';
 import { PageSkeleton } from './PageSkeleton';
+import { useSetEngine } from './EngineContext';
 import { useT } from '../../i18n';
 import './PdfView.css';
 
@@ -41,6 +42,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     model.current = { zoom, rotate, currentPage };
   }, [zoom, rotate, currentPage]);
   const [initialised, setInitialised] = useState(false);
+  const publish = useSetEngine();
   const pageErrorText = t('engine.pageError');
 
   useEffect(() => {
@@ -70,11 +72,13 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       },
     });
     engineRef.current = engine;
+    publish(engine);
     return () => {
+      publish(undefined);
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText]);
+  }, [pdf, dispatch, pageErrorText, publish]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);

@@ -39,6 +39,8 @@ export interface Engine {
   readonly eventBus: InstanceType<typeof pdfViewer.EventBus>;
   readonly viewer: InstanceType<typeof pdfViewer.PDFViewer>;
   readonly findController: InstanceType<typeof pdfViewer.PDFFindController>;
+  readonly linkService: InstanceType<typeof pdfViewer.PDFLinkService>;
+  readonly pdf: PDFDocumentProxy;
   destroy(): void;
 }
 
@@ -134,6 +136,8 @@ export function createEngine(options: EngineOptions): Engine {
     eventBus,
     viewer: pdfView,
     findController,
+    linkService,
+    pdf,
     setScale(scale) {
       if (!ready || Math.abs(pdfView.currentScale - scale) < 0.001) return;
       if (origin) {

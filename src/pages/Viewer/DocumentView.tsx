@@ -5,6 +5,7 @@ import type { DocError } from '../../models/doc/state';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
+import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
@@ -43,14 +44,18 @@ export function DocumentView({ docId }: { docId: string }) {
     return <Spin size="large" className="folio-page-spin" description={t('doc.loading')} />;
   }
   return (
-    <main className="folio-viewer" data-doc-id={docId}>
-      <TitleHeader />
-      <HeaderBar />
-      <div className="folio-stage">
-        <PdfDocument key={fileUrl} url={fileUrl} />
-      </div>
-      <Footer />
-    </main>
+    <EngineProvider>
+      <main className="folio-viewer" data-doc-id={docId}>
+        <TitleHeader />
+        <HeaderBar />
+        <div className="folio-body">
+          <div className="folio-stage">
+            <PdfDocument key={fileUrl} url={fileUrl} />
+          </div>
+        </div>
+        <Footer />
+      </main>
+    </EngineProvider>
   );
 }
 
