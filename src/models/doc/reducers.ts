@@ -54,6 +54,15 @@ function withParam<K extends keyof DocParam>(
   };
 }
 
+/** The thumbnail and outline panels share one side area: at most one of them is open. */
+function withThumbnail(state: DocState, open: boolean): DocState {
+  return { ...state, showThumbnail: open, showOutline: open ? false : state.showOutline };
+}
+
+function withOutline(state: DocState, open: boolean): DocState {
+  return { ...state, showOutline: open, showThumbnail: open ? false : state.showThumbnail };
+}
+
 /** Decimal text only: `Number()` would also read '0x10', '1e3' and 'Infinity'. */
 const DECIMAL = /^[+-]?\d+(\.\d*)?$/;
 
@@ -129,14 +138,15 @@ export const docReducers = {
     ...state,
     showFullscreen: !state.showFullscreen,
   }),
-  toggleThumbnail: (state: DocState): DocState => ({
-    ...state,
-    showThumbnail: !state.showThumbnail,
-  }),
-  setThumbnail: (state: DocState, { payload }: Action<boolean>): DocState => ({
-    ...state,
-    showThumbnail: payload,
-  }),
+  /** SPEC §4; Folio: opening it closes the outline, which shares the side area. */
+  toggleThumbnail: (state: DocState): DocState => withThumbnail(state, !state.showThumbnail),
+  /** SPEC §4; Folio: opening it closes the outline, which shares the side area. */
+  setThumbnail: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withThumbnail(state, payload),
+  /** Folio: the outline panel; opening it closes the thumbnails (one side area). */
+  toggleOutline: (state: DocState): DocState => withOutline(state, !state.showOutline),
+  setOutline: (state: DocState, { payload }: Action<boolean>): DocState =>
+    withOutline(state, payload),
   toggleMobileMenu: (state: DocState): DocState => ({
     ...state,
     showMobileMenu: !state.showMobileMenu,

@@ -139,6 +139,11 @@ export interface DocError {
 export interface DocState {
   showMobileMenu: boolean;
   showThumbnail: boolean;
+  /**
+   * Folio: the outline panel is open. It shares the side area with the thumbnail panel, so at
+   * most one of the two is open: opening either closes the other.
+   */
+  showOutline: boolean;
   showFullscreen: boolean;
   mobileSignState: boolean;
   signState: boolean;
@@ -204,6 +209,7 @@ export const initialDocumentFields = {
 export const initialDocState: DocState = {
   showMobileMenu: false,
   showThumbnail: false,
+  showOutline: false,
   showFullscreen: false,
   mobileSignState: false,
   signState: false,

@@ -127,6 +127,10 @@ describe('SPEC §3 initial values', () => {
     });
   });
 
+  it('Folio initial value: the outline panel starts closed', () => {
+    expect(initialDocState.showOutline).toBe(false);
+  });
+
   it('SPEC §3 initial value: key is a random refresh token', () => {
     expect(initialDocState.key).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -370,6 +374,48 @@ const rows: Row[] = [
     state: docState({ showThumbnail: true }),
     action: A.setThumbnail(false),
     expected: { showThumbnail: false },
+  },
+  {
+    rule: 'Folio side area: opening the thumbnails closes the outline',
+    state: docState({ showOutline: true }),
+    action: A.toggleThumbnail(),
+    expected: { showThumbnail: true, showOutline: false },
+  },
+  {
+    rule: 'Folio side area: setting the thumbnails open closes the outline',
+    state: docState({ showOutline: true }),
+    action: A.setThumbnail(true),
+    expected: { showThumbnail: true, showOutline: false },
+  },
+  {
+    rule: 'Folio side area: closing the thumbnails leaves the outline as it is',
+    state: docState({ showThumbnail: false, showOutline: true }),
+    action: A.setThumbnail(false),
+    expected: { showThumbnail: false, showOutline: true },
+  },
+  {
+    rule: 'Folio outline: toggles open and closes the thumbnails',
+    state: docState({ showThumbnail: true }),
+    action: A.toggleOutline(),
+    expected: { showOutline: true, showThumbnail: false },
+  },
+  {
+    rule: 'Folio outline: toggles closed',
+    state: docState({ showOutline: true }),
+    action: A.toggleOutline(),
+    expected: { showOutline: false, showThumbnail: false },
+  },
+  {
+    rule: 'Folio outline: set open explicitly, closing the thumbnails',
+    state: docState({ showThumbnail: true }),
+    action: A.setOutline(true),
+    expected: { showOutline: true, showThumbnail: false },
+  },
+  {
+    rule: 'Folio outline: set closed explicitly, the thumbnails stay closed',
+    state: docState({ showOutline: true }),
+    action: A.setOutline(false),
+    expected: { showOutline: false, showThumbnail: false },
   },
   {
     rule: 'SPEC §4 mobile menu: toggles open',
