@@ -1,0 +1,28 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { useT } from '../../i18n';
+
+/** The `Fullscreen` control, present when the facility's `fullScreen` flag is on. */
+export function FullscreenButton() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const allowed = useAppSelector((state) => state.doc.docData.param.fullScreen);
+  const active = useAppSelector((state) => state.doc.showFullscreen);
+  if (!allowed) return null;
+  const label = t('fullscreen.label');
+  return (
+    <Tooltip title={active ? t('fullscreen.exit') : label}>
+      <Button
+        type="text"
+        aria-label={label}
+        aria-pressed={active}
+        icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => {
+          dispatch(docModel.actions.toggleFullscreen());
+        }}
+      />
+    </Tooltip>
+  );
+}

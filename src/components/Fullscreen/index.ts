@@ -1,0 +1,2 @@
+export { FullscreenButton } from './FullscreenButton';
+export { useFullscreen } from './useFullscreen';

@@ -1,0 +1,7 @@
+import { defineMessages } from './define';
+
+/** Fullscreen. */
+export const fullscreenMessages = defineMessages({
+  'fullscreen.label': { en: 'Fullscreen', 'zh-CN': '全屏' },
+  'fullscreen.exit': { en: 'Exit fullscreen', 'zh-CN': '退出全屏' },
+});

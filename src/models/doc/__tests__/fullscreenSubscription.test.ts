@@ -1,0 +1,15 @@
+import { createApp } from '../../../runtime';
+import { docModel } from '..';
+
+describe('SPEC §4 fullscreen follows the browser (subscription)', () => {
+  it('cancels showFullscreen when the browser leaves fullscreen on its own', () => {
+    const app = createApp<{ doc: { showFullscreen: boolean } }>();
+    app.model(docModel);
+    app.start();
+    app.dispatch(docModel.actions.showFullscreen());
+    expect(app.getState().doc.showFullscreen).toBe(true);
+    document.dispatchEvent(new Event('fullscreenchange'));
+    expect(app.getState().doc.showFullscreen).toBe(false);
+    app.unmodel('doc');
+  });
+});
