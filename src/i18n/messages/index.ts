@@ -2,6 +2,7 @@ import { shellMessages } from './shell';
 import { documentMessages } from './document';
 import { toolbarMessages } from './toolbar';
 import { engineMessages } from './engine';
+import { panelsMessages } from './panels';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
 export const messages = {
@@ -9,6 +10,7 @@ export const messages = {
   ...documentMessages,
   ...toolbarMessages,
   ...engineMessages,
+  ...panelsMessages,
 };
 
 export type MessageKey = keyof typeof messages;
