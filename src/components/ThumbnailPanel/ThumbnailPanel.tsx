@@ -1,0 +1,194 @@
+import { WarningOutlined } from '@ant-design/icons';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useAppSelector } from '../../app';
+import type { PageSize } from '../../models/doc/state';
+import { useT } from '../../i18n';
+import { useEngine } from '../PdfView/EngineContext';
+import { useGoToPage } from '../SidePanel/useGoToPage';
+import { pageSizeAt, thumbSize } from './geometry';
+import { pdfRasterizer } from './rasterize';
+import { ThumbnailStore } from './thumbnailStore';
+import './ThumbnailPanel.css';
+
+/** Pictures kept for pages scrolled away (the visible ones come on top of nothing: they are in it). */
+export const THUMB_CACHE_SIZE = 60;
+/** Thumbnails this far (CSS px) above or below the panel's view are drawn ahead of time. */
+const PREFETCH_MARGIN = 240;
+
+/** pdf.js's RenderingStates.INITIAL: a page view that holds no rendering. */
+const PAGE_NOT_RENDERED = 0;
+
+/**
+ * The thumbnail panel's list: one button per page (`data-thumbnail-number`, named `Page n`) laid out
+ * at its final size from the page sizes alone; only the thumbnails in (or near) view are drawn and
+ * hold an image, so a 1000-page document keeps a handful of images alive. The current page is
+ * marked (`aria-current="page"`) and kept in view; a click goes to the page. Keys: arrows, Home and
+ * End move between thumbnails, Enter or Space goes.
+ */
+export function ThumbnailPanel() {
+  const engine = useEngine();
+  const pageCount = useAppSelector((s) => s.doc.docData.pageCount);
+  const announced = useAppSelector((s) => s.doc.docData.pageSize);
+  const measured = useAppSelector((s) => s.doc.currentPagesSize);
+  const rotate = useAppSelector((s) => s.doc.rotate);
+  const currentPage = useAppSelector((s) => s.doc.currentPage);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const sizes = useMemo(() => {
+    const out: { width: number; height: number }[] = [];
+    let previous: PageSize | undefined;
+    for (let i = 0; i < pageCount; i += 1) {
+      const size = pageSizeAt(i, measured, announced, previous);
+      previous = size;
+      out.push(thumbSize(size, rotate));
+    }
+    return out;
+  }, [pageCount, measured, announced, rotate]);
+
+  const store = useMemo(() => {
+    if (!engine) return undefined;
+    const { viewer, pdf } = engine;
+    const inUse = (pageNumber: number) => {
+      const view = viewer.getPageView(pageNumber - 1) as { renderingState?: number } | undefined;
+      return (view?.renderingState ?? PAGE_NOT_RENDERED) !== PAGE_NOT_RENDERED;
+    };
+    return new ThumbnailStore({
+      rasterize: pdfRasterizer(pdf, { inUse }),
+      capacity: THUMB_CACHE_SIZE,
+      release: (url) => {
+        URL.revokeObjectURL(url);
+      },
+    });
+  }, [engine]);
+
+  useEffect(() => {
+    store?.setRotation(rotate);
+  }, [store, rotate]);
+
+  // What is in view is drawn; what leaves it is cancelled (and its image goes from the DOM).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!store || !list) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        entries.forEach((entry) => {
+          const page = Number((entry.target as HTMLElement).dataset.thumbnailNumber);
+          if (entry.isIntersecting) store.show(page);
+          else store.hide(page);
+        });
+      },
+      { root: list, rootMargin: `${PREFETCH_MARGIN}px 0px` },
+    );
+    list.querySelectorAll('[data-thumbnail-number]').forEach((item) => {
+      observer.observe(item);
+    });
+    return () => {
+      observer.disconnect();
+      store.reset();
+    };
+  }, [store, pageCount]);
+
+  // The current page stays in view (centred when it has to move), also when the panel opens.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector<HTMLElement>(`[data-thumbnail-number="${currentPage}"]`);
+    if (!list || !item) return;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top >= list.scrollTop && bottom <= list.scrollTop + list.clientHeight) return;
+    list.scrollTop = Math.max(0, top - (list.clientHeight - item.offsetHeight) / 2);
+  }, [currentPage, sizes]);
+
+  const go = useGoToPage();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((event.target as HTMLElement).dataset.thumbnailNumber);
+    if (!Number.isInteger(from) || from < 1) return;
+    const to =
+      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+        ? from + 1
+        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+          ? from - 1
+          : event.key === 'Home'
+            ? 1
+            : event.key === 'End'
+              ? pageCount
+              : undefined;
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = Math.min(pageCount, Math.max(1, to));
+    listRef.current?.querySelector<HTMLElement>(`[data-thumbnail-number="${target}"]`)?.focus();
+  };
+
+  return (
+    <div ref={listRef} className="folio-thumbnails" onKeyDown={onKeyDown}>
+      {sizes.map((size, index) => {
+        const page = index + 1;
+        return (
+          <ThumbnailItem
+            key={page}
+            page={page}
+            width={size.width}
+            height={size.height}
+            current={page === currentPage}
+            store={store}
+            onGo={go}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+interface ItemProps {
+  page: number;
+  width: number;
+  height: number;
+  current: boolean;
+  store: ThumbnailStore | undefined;
+  onGo: (page: number) => void;
+}
+
+const ThumbnailItem = memo(function ThumbnailItem({
+  page,
+  width,
+  height,
+  current,
+  store,
+  onGo,
+}: ItemProps) {
+  const t = useT();
+  const subscribe = useMemo(
+    () => (store ? (listener: () => void) => store.subscribe(page, listener) : noSubscription),
+    [store, page],
+  );
+  const thumb = useSyncExternalStore(subscribe, () => store?.get(page));
+  const failed = thumb?.kind === 'failed';
+  return (
+    <button
+      type="button"
+      className="folio-thumbnail"
+      data-thumbnail-number={page}
+      aria-label={t('panels.thumbnailPage', { page })}
+      aria-current={current ? 'page' : undefined}
+      title={failed ? t('panels.thumbnailFailed', { page }) : undefined}
+      tabIndex={current ? 0 : -1}
+      onClick={() => {
+        onGo(page);
+      }}
+    >
+      <span className="folio-thumbnail-frame" style={{ width, height }}>
+        {thumb?.kind === 'image' && (
+          <img src={thumb.url} alt="" width={width} height={height} draggable={false} />
+        )}
+        {failed && <WarningOutlined aria-hidden className="folio-thumbnail-failed" />}
+      </span>
+      <span className="folio-thumbnail-label" aria-hidden>
+        {page}
+      </span>
+    </button>
+  );
+});
