@@ -11,7 +11,10 @@ import { pdfRasterizer } from './rasterize';
 import { ThumbnailStore } from './thumbnailStore';
 import './ThumbnailPanel.css';
 
-/** Pictures kept for pages scrolled away (the visible ones come on top of nothing: they are in it). */
+/**
+ * Thumbnail pictures kept in memory (PNG blobs of a few kB), so that scrolling back shows them
+ * without drawing again. Only the ones in view are in the DOM.
+ */
 export const THUMB_CACHE_SIZE = 60;
 /** Thumbnails this far (CSS px) above or below the panel's view are drawn ahead of time. */
 const PREFETCH_MARGIN = 240;
@@ -25,6 +28,11 @@ const PAGE_NOT_RENDERED = 0;
  * hold an image, so a 1000-page document keeps a handful of images alive. The current page is
  * marked (`aria-current="page"`) and kept in view; a click goes to the page. Keys: arrows, Home and
  * End move between thumbnails, Enter or Space goes.
+ *
+ * What is virtualised is the pictures, not the buttons: every page keeps a light, empty button, so
+ * that sizes and scroll positions are exact for mixed page sizes (nothing jumps as pictures
+ * arrive), and every page stays reachable by keyboard and screen reader. pdf.js's own view holds
+ * one element per page too, so the panel stays in proportion to it.
  */
 export function ThumbnailPanel() {
   const engine = useEngine();

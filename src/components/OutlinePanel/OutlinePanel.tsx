@@ -1,0 +1,163 @@
+import { CaretDownFilled } from '@ant-design/icons';
+import { Empty, Spin, Tree } from 'antd';
+import type { TreeDataNode, TreeProps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Key, KeyboardEvent } from 'react';
+import { useAppSelector } from '../../app';
+import type { OutlineItem } from '../../models/doc/state';
+import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
+import { useT } from '../../i18n';
+import { useEngine } from '../PdfView/EngineContext';
+import { useGoToPage } from '../SidePanel/useGoToPage';
+import { resolvePdfOutline } from './pdfOutline';
+import type { OutlineSource } from './pdfOutline';
+import './OutlinePanel.css';
+
+type OutlineLoad =
+  { kind: 'loading' } | { kind: 'ready'; items: readonly OutlineItem[] } | { kind: 'failed' };
+
+/**
+ * The facility's `docOutline` when it gave one, else the PDF's own outline, read (once per open
+ * document) only when the panel shows.
+ */
+function useOutline(facility: readonly OutlineItem[], pdf: PDFDocumentProxy | undefined) {
+  const [resolved, setResolved] = useState<{ pdf: PDFDocumentProxy; load: OutlineLoad }>();
+  const fromPdf = facility.length === 0 && pdf !== undefined;
+  useEffect(() => {
+    if (!fromPdf) return undefined;
+    let live = true;
+    // pdf.js's typings of the outline are looser than what it returns; OutlineSource is what is read.
+    resolvePdfOutline(pdf as unknown as OutlineSource).then(
+      (items) => {
+        if (live) setResolved({ pdf, load: { kind: 'ready', items } });
+      },
+      () => {
+        if (live) setResolved({ pdf, load: { kind: 'failed' } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fromPdf, pdf]);
+  if (facility.length > 0) return { kind: 'ready', items: facility } satisfies OutlineLoad;
+  if (pdf === undefined) return { kind: 'loading' } satisfies OutlineLoad;
+  return resolved?.pdf === pdf ? resolved.load : ({ kind: 'loading' } satisfies OutlineLoad);
+}
+
+interface Entry {
+  page: number | null;
+  parent: boolean;
+}
+
+/** antd's tree data (titles as plain strings: React renders them as text) and key → entry. */
+function toTree(items: readonly OutlineItem[], untitled: string) {
+  const entries = new Map<Key, Entry>();
+  const level = (list: readonly OutlineItem[], prefix: string): TreeDataNode[] =>
+    list.map((item, index) => {
+      const key = `${prefix}${index}`;
+      entries.set(key, { page: item.page, parent: item.children.length > 0 });
+      return {
+        key,
+        title: item.title === '' ? untitled : item.title,
+        // An entry that points nowhere is shown but does nothing.
+        selectable: item.page !== null,
+        className: item.page === null ? 'folio-outline-inert' : undefined,
+        children: item.children.length > 0 ? level(item.children, `${key}-`) : undefined,
+      };
+    });
+  return { treeData: level(items, ''), entries };
+}
+
+/** Follows an element's height, for antd's virtual tree (which needs a number). */
+function useHeight<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [height, setHeight] = useState<number>();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const next = entries.at(-1)?.contentRect.height;
+      if (next !== undefined && next > 0) setHeight(Math.floor(next));
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, height };
+}
+
+/**
+ * The outline panel: a nested antd Tree (`role="tree"`, `treeitem`s; arrows move and open or
+ * close, Home/End jump). A click, Space or Enter on an entry goes to its page (Enter on an entry
+ * with children also opens or closes it, as the tree does); entries without a page are inert.
+ */
+export function OutlinePanel() {
+  const t = useT();
+  const engine = useEngine();
+  const facility = useAppSelector((s) => s.doc.docData.docOutline);
+  const load = useOutline(facility, engine?.pdf);
+  const go = useGoToPage();
+  const { ref, height } = useHeight<HTMLDivElement>();
+  const [selected, setSelected] = useState<Key>();
+  // Controlled, so that after a click the arrows move on from the clicked entry (antd's tree
+  // leaves the keyboard position where it was on a mouse click).
+  const [active, setActive] = useState<Key | null>(null);
+  const untitled = t('panels.outlineUntitled');
+
+  const tree = useMemo(
+    () => (load.kind === 'ready' ? toTree(load.items, untitled) : undefined),
+    [load, untitled],
+  );
+
+  const activate = (key: Key) => {
+    const page = tree?.entries.get(key)?.page;
+    if (page === undefined || page === null) return;
+    setSelected(key);
+    setActive(key);
+    go(page);
+  };
+
+  const onSelect: TreeProps['onSelect'] = (_keys, info) => {
+    // A second click on the selected entry unselects it in antd; here it goes there again.
+    activate(info.node.key);
+  };
+
+  // Enter on a leaf selects it (onSelect above). On an entry with children the tree opens or
+  // closes it, and on the selected entry it does nothing: both go to the page here too.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const key = active;
+    if (event.key !== 'Enter' || key === null) return;
+    if (tree?.entries.get(key)?.parent || key === selected) activate(key);
+  };
+
+  let body;
+  if (load.kind === 'loading') {
+    body = <Spin className="folio-outline-status" description={t('panels.outlineLoading')} />;
+  } else if (load.kind === 'failed') {
+    body = <Empty className="folio-outline-status" description={t('panels.outlineFailed')} />;
+  } else if (!tree || tree.treeData.length === 0) {
+    body = <Empty className="folio-outline-status" description={t('panels.outlineEmpty')} />;
+  } else {
+    body = (
+      <Tree
+        treeData={tree.treeData}
+        blockNode
+        height={height}
+        selectedKeys={selected === undefined ? [] : [selected]}
+        onSelect={onSelect}
+        onKeyDown={onKeyDown}
+        activeKey={active}
+        onActiveChange={setActive}
+        // The default caret is named "caret-down", which would start every entry's name.
+        switcherIcon={<CaretDownFilled aria-hidden />}
+        aria-label={t('panels.outline')}
+      />
+    );
+  }
+  return (
+    <div ref={ref} className="folio-outline">
+      {body}
+    </div>
+  );
+}

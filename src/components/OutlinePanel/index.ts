@@ -1,0 +1,1 @@
+export { OutlinePanel } from './OutlinePanel';
