@@ -9,6 +9,7 @@ import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
+import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
 import { useHashSync } from './useHashSync';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
@@ -47,8 +48,9 @@ export function DocumentView({ docId }: { docId: string }) {
     <EngineProvider>
       <main className="folio-viewer" data-doc-id={docId}>
         <TitleHeader />
-        <HeaderBar />
+        <HeaderBar right={<SidePanelToggles />} />
         <div className="folio-body">
+          <SidePanel />
           <div className="folio-stage">
             <PdfDocument key={fileUrl} url={fileUrl} />
           </div>

@@ -1,0 +1,39 @@
+import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { selectParam } from '../../models/doc/selectors';
+import { useT } from '../../i18n';
+import { ToolButton } from '../HeaderBar/ToolButton';
+
+/**
+ * The toolbar's `Thumbnails` and `Outline` toggles (DESIGN §5), each present only with its flag
+ * (`showThumb`, `showList`) and pressed while its panel is open.
+ */
+export function SidePanelToggles() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const { showThumb, showList } = useAppSelector(selectParam);
+  const showThumbnail = useAppSelector((s) => s.doc.showThumbnail);
+  const showOutline = useAppSelector((s) => s.doc.showOutline);
+  if (!showThumb && !showList) return null;
+  return (
+    <>
+      {showThumb && (
+        <ToolButton
+          label={t('panels.thumbnails')}
+          icon={<AppstoreOutlined />}
+          pressed={showThumbnail}
+          onClick={() => dispatch(docModel.actions.toggleThumbnail())}
+        />
+      )}
+      {showList && (
+        <ToolButton
+          label={t('panels.outline')}
+          icon={<UnorderedListOutlined />}
+          pressed={showOutline}
+          onClick={() => dispatch(docModel.actions.toggleOutline())}
+        />
+      )}
+    </>
+  );
+}
