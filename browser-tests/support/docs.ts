@@ -4,7 +4,17 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts } from 'pdf-lib';
+import {
+  degrees,
+  PDFArray,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  StandardFonts,
+} from 'pdf-lib';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
@@ -92,5 +102,89 @@ export async function makeDocsDir(): Promise<string> {
   });
   sidecar(dir, 'huge-count.pdf', { override: { pageCount: 1e9, loadedCount: 1e9 } });
   sidecar(dir, 'converting.pdf', { convertMs: 2500 });
+  await makePanelDocs(dir);
   return dir;
+}
+
+// The side panels (issue 4): thumbnails and outline.
+
+/** An outline title that is HTML: it must show as these characters and never run. */
+export const HOSTILE_OUTLINE_TITLE = '<img src=x onerror=alert(1)>';
+
+/** The entries of outline.pdf: title and 1-based target page (null: a web link, no page). */
+export const OUTLINE_ENTRIES: readonly { title: string; page: number | null }[] = [
+  { title: 'Introduction', page: 1 },
+  { title: HOSTILE_OUTLINE_TITLE, page: 3 },
+  { title: 'Web link', page: null },
+  { title: 'Conclusion', page: 5 },
+];
+
+/** Five pages with a flat outline of OUTLINE_ENTRIES (the web link is a URI action). */
+async function outlinePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await pagesPdf(5));
+  const { context } = doc;
+  const root = context.nextRef();
+  const refs = OUTLINE_ENTRIES.map(() => context.nextRef());
+  OUTLINE_ENTRIES.forEach(({ title, page }, i) => {
+    const target =
+      page === null
+        ? { A: { S: 'URI', URI: PDFString.of('https://example.com/') } }
+        : { Dest: [doc.getPage(page - 1).ref, 'XYZ', null, null, null] };
+    context.assign(
+      refs[i],
+      context.obj({
+        Title: PDFHexString.fromText(title),
+        Parent: root,
+        ...target,
+        ...(i > 0 ? { Prev: refs[i - 1] } : {}),
+        ...(i < refs.length - 1 ? { Next: refs[i + 1] } : {}),
+      }),
+    );
+  });
+  context.assign(
+    root,
+    context.obj({ Type: 'Outlines', First: refs[0], Last: refs.at(-1), Count: refs.length }),
+  );
+  doc.catalog.set(PDFName.of('Outlines'), root);
+  return doc.save();
+}
+
+/**
+ * Pages of mixed sizes and rotations: A4 portrait, A4 landscape, A4 portrait with /Rotate 90
+ * (shown landscape), a 300 × 300 square.
+ */
+async function mixedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const sizes: [number, number, number][] = [
+    [595, 842, 0],
+    [842, 595, 0],
+    [595, 842, 90],
+    [300, 300, 0],
+  ];
+  sizes.forEach(([width, height, rotate], i) => {
+    const page = doc.addPage([width, height]);
+    page.drawRectangle({ x: 0, y: height - 60, width, height: 60 });
+    page.drawText(`Page ${String(i + 1)}`, { x: 20, y: height - 120, size: 36, font });
+    if (rotate !== 0) page.setRotation(degrees(rotate));
+  });
+  return doc.save();
+}
+
+async function makePanelDocs(dir: string): Promise<void> {
+  const panels = { param: { showThumb: true, showList: true } };
+  copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'panels-paper.pdf'));
+  sidecar(dir, 'panels-paper.pdf', panels);
+  copyFileSync(path.join(samples, 'text-1000.pdf'), path.join(dir, 'panels-1000.pdf'));
+  sidecar(dir, 'panels-1000.pdf', panels);
+  // The facility gives no outline: the viewer reads the PDF's own.
+  copyFileSync(path.join(samples, 'text-1000.pdf'), path.join(dir, 'panels-1000-own.pdf'));
+  sidecar(dir, 'panels-1000-own.pdf', { ...panels, override: { docOutline: [] } });
+  const outline = await outlinePdf();
+  writeFileSync(path.join(dir, 'outline.pdf'), outline);
+  sidecar(dir, 'outline.pdf', panels);
+  writeFileSync(path.join(dir, 'outline-own.pdf'), outline);
+  sidecar(dir, 'outline-own.pdf', { ...panels, override: { docOutline: [] } });
+  writeFileSync(path.join(dir, 'mixed.pdf'), await mixedPdf());
+  sidecar(dir, 'mixed.pdf', panels);
 }
