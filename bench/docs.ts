@@ -73,9 +73,7 @@ export async function prepareDocs(selected: Omit<BenchDoc, 'source'>[]): Promise
     let source: string;
     if (found !== undefined) {
       place(found, target);
-      source = path.relative(ROOT, found).startsWith('..')
-        ? path.resolve(found)
-        : path.relative(ROOT, found);
+      source = path.relative(ROOT, found);
     } else if (doc.id === 'image-200.pdf') {
       const generated = path.join(OUT, 'image-200.pdf');
       if (existsSync(generated)) {

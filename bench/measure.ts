@@ -259,8 +259,8 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       await cdp.send('HeapProfiler.collectGarbage');
       await cdp.send('HeapProfiler.collectGarbage');
       const heap = await cdp.send('Runtime.getHeapUsage');
-      result.heapMB = Math.round((heap.usedSize / 2 ** 20) * 10) / 10;
-      result.backingMB = Math.round((heap.backingStorageSize / 2 ** 20) * 10) / 10;
+      result.heapMB = Math.round(heap.usedSize / 1e5) / 10;
+      result.backingMB = Math.round(heap.backingStorageSize / 1e5) / 10;
       await cdp.detach();
       result.notes.push(`visited ${visited} pages`);
     }

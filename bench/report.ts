@@ -72,10 +72,53 @@ export function stat(runs: readonly RunResult[], metric: Metric): Stat {
 
 // --- initial script bytes --------------------------------------------------------------------
 
+/** Splits `a, [b, "c,d"], (e)` at its top-level commas. */
+function splitArguments(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charAt(i);
+    if (quote !== null) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) depth -= 1;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
 /**
- * The scripts a page loads before any lazy chunk: those its `index.html` names — `<script src>`
- * tags, and the file lists of Folio's boot block (`<script id="folio-boot">`, which adds the
- * entry scripts under `window.routerBase`).
+ * The list Folio's boot block (`<script id="folio-boot">`) passes as its function's `scripts`
+ * parameter: `(function (base, scripts, styles, preload) {…})(window.routerBase || '/', [...], …)`.
+ * The other lists (styles, lazy chunks to preload) are not entry scripts. An unknown shape throws
+ * rather than guessing.
+ */
+function bootScripts(boot: string): string[] {
+  const params = (/\(function\s*\(([^)]*)\)/.exec(boot)?.[1] ?? '').split(',').map((p) => p.trim());
+  const index = params.indexOf('scripts');
+  const call = boot.lastIndexOf('})(');
+  const close = boot.lastIndexOf(')');
+  if (index < 0 || call < 0 || close <= call) {
+    throw new Error('folio-boot: expected (function (…, scripts, …) {…})(…)');
+  }
+  const list: unknown = JSON.parse(splitArguments(boot.slice(call + 3, close)).at(index) ?? '');
+  if (!Array.isArray(list) || !list.every((f) => typeof f === 'string')) {
+    throw new Error('folio-boot: its scripts argument is not a list of file names');
+  }
+  return list;
+}
+
+/**
+ * The scripts a page runs before any lazy chunk: the `<script src>` tags of its `index.html`
+ * and, for Folio, the entry scripts its boot block adds under `window.routerBase`.
  */
 export function entryScripts(html: string): string[] {
   const files = new Set<string>();
@@ -83,12 +126,8 @@ export function entryScripts(html: string): string[] {
     const src = match.at(1);
     if (src !== undefined) files.add(src);
   }
-  const boot = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  for (const match of boot.matchAll(/\[\s*(?:"[^"]*"\s*,?\s*)*\]/g)) {
-    const list: unknown = JSON.parse(match[0]);
-    if (!Array.isArray(list)) continue;
-    for (const item of list) if (typeof item === 'string' && item.endsWith('.js')) files.add(item);
-  }
+  const boot = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (boot !== undefined) for (const file of bootScripts(boot)) files.add(file);
   return [...files].filter((f) => !/^[a-z]+:/i.test(f)).map((f) => f.replace(/^\.?\//, ''));
 }
 
@@ -153,9 +192,11 @@ const ROWS: Row[] = [
 
 function cell(s: Stat, unit: string): string {
   if (s.median === null) return `n/a (${s.missing ?? 'not measured'})`;
-  const present = s.values.filter((v) => v !== null).length;
-  const partial = present < s.values.length ? ` (${present} of ${s.values.length} runs)` : '';
-  return `${s.median}${unit === '' ? '' : ` ${unit}`}${partial}`;
+  const present = s.values.filter((v): v is number => v !== null);
+  const spread = present.length > 1 ? ` (${Math.min(...present)}–${Math.max(...present)})` : '';
+  const partial =
+    present.length < s.values.length ? `, ${present.length} of ${s.values.length} runs` : '';
+  return `${s.median}${unit === '' ? '' : ` ${unit}`}${spread}${partial}`;
 }
 
 function ratio(folio: number | null, anchor: number | null): string {
