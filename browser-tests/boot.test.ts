@@ -27,7 +27,7 @@ describe('boot under a base path', () => {
     await page.goto(viewerUrl('a/b/c?doc=tracemonkey.pdf&lang=en'));
     await page.getByText('1 / 14').waitFor();
     assert.ok(scripts.length > 0);
-    for (const line of scripts) assert.match(line, /^200 \/viewer\/[^/]+\.js$/, line);
+    for (const line of scripts) assert.match(line, /^200 \/viewer\/(assets\/)?[^/]+\.m?js$/, line);
     const lazy = scripts.filter((s) => /viewer(-vendor)?\.js$/.test(s));
     assert.deepEqual(lazy.length, 2, `lazy chunks: ${lazy.join(', ')}`);
     assert.equal(await page.title(), 'tracemonkey');

@@ -1,4 +1,4 @@
-import { pdfjs, resourceUrl } from './pdfjs';
+import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
 
@@ -29,6 +29,7 @@ export function openDocument(url: string, options: OpenOptions): OpenedDocument 
   const phone = isPhoneLike();
   const task = pdfjs.getDocument({
     url,
+    worker: sharedWorker(),
     // pdf.js ≥ 5 has no eval path at all (the option was removed); our CSP has no unsafe-eval.
     enableXfa: false,
     cMapUrl: resourceUrl('cmaps'),

@@ -12,6 +12,18 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL(
   import.meta.url,
 ).toString();
 
+let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
+
+/**
+ * One worker for the page's life, started as soon as this chunk runs: its script (≈1 MB) loads
+ * and compiles while the facility is still answering, instead of after. Documents share it.
+ */
+export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
+  worker ??= new pdfjs.PDFWorker();
+  return worker;
+}
+sharedWorker();
+
 /** Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm and ICC profiles for this version. */
 export function resourceUrl(folder: 'cmaps' | 'standard_fonts' | 'wasm' | 'iccs'): string {
   return new URL(
