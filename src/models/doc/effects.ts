@@ -14,6 +14,7 @@ import {
   TimeoutError,
 } from '../../services/request';
 import { readSettings } from '../../services/settings';
+import { downloadDocument } from './download';
 import { docReducers } from './reducers';
 import type { SavePayload } from './reducers';
 import type { DocError } from './state';
@@ -104,4 +105,5 @@ function* fetchDocument(
 
 export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
+  download: [downloadDocument, { type: 'takeLeading' }],
 } as const;

@@ -3,6 +3,7 @@
  * and immutable, except `refresh`, whose whole point (SPEC §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
+import { downloadReducers } from './download';
 import { initialDocumentFields, randomKey } from './state';
 import type {
   DocData,
@@ -265,4 +266,7 @@ export const docReducers = {
     status: 'error',
     error: payload,
   }),
+
+  /** Download (issue 5): a failure to report, and its report. */
+  ...downloadReducers,
 };

@@ -50,6 +50,15 @@ export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
   return isFcsDownload ? doc.originalUrl : doc.fileUrl;
 };
 
+/**
+ * What "Open in new tab" opens (DESIGN §5b `showBrowser`): the viewed PDF, and only when
+ * `download` is allowed — a tab holding the PDF is a route to its bytes.
+ */
+export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
+  const { download, showBrowser } = doc.docData.param;
+  return download && showBrowser ? doc.fileUrl : undefined;
+};
+
 /** Text is selectable only when anti-copy is off and `select` is on (DESIGN §5b). */
 export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
   !doc.docData.param.antiCopy && doc.docData.param.select;

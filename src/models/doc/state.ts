@@ -136,6 +136,14 @@ export interface DocError {
   status?: number;
 }
 
+/**
+ * Folio: why the last download failed, until the reader has been told (issue 5). A status for an
+ * HTTP answer outside 2xx; none when no answer came.
+ */
+export interface DownloadFailure {
+  status?: number;
+}
+
 export interface DocState {
   showMobileMenu: boolean;
   showThumbnail: boolean;
@@ -172,6 +180,8 @@ export interface DocState {
   fileUrl: string | undefined;
   /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
   originalUrl: string | undefined;
+  /** Folio: set when a download failed and the reader has not been told yet. */
+  downloadFailure: DownloadFailure | undefined;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -204,6 +214,7 @@ export const initialDocumentFields = {
   docData: initialDocData,
   fileUrl: undefined,
   originalUrl: undefined,
+  downloadFailure: undefined,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

@@ -7,6 +7,7 @@
  */
 import { readDocId } from '../../services/docId';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
+import { saveShortcut } from './download';
 import { docReducerActions as actions } from './effects';
 import type { DocState } from './state';
 
@@ -128,5 +129,11 @@ export const docSubscriptions = {
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
+  },
+
+  /** Ctrl/⌘+S: our download when `download` allows it, else nothing at all (issue 5). */
+  saveShortcut(api) {
+    if (typeof window === 'undefined') return undefined;
+    return saveShortcut(api);
   },
 } satisfies SubscriptionsMap;

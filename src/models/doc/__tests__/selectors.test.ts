@@ -7,6 +7,7 @@ import {
   selectCanZoomOut,
   selectDownloadUrl,
   selectIsFetching,
+  selectOpenInTabUrl,
   selectProgress,
   selectWatermark,
   selectZoomPercent,
@@ -50,6 +51,14 @@ describe('doc selectors', () => {
     [{ download: true, isFcsDownload: false }, urls.fileUrl],
   ])('DESIGN §5b download: %o downloads %p', (param, expected) => {
     expect(selectDownloadUrl(root(urls, {}, param))).toBe(expected);
+  });
+
+  it.each([
+    [{ download: true, showBrowser: true, isFcsDownload: true }, urls.fileUrl],
+    [{ download: true, showBrowser: false }, undefined],
+    [{ download: false, showBrowser: true }, undefined],
+  ])('DESIGN §5b showBrowser: %o opens %p in a new tab (only when download)', (param, expected) => {
+    expect(selectOpenInTabUrl(root(urls, {}, param))).toBe(expected);
   });
 
   it.each([
