@@ -1,0 +1,49 @@
+import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
+import { useT } from '../../i18n';
+
+/**
+ * The toolbar's `Download` and `Open in new tab` controls (issue 5, DESIGN §5b): each present only
+ * when the policy allows it; Download runs the model's `download` effect (as Ctrl/⌘+S does) and
+ * shows it running.
+ */
+export function DownloadControls() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const downloadUrl = useAppSelector(selectDownloadUrl);
+  const openUrl = useAppSelector(selectOpenInTabUrl);
+  const saving = useAppSelector((state) => state.loading.effects['doc/download'] ?? false);
+
+  return (
+    <>
+      {downloadUrl !== undefined && (
+        <Tooltip title={t('policy.download')}>
+          <Button
+            type="text"
+            aria-label={t('policy.download')}
+            icon={<DownloadOutlined />}
+            loading={saving}
+            onClick={() => {
+              void dispatch(docModel.actions.download());
+            }}
+          />
+        </Tooltip>
+      )}
+      {openUrl !== undefined && (
+        <Tooltip title={t('policy.openInNewTab')}>
+          <Button
+            type="text"
+            aria-label={t('policy.openInNewTab')}
+            icon={<ExportOutlined />}
+            onClick={() => {
+              window.open(openUrl, '_blank', 'noopener');
+            }}
+          />
+        </Tooltip>
+      )}
+    </>
+  );
+}

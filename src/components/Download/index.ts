@@ -1,0 +1,2 @@
+export { DownloadControls } from './DownloadControls';
+export { useDownloadFeedback } from './useDownloadFeedback';

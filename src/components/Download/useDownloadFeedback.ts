@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { useT } from '../../i18n';
+import { useToaster } from '../Shell';
+
+/**
+ * Tells the reader when a download failed, however it was started (the toolbar or Ctrl/⌘+S, which
+ * works without the toolbar), then marks the failure as told.
+ */
+export function useDownloadFeedback(): void {
+  const failure = useAppSelector((state) => state.doc.downloadFailure);
+  const dispatch = useAppDispatch();
+  const toaster = useToaster();
+  const t = useT();
+  useEffect(() => {
+    if (failure === undefined) return;
+    toaster.error(
+      failure.status === undefined
+        ? t('policy.downloadUnreachable')
+        : t('policy.downloadFailed', { status: failure.status }),
+    );
+    dispatch(docModel.actions.downloadFailureShown());
+  }, [failure, dispatch, toaster, t]);
+}

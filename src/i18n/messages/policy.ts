@@ -1,0 +1,24 @@
+import { defineMessages } from './define';
+
+/**
+ * The facility's policy controls (issue 5): download and open in a new tab. `Download` is a
+ * DESIGN §5 contract name.
+ */
+export const policyMessages = defineMessages({
+  'policy.download': {
+    en: 'Download',
+    'zh-CN': '下载',
+  },
+  'policy.openInNewTab': {
+    en: 'Open in new tab',
+    'zh-CN': '在新标签页中打开',
+  },
+  'policy.downloadFailed': {
+    en: 'The download failed (HTTP {status}). Please try again.',
+    'zh-CN': '下载失败（HTTP {status}），请重试。',
+  },
+  'policy.downloadUnreachable': {
+    en: 'The download failed: the file could not be reached. Please try again.',
+    'zh-CN': '下载失败：无法获取文件，请重试。',
+  },
+});
