@@ -1,0 +1,1 @@
+export { WatermarkedStage } from './WatermarkedStage';
