@@ -1,0 +1,1 @@
+export { useAntiCopy, ANTI_COPY_ATTRIBUTE, BLOCKED_EVENTS } from './useAntiCopy';
