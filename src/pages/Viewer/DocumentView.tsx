@@ -11,6 +11,9 @@ import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
 import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
 import { useHashSync } from './useHashSync';
+import { DownloadControls, useDownloadFeedback } from '../../components/Download';
+import { WatermarkedStage } from '../../components/Watermark';
+import { useAntiCopy } from '../../components/AntiCopy';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
@@ -21,6 +24,8 @@ export function DocumentView({ docId }: { docId: string }) {
 
   usePageTitle(status === 'ready' && docData.param.showFileName ? docData.title : undefined);
   useHashSync();
+  useDownloadFeedback();
+  useAntiCopy();
 
   const retry = () => {
     void dispatch(docModel.actions.fetch(docId));
@@ -48,12 +53,19 @@ export function DocumentView({ docId }: { docId: string }) {
     <EngineProvider>
       <main className="folio-viewer" data-doc-id={docId}>
         <TitleHeader />
-        <HeaderBar right={<SidePanelToggles />} />
+        <HeaderBar
+          right={
+            <>
+              <SidePanelToggles />
+              <DownloadControls />
+            </>
+          }
+        />
         <div className="folio-body">
           <SidePanel />
-          <div className="folio-stage">
+          <WatermarkedStage>
             <PdfDocument key={fileUrl} url={fileUrl} />
-          </div>
+          </WatermarkedStage>
         </div>
         <Footer />
       </main>
