@@ -103,6 +103,7 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'huge-count.pdf', { override: { pageCount: 1e9, loadedCount: 1e9 } });
   sidecar(dir, 'converting.pdf', { convertMs: 2500 });
   await makePanelDocs(dir);
+  await makePolicyDocs(dir);
   return dir;
 }
 
@@ -187,4 +188,37 @@ async function makePanelDocs(dir: string): Promise<void> {
   sidecar(dir, 'outline-own.pdf', { ...panels, override: { docOutline: [] } });
   writeFileSync(path.join(dir, 'mixed.pdf'), await mixedPdf());
   sidecar(dir, 'mixed.pdf', panels);
+}
+
+// The facility's policy (issue 5): download, watermark, anti-copy.
+
+/** The watermark text of policy-watermark.pdf. */
+export const WATERMARK_TEXT = 'alice · 2026-11-22';
+export const HOSTILE_WATERMARK = '<img src=x onerror="window.__pwned=1">';
+/** The title policy-viewed.pdf is saved under, before sanitising. */
+export const UNSAFE_TITLE = 'Q3/Q4: results*';
+
+async function makePolicyDocs(dir: string): Promise<void> {
+  const small = await pagesPdf(3);
+  const docs: Record<string, object> = {
+    'policy-original.pdf': {},
+    'policy-viewed.pdf': { title: UNSAFE_TITLE, param: { isFcsDownload: false } },
+    'policy-no-download.pdf': { param: { download: false, showBrowser: true } },
+    'policy-select.pdf': { param: { antiCopy: false, select: true } },
+    'policy-no-select.pdf': { param: { antiCopy: false, select: false } },
+    'policy-watermark.pdf': {
+      watermarkInfo: {
+        text: WATERMARK_TEXT,
+        fontSize: 18,
+        color: 'rgba(220, 0, 0, 0.4)',
+        rotate: -22,
+        gap: [80, 80],
+      },
+    },
+    'policy-hostile-watermark.pdf': { watermarkInfo: { text: HOSTILE_WATERMARK } },
+  };
+  for (const [name, content] of Object.entries(docs)) {
+    writeFileSync(path.join(dir, name), small);
+    sidecar(dir, name, content);
+  }
 }

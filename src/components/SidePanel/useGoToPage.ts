@@ -2,11 +2,13 @@ import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
 import { docModel } from '../../models/doc';
 import { useEngine } from '../PdfView/EngineContext';
+import { NARROW_SCREEN_QUERY } from '../HeaderBar/useNarrowScreen';
 
 /**
  * Goes to a page from a side panel: through the model (`setPage`), which moves the view. When the
  * page is already the current one the model does not change, so the engine brings the page's top
- * into view itself (the reader may have scrolled to its bottom).
+ * into view itself (the reader may have scrolled to its bottom). On narrow screens, where the
+ * panel lies over the pages, the panel closes so that the page is seen.
  */
 export function useGoToPage(): (page: number) => void {
   const dispatch = useAppDispatch();
@@ -16,6 +18,10 @@ export function useGoToPage(): (page: number) => void {
       dispatch(docModel.actions.setPage(page));
       if (engine?.viewer.currentPageNumber === page) {
         engine.viewer.scrollPageIntoView({ pageNumber: page });
+      }
+      if ('matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches) {
+        dispatch(docModel.actions.setThumbnail(false));
+        dispatch(docModel.actions.setOutline(false));
       }
     },
     [dispatch, engine],

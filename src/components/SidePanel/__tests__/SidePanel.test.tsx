@@ -150,6 +150,24 @@ describe('thumbnail panel', () => {
     expect(doc().currentPage).toBe(1);
   });
 
+  it('closes after a click on narrow screens, where it lies over the pages', async () => {
+    const matchMedia = jest.fn((query: string) => ({
+      matches: query === '(max-width: 768px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    try {
+      const { user, doc } = renderPanels({ param: ON });
+      await user.click(screen.getByRole('button', { name: 'Thumbnails' }));
+      await user.click(screen.getByRole('button', { name: 'Page 6' }));
+      expect(doc()).toMatchObject({ currentPage: 6, showThumbnail: false });
+      expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it('names thumbnails in Chinese under zh-CN', async () => {
     const { user } = renderPanels({ param: ON, locale: 'zh-CN' });
     await user.click(screen.getByRole('button', { name: '缩略图' }));
