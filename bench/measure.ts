@@ -97,13 +97,21 @@ async function jump(
   target: number,
   timeoutMs: number,
 ): Promise<{ ms: number } | { failed: string }> {
-  const input = page.getByLabel('Page number', { exact: true }).first();
-  if ((await input.count()) === 0) return { failed: 'no "Page number" input' };
+  const input = page.getByLabel('Page number', { exact: true }).filter({ visible: true }).first();
+  if ((await input.count()) === 0) return { failed: 'no visible "Page number" input' };
   await page.evaluate((n) => {
     (window as unknown as ProbeWindow).__folioBenchProbe.armJump(n);
   }, target);
-  await input.fill(String(target), { timeout: 5000 });
-  await input.press('Enter', { timeout: 5000 });
+  try {
+    await input.fill(String(target), { timeout: 5000 });
+    await input.press('Enter', { timeout: 5000 });
+  } catch (error) {
+    await page.evaluate(() => {
+      (window as unknown as ProbeWindow).__folioBenchProbe.cancelJump();
+    });
+    const message = error instanceof Error ? error.message : String(error);
+    return { failed: `typing into "Page number": ${message.split('\n', 1).join('')}` };
+  }
   try {
     await page.waitForFunction(
       () => (window as unknown as ProbeWindow).__folioBenchProbe.jump?.t1 != null,
