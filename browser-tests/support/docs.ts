@@ -71,7 +71,7 @@ export async function makeDocsDir(): Promise<string> {
   // The paper with every display control on, for the tests of zoom display, footer and header.
   copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'paper-all.pdf'));
   sidecar(dir, 'paper-all.pdf', {
-    param: { isShowZoom: true, showFooter: true, showHeader: true },
+    param: { isShowZoom: true, showFooter: true, showHeader: true, fullScreen: true },
   });
   const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
   const small = await pagesPdf(3);

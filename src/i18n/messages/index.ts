@@ -4,6 +4,7 @@ import { toolbarMessages } from './toolbar';
 import { engineMessages } from './engine';
 import { panelsMessages } from './panels';
 import { policyMessages } from './policy';
+import { fullscreenMessages } from './fullscreen';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
 export const messages = {
@@ -13,6 +14,7 @@ export const messages = {
   ...engineMessages,
   ...panelsMessages,
   ...policyMessages,
+  ...fullscreenMessages,
 };
 
 export type MessageKey = keyof typeof messages;

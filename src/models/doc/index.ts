@@ -3,6 +3,7 @@ import { defineModel } from '../../runtime';
 import { docEffects } from './effects';
 import { docReducers } from './reducers';
 import { docSubscriptions } from './subscriptions';
+import { followFullscreen } from './fullscreenSubscription';
 import { initialDocState } from './state';
 
 export const docModel = defineModel({
@@ -10,7 +11,7 @@ export const docModel = defineModel({
   state: initialDocState,
   reducers: docReducers,
   effects: docEffects,
-  subscriptions: docSubscriptions,
+  subscriptions: { ...docSubscriptions, followFullscreen },
 });
 
 export type DocModel = typeof docModel;

@@ -14,6 +14,8 @@ import { useHashSync } from './useHashSync';
 import { DownloadControls, useDownloadFeedback } from '../../components/Download';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
+import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
+import { useRef } from 'react';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
@@ -26,6 +28,8 @@ export function DocumentView({ docId }: { docId: string }) {
   useHashSync();
   useDownloadFeedback();
   useAntiCopy();
+  const viewerRef = useRef<HTMLElement>(null);
+  useFullscreen(viewerRef);
 
   const retry = () => {
     void dispatch(docModel.actions.fetch(docId));
@@ -51,12 +55,13 @@ export function DocumentView({ docId }: { docId: string }) {
   }
   return (
     <EngineProvider>
-      <main className="folio-viewer" data-doc-id={docId}>
+      <main ref={viewerRef} className="folio-viewer" data-doc-id={docId}>
         <TitleHeader />
         <HeaderBar
           right={
             <>
               <SidePanelToggles />
+              <FullscreenButton />
               <DownloadControls />
             </>
           }
