@@ -6,9 +6,10 @@ import { loadingModel } from '../runtime';
 import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { initialStateModel } from './initialState';
+import { searchModel } from './search';
 
-export const models = [docModel, loadingModel, initialStateModel] as const;
+export const models = [docModel, loadingModel, initialStateModel, searchModel] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel };
+export { docModel, searchModel };

@@ -1,0 +1,16 @@
+/** The `search` model: the find bar's state and its keyboard shortcuts (issue 4). */
+import { defineModel } from '../../runtime';
+import { searchReducers } from './reducers';
+import { initialSearchState } from './state';
+import { searchSubscriptions } from './subscriptions';
+
+export const searchModel = defineModel({
+  namespace: 'search',
+  state: initialSearchState,
+  reducers: searchReducers,
+  subscriptions: searchSubscriptions,
+});
+
+export type SearchModel = typeof searchModel;
+export * from './state';
+export { searchShortcut, selectSearchAvailable } from './subscriptions';

@@ -1,0 +1,51 @@
+import type { Action } from '../../runtime';
+import { MAX_QUERY_LENGTH } from './state';
+import type { SearchState } from './state';
+
+function capped(query: string): string {
+  return Array.from(query).slice(0, MAX_QUERY_LENGTH).join('');
+}
+
+function opened(state: SearchState): SearchState {
+  return { ...state, open: true, focusRequest: state.focusRequest + 1, openedByLink: false };
+}
+
+/** A closed bar opens with the keyboard in its box; an open one leaves the focus where it is. */
+function stepped(state: SearchState, previous: boolean): SearchState {
+  return {
+    ...(state.open ? state : opened(state)),
+    step: { seq: state.step.seq + 1, previous },
+  };
+}
+
+export const searchReducers = {
+  /** Opens the find bar (or, when open, asks for the keyboard in its box again). */
+  open: (state: SearchState): SearchState => opened(state),
+  /** Opens the find bar on this query (the `#search=` deep link). */
+  openWith: (state: SearchState, { payload }: Action<string>): SearchState => ({
+    ...state,
+    open: true,
+    openedByLink: state.open ? state.openedByLink : true,
+    query: capped(payload),
+  }),
+  close: (state: SearchState): SearchState => ({ ...state, open: false }),
+  /** The Search control: opens a closed bar, closes an open one. */
+  toggle: (state: SearchState): SearchState =>
+    state.open ? { ...state, open: false } : opened(state),
+  setQuery: (state: SearchState, { payload }: Action<string>): SearchState => ({
+    ...state,
+    query: capped(payload),
+  }),
+  setCaseSensitive: (state: SearchState, { payload }: Action<boolean>): SearchState => ({
+    ...state,
+    caseSensitive: payload,
+  }),
+  setEntireWord: (state: SearchState, { payload }: Action<boolean>): SearchState => ({
+    ...state,
+    entireWord: payload,
+  }),
+  /** F3: the next match (opening the bar if it was closed). */
+  findNext: (state: SearchState): SearchState => stepped(state, false),
+  /** Shift+F3: the previous match. */
+  findPrevious: (state: SearchState): SearchState => stepped(state, true),
+};

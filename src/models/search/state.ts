@@ -1,0 +1,36 @@
+/**
+ * The `search` model's state (issue 4, DESIGN §5b `showSearch`): whether the find bar is open,
+ * what it looks for, and the requests that keyboard shortcuts make of it. The matches themselves
+ * live with the page engine (pdf.js's find controller), not in the store.
+ */
+
+/** Longest query kept: a deep link (`#search=`) can be any length. */
+export const MAX_QUERY_LENGTH = 500;
+
+export interface SearchState {
+  /** The find bar and its results are shown. */
+  open: boolean;
+  /** The text searched for, as typed. */
+  query: string;
+  caseSensitive: boolean;
+  entireWord: boolean;
+  /** Bumped by every request to put the keyboard in the search box (Ctrl/⌘+F, the toolbar). */
+  focusRequest: number;
+  /**
+   * Opened by a `#search=` link: the results show, the keyboard stays where it is (on a phone a
+   * focused box would bring up the on-screen keyboard over the results).
+   */
+  openedByLink: boolean;
+  /** Bumped by F3 / Shift+F3 (and Ctrl/⌘+G): the find bar moves to the next or previous match. */
+  step: { seq: number; previous: boolean };
+}
+
+export const initialSearchState: SearchState = {
+  open: false,
+  query: '',
+  caseSensitive: false,
+  entireWord: false,
+  focusRequest: 0,
+  openedByLink: false,
+  step: { seq: 0, previous: false },
+};
