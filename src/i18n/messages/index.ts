@@ -4,6 +4,7 @@ import { toolbarMessages } from './toolbar';
 import { engineMessages } from './engine';
 import { panelsMessages } from './panels';
 import { policyMessages } from './policy';
+import { searchMessages } from './search';
 import { fullscreenMessages } from './fullscreen';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
@@ -14,6 +15,7 @@ export const messages = {
   ...engineMessages,
   ...panelsMessages,
   ...policyMessages,
+  ...searchMessages,
   ...fullscreenMessages,
 };
 
