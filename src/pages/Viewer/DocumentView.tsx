@@ -11,6 +11,7 @@ import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
 import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
 import { useHashSync } from './useHashSync';
+import { SearchButton, SearchPanel } from '../../components/Search';
 import { DownloadControls, useDownloadFeedback } from '../../components/Download';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
@@ -60,6 +61,7 @@ export function DocumentView({ docId }: { docId: string }) {
         <HeaderBar
           right={
             <>
+              <SearchButton />
               <SidePanelToggles />
               <FullscreenButton />
               <DownloadControls />
@@ -71,6 +73,7 @@ export function DocumentView({ docId }: { docId: string }) {
           <WatermarkedStage>
             <PdfDocument key={fileUrl} url={fileUrl} />
           </WatermarkedStage>
+          <SearchPanel />
         </div>
         <Footer />
       </main>

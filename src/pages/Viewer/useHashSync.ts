@@ -50,6 +50,16 @@ function valueOf(segment: Segment): string {
 }
 
 /**
+ * The text of one hash key (case-insensitive, the first occurrence wins, `+` and %-escapes
+ * decoded, trimmed), or undefined when the key is absent. For keys other features own, such as
+ * `search` (DESIGN §4).
+ */
+export function readHashKey(hash: string, key: string): string | undefined {
+  const segment = segments(hash).find((s) => s.key === key.toLowerCase());
+  return segment ? valueOf(segment) : undefined;
+}
+
+/**
  * Reads `page` and a numeric `zoom` from a hash (keys as pdf.js reads them: case-insensitive, the
  * first occurrence wins). `zoom=150,10,20` (with a position) is 150; `zoom=page-width` and other
  * named zooms, and anything not a number, are ignored.

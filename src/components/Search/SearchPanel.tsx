@@ -1,0 +1,93 @@
+import type { InputRef } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { searchModel, selectSearchAvailable } from '../../models/search';
+import { useT } from '../../i18n';
+import { useEngine } from '../PdfView/EngineContext';
+import { FindBar } from './FindBar';
+import { SearchResults } from './SearchResults';
+import { useFindController } from './useFindController';
+import { useSearchHash } from './useSearchHash';
+import { useSearchResults } from './useSearchResults';
+import './Search.css';
+
+/**
+ * Search (issue 4, DESIGN §5b `showSearch`): beside the pages while the find bar is open, absent
+ * otherwise. Also follows the `#search=` deep link, so it is always placed in the viewer.
+ */
+export function SearchPanel() {
+  const available = useAppSelector(selectSearchAvailable);
+  const open = useAppSelector((state) => state.search.open);
+  useSearchHash(available);
+  if (!available || !open) return null;
+  return <OpenSearchPanel />;
+}
+
+function OpenSearchPanel() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const engine = useEngine();
+  const { query, caseSensitive, entireWord, focusRequest, openedByLink, step } = useAppSelector(
+    (state) => state.search,
+  );
+  const find = useFindController(engine, { query, caseSensitive, entireWord });
+  const results = useSearchResults(engine?.pdf, query, { caseSensitive, entireWord });
+  const input = useRef<InputRef>(null);
+  // Where the keyboard was before the bar took it; it goes back there when the bar closes.
+  const returnFocus = useRef<Element | null>(null);
+
+  useLayoutEffect(() => {
+    returnFocus.current ??= document.activeElement;
+  }, []);
+
+  // The keyboard goes to the box whenever asked, and on opening unless a link opened the bar.
+  const [focusAtOpen] = useState(focusRequest);
+  useEffect(() => {
+    if (openedByLink && focusRequest === focusAtOpen) return;
+    input.current?.focus({ cursor: 'all' });
+  }, [focusRequest, openedByLink, focusAtOpen]);
+
+  // F3 / Shift+F3 (the model's keyboard subscription) step like Enter does.
+  const stepSeen = useRef(step.seq);
+  const { step: findStep } = find;
+  useEffect(() => {
+    if (step.seq === stepSeen.current) return;
+    stepSeen.current = step.seq;
+    findStep(step.previous);
+  }, [step, findStep]);
+
+  const close = useCallback(() => {
+    const target = returnFocus.current;
+    if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
+      target.focus();
+    } else {
+      engine?.viewer.container.focus();
+    }
+    dispatch(searchModel.actions.close());
+  }, [dispatch, engine]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close();
+  };
+
+  return (
+    <section
+      className="folio-search-panel"
+      role="search"
+      aria-label={t('search.region')}
+      onKeyDown={onKeyDown}
+    >
+      <FindBar
+        inputRef={input}
+        status={find.status}
+        results={results}
+        onStep={find.step}
+        onClose={close}
+      />
+      <SearchResults results={results} selectedId={find.status.selectedId} onOpen={find.goTo} />
+    </section>
+  );
+}

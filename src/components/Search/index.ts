@@ -1,0 +1,2 @@
+export { SearchButton } from './SearchButton';
+export { SearchPanel } from './SearchPanel';

@@ -1,0 +1,208 @@
+/**
+ * The find bar's side of pdf.js's find controller (DESIGN §6): queries and steps go to the
+ * engine's event bus as `find` events, and the count and state come back from it. pdf.js does the
+ * searching: it highlights every match on the pages with the current one distinct, counts as it
+ * goes through the document, and scrolls the current match into view.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Engine } from '../PdfView/engine';
+import { hitId } from './textSearch';
+import type { Hit } from './textSearch';
+
+/** pdf.js's `FindState`, mirrored here (jest cannot load pdf.js). */
+export const FIND_STATE = { FOUND: 0, NOT_FOUND: 1, WRAPPED: 2, PENDING: 3 } as const;
+
+export interface FindQuery {
+  query: string;
+  caseSensitive: boolean;
+  entireWord: boolean;
+}
+
+export interface FindStatus {
+  /** `idle` while there is nothing to look for. */
+  state: 'idle' | 'pending' | 'found' | 'notFound' | 'wrapped';
+  /** The current match, 1-based; 0 while none is selected. */
+  current: number;
+  /** Matches counted so far (it grows while pdf.js reads the pages). */
+  total: number;
+  /** The current match as a results-list id (`<page>:<offset>`). */
+  selectedId: string | undefined;
+}
+
+export const IDLE: FindStatus = { state: 'idle', current: 0, total: 0, selectedId: undefined };
+
+/** What pdf.js's `updatefindmatchescount` / `updatefindcontrolstate` events carry. */
+interface MatchesCountEvent {
+  matchesCount?: { current: number; total: number };
+}
+interface ControlStateEvent extends MatchesCountEvent {
+  state: number;
+}
+
+/** The find types pdf.js's own find bar sends (web/pdf_find_bar.js). */
+type FindType = '' | 'again' | 'casesensitivitychange' | 'entirewordchange';
+
+/**
+ * pdf.js starts a search over, from the current page and at once, when an option changes; sent
+ * with the options unchanged, this is how a search restarts (on opening, on a new document, and
+ * to reach a listed match). `''` (typing) restarts too, after pdf.js's 250 ms typing pause.
+ */
+const RESTART: FindType = 'casesensitivitychange';
+
+function stateName(state: number): FindStatus['state'] {
+  switch (state) {
+    case FIND_STATE.FOUND:
+      return 'found';
+    case FIND_STATE.NOT_FOUND:
+      return 'notFound';
+    case FIND_STATE.WRAPPED:
+      return 'wrapped';
+    default:
+      return 'pending';
+  }
+}
+
+/** pdf.js's current match, as the id the results list gives it. */
+function selectedId(engine: Engine): string | undefined {
+  const { findController } = engine;
+  const selected = findController.selected;
+  if (!selected || selected.pageIdx < 0 || selected.matchIdx < 0) return undefined;
+  const offsets = findController.pageMatches?.[selected.pageIdx] as number[] | undefined;
+  const offset = offsets?.[selected.matchIdx];
+  return typeof offset === 'number' ? hitId(selected.pageIdx + 1, offset) : undefined;
+}
+
+/** The index among `offsets` of the one at (or else nearest to) `start`. */
+export function nearestIndex(offsets: readonly number[], start: number): number {
+  let best = -1;
+  offsets.forEach((offset, index) => {
+    if (best < 0 || Math.abs(offset - start) < Math.abs((offsets[best] ?? 0) - start)) best = index;
+  });
+  return best;
+}
+
+export interface FindController {
+  status: FindStatus;
+  /** Enter / F3 / the buttons: the next (or previous) match. */
+  step: (previous: boolean) => void;
+  /** A click in the results list: this match becomes the current one. */
+  goTo: (hit: Hit, hitsOnPage: number) => void;
+}
+
+/**
+ * Binds a query to the engine while the find bar is shown (mounted); unmounting it closes pdf.js's
+ * search (its highlights go). Every restart is idempotent, so React's development double effects
+ * do not skip a match.
+ */
+export function useFindController(engine: Engine | undefined, find: FindQuery): FindController {
+  const [status, setStatus] = useState<FindStatus>(IDLE);
+  const query = find.query.trim();
+  const { caseSensitive, entireWord } = find;
+  // What the engine was last asked, to tell which option changed.
+  const sent = useRef<(FindQuery & { engine: Engine }) | undefined>(undefined);
+  // The latest click in the results list; an older one still settling gives up.
+  const navigation = useRef(0);
+
+  const send = useCallback(
+    (type: FindType, findPrevious = false) => {
+      if (!engine) return;
+      engine.eventBus.dispatch('find', {
+        source: engine,
+        type,
+        query,
+        caseSensitive,
+        entireWord,
+        highlightAll: true,
+        findPrevious,
+        matchDiacritics: false,
+      });
+    },
+    [engine, query, caseSensitive, entireWord],
+  );
+
+  // Count and state from pdf.js; pdf.js's search closes (highlights gone) when the bar goes.
+  useEffect(() => {
+    if (!engine) return undefined;
+    const { eventBus } = engine;
+    const onCount = ({ matchesCount }: MatchesCountEvent) => {
+      setStatus((previous) => ({
+        ...previous,
+        current: matchesCount?.current ?? 0,
+        total: matchesCount?.total ?? 0,
+        selectedId: selectedId(engine),
+      }));
+    };
+    const onState = ({ state, matchesCount }: ControlStateEvent) => {
+      // A pending search's count is the previous query's (pdf.js resets it once it starts).
+      const pending = state === FIND_STATE.PENDING;
+      setStatus({
+        state: stateName(state),
+        current: pending ? 0 : (matchesCount?.current ?? 0),
+        total: pending ? 0 : (matchesCount?.total ?? 0),
+        selectedId: pending ? undefined : selectedId(engine),
+      });
+    };
+    eventBus.on('updatefindmatchescount', onCount);
+    eventBus.on('updatefindcontrolstate', onState);
+    return () => {
+      eventBus.off('updatefindmatchescount', onCount);
+      eventBus.off('updatefindcontrolstate', onState);
+      navigation.current += 1;
+      sent.current = undefined;
+      eventBus.dispatch('findbarclose', { source: engine });
+    };
+  }, [engine]);
+
+  // The query and options: typing waits for pdf.js's typing pause, option changes restart now.
+  useEffect(() => {
+    if (!engine) return;
+    const before = sent.current;
+    sent.current = { engine, query, caseSensitive, entireWord };
+    if (query === '') {
+      // Clears pdf.js's highlights of the previous query.
+      if (before && before.query !== '') send(RESTART);
+      return;
+    }
+    if (!before) send(RESTART);
+    else if (before.query !== query) send('');
+    else if (before.caseSensitive !== caseSensitive) send('casesensitivitychange');
+    else if (before.entireWord !== entireWord) send('entirewordchange');
+  }, [engine, query, caseSensitive, entireWord, send]);
+
+  const step = useCallback(
+    (previous: boolean) => {
+      if (query === '') return;
+      navigation.current += 1;
+      send('again', previous);
+    },
+    [query, send],
+  );
+
+  const goTo = useCallback(
+    (hit: Hit, hitsOnPage: number) => {
+      if (!engine || query === '' || engine.viewer.pagesCount === 0) return;
+      const { eventBus, findController } = engine;
+      const ticket = (navigation.current += 1);
+      // From the page's first match forwards, or from its last one backwards, whichever is nearer.
+      const backwards = hit.indexOnPage >= hitsOnPage / 2;
+      const settled = (event: ControlStateEvent) => {
+        if (event.state === FIND_STATE.PENDING) return;
+        eventBus.off('updatefindcontrolstate', settled);
+        const selected = findController.selected;
+        if (ticket !== navigation.current || selected?.pageIdx !== hit.page - 1) return;
+        const offsets = (findController.pageMatches?.[hit.page - 1] ?? []) as number[];
+        const target = nearestIndex(offsets, hit.offset);
+        if (target < 0) return;
+        const steps = target - selected.matchIdx;
+        for (let i = 0; i < Math.abs(steps); i += 1) send('again', steps < 0);
+      };
+      // The restart begins at the current page: make it the hit's page first.
+      engine.setPage(hit.page);
+      send(RESTART, backwards);
+      eventBus.on('updatefindcontrolstate', settled);
+    },
+    [engine, query, send],
+  );
+
+  return { status: query === '' ? IDLE : status, step, goTo };
+}
