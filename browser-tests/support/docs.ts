@@ -104,6 +104,7 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'converting.pdf', { convertMs: 2500 });
   await makePanelDocs(dir);
   await makePolicyDocs(dir);
+  makeSearchDocs(dir);
   return dir;
 }
 
@@ -220,5 +221,22 @@ async function makePolicyDocs(dir: string): Promise<void> {
   for (const [name, content] of Object.entries(docs)) {
     writeFileSync(path.join(dir, name), small);
     sidecar(dir, name, content);
+  }
+}
+
+// Search (issue 4): the paper and the 1000-page document with `showSearch` on (`antiCopy` stays
+// at its default, on), and the paper with selectable text, to show that a selection would be seen.
+function makeSearchDocs(dir: string): void {
+  for (const [copy, original, param] of [
+    ['paper-search.pdf', 'tracemonkey.pdf', { showSearch: true }],
+    ['text-1000-search.pdf', 'text-1000.pdf', { showSearch: true }],
+    [
+      'paper-search-select.pdf',
+      'tracemonkey.pdf',
+      { showSearch: true, antiCopy: false, select: true },
+    ],
+  ] as const) {
+    copyFileSync(path.join(samples, original), path.join(dir, copy));
+    sidecar(dir, copy, { param });
   }
 }
