@@ -4,6 +4,7 @@
  * resolved dispatch; only a bug rejects.
  */
 import { reducerActions } from '../../runtime';
+import { preloadPdf } from '../../services/preloadPdf';
 import type { Action, EffectCommands } from '../../runtime';
 import { createPreviewClient } from '../../services/preview';
 import type { FacilityDocument } from '../../services/preview';
@@ -81,7 +82,9 @@ function* fetchDocument(
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
-        yield* put(docReducerActions.save(toSavePayload(doc)));
+        const saved = toSavePayload(doc);
+        yield* call(preloadPdf, saved.fileUrl);
+        yield* put(docReducerActions.save(saved));
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;
