@@ -1,5 +1,5 @@
 import type { InputRef } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchModel, selectSearchAvailable } from '../../models/search';
@@ -10,6 +10,7 @@ import { SearchResults } from './SearchResults';
 import { useFindController } from './useFindController';
 import { useSearchHash } from './useSearchHash';
 import { useSearchResults } from './useSearchResults';
+import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
@@ -31,8 +32,10 @@ function OpenSearchPanel() {
   const { query, caseSensitive, entireWord, focusRequest, openedByLink, step } = useAppSelector(
     (state) => state.search,
   );
+  // The list first: it must hear the first search the find bar sends.
+  const results = useSearchResults(engine, query);
   const find = useFindController(engine, { query, caseSensitive, entireWord });
-  const results = useSearchResults(engine?.pdf, query, { caseSensitive, entireWord });
+  const source = useMemo(() => (engine ? pdfTextSource(engine.pdf) : undefined), [engine]);
   const input = useRef<InputRef>(null);
   // Where the keyboard was before the bar took it; it goes back there when the bar closes.
   const returnFocus = useRef<Element | null>(null);
@@ -87,7 +90,12 @@ function OpenSearchPanel() {
         onStep={find.step}
         onClose={close}
       />
-      <SearchResults results={results} selectedId={find.status.selectedId} onOpen={find.goTo} />
+      <SearchResults
+        results={results}
+        source={source}
+        selectedId={find.status.selectedId}
+        onOpen={find.goTo}
+      />
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { useAppSelector } from '../../app';
 import { selectCanSelectText } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import type { Hit } from './textSearch';
+import { contextOf, rawRange } from './textSearch';
+import type { Hit, PageTextSource } from './textSearch';
 import type { SearchResults as Results } from './useSearchResults';
 
 function plural(t: Translate, count: number, one: 'hits' | 'pages'): string {
@@ -35,19 +36,87 @@ function useHeight() {
   return [ref, height] as const;
 }
 
+/** A page's text, once read (rows show their page number meanwhile). */
+function usePageText(source: PageTextSource | undefined, page: number): string | undefined {
+  const [read, setRead] = useState<{ page: number; text: string } | undefined>(undefined);
+  const known = source?.peek(page);
+  useEffect(() => {
+    if (!source || known !== undefined) return undefined;
+    let live = true;
+    source.pageText(page).then(
+      (text) => {
+        if (live) setRead({ page, text });
+      },
+      () => {
+        if (live) setRead({ page, text: '' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, page, known]);
+  return known ?? (read?.page === page ? read.text : undefined);
+}
+
+function HitRow({
+  hit,
+  source,
+  current,
+  onOpen,
+}: {
+  hit: Hit;
+  source: PageTextSource | undefined;
+  current: boolean;
+  onOpen: (hit: Hit) => void;
+}) {
+  const t = useT();
+  const text = usePageText(source, hit.page);
+  const context =
+    text === undefined ? undefined : contextOf(text, rawRange(text, hit.offset, hit.length));
+  return (
+    <div role="listitem">
+      <button
+        type="button"
+        className="folio-search-hit"
+        aria-current={current ? 'true' : undefined}
+        onClick={() => {
+          onOpen(hit);
+        }}
+      >
+        <span className="folio-search-hit-page">{t('search.page', { page: hit.page })}</span>
+        <span className="folio-search-hit-text">
+          {context ? (
+            <>
+              {context.before}
+              <mark>{context.match}</mark>
+              {context.after}
+            </>
+          ) : (
+            '…'
+          )}
+        </span>
+      </button>
+    </div>
+  );
+}
+
 export interface SearchResultsProps {
   results: Results;
+  /** The document's text, for the context lines. */
+  source: PageTextSource | undefined;
   selectedId: string | undefined;
-  onOpen: (hit: Hit, hitsOnPage: number) => void;
+  onOpen: (hit: Hit) => void;
 }
 
 /**
- * Every match with its page and a line of context (plain text), streaming in while the pages are
- * searched, with the progress; a click goes to the match. Virtual: only the rows in view exist,
- * however many matches there are. The current match is marked and kept in view.
+ * Every match with its page and a line of context (plain text), following the search as it goes
+ * through the pages, with its progress; a click goes to the match. Virtual: only the rows in view
+ * exist (and only their pages' text is read), however many matches there are. The current match
+ * is marked and kept in view.
  */
 export const SearchResults = memo(function SearchResults({
   results,
+  source,
   selectedId,
   onOpen,
 }: SearchResultsProps) {
@@ -55,15 +124,9 @@ export const SearchResults = memo(function SearchResults({
   const selectable = useAppSelector(selectCanSelectText);
   const [holder, height] = useHeight();
   const list = useRef<ListyRef>(null);
-  const { hits, status, total, pagesWithHits, pagesSearched, pageCount, failedPages } = results;
+  const { hits, status, total, pagesWithHits, pagesSearched, pageCount } = results;
 
-  const perPage = useMemo(() => {
-    const counts = new Map<number, number>();
-    for (const hit of hits) counts.set(hit.page, (counts.get(hit.page) ?? 0) + 1);
-    return counts;
-  }, [hits]);
   const listed = useMemo(() => new Set(hits.map((hit) => hit.id)), [hits]);
-
   useEffect(() => {
     if (selectedId !== undefined && listed.has(selectedId)) {
       list.current?.scrollTo({ key: selectedId, align: 'auto' });
@@ -95,11 +158,6 @@ export const SearchResults = memo(function SearchResults({
                 }))}
         </div>
         {total > hits.length && <div>{t('search.truncated', { shown: hits.length })}</div>}
-        {failedPages.map((page) => (
-          <div key={page} className="folio-search-warning">
-            {t('search.pageError', { page })}
-          </div>
-        ))}
       </div>
       <div ref={holder} className="folio-search-list" role="list" aria-label={t('search.results')}>
         <Listy<Hit>
@@ -110,25 +168,7 @@ export const SearchResults = memo(function SearchResults({
           height={height}
           styles={{ item: { padding: 0 } }}
           itemRender={(hit) => (
-            <div role="listitem">
-              <button
-                type="button"
-                className="folio-search-hit"
-                aria-current={hit.id === selectedId ? 'true' : undefined}
-                onClick={() => {
-                  onOpen(hit, perPage.get(hit.page) ?? 1);
-                }}
-              >
-                <span className="folio-search-hit-page">
-                  {t('search.page', { page: hit.page })}
-                </span>
-                <span className="folio-search-hit-text">
-                  {hit.before}
-                  <mark>{hit.match}</mark>
-                  {hit.after}
-                </span>
-              </button>
-            </div>
+            <HitRow hit={hit} source={source} current={hit.id === selectedId} onOpen={onOpen} />
           )}
         />
       </div>

@@ -72,21 +72,12 @@ function selectedId(engine: Engine): string | undefined {
   return typeof offset === 'number' ? hitId(selected.pageIdx + 1, offset) : undefined;
 }
 
-/** The index among `offsets` of the one at (or else nearest to) `start`. */
-export function nearestIndex(offsets: readonly number[], start: number): number {
-  let best = -1;
-  offsets.forEach((offset, index) => {
-    if (best < 0 || Math.abs(offset - start) < Math.abs((offsets[best] ?? 0) - start)) best = index;
-  });
-  return best;
-}
-
 export interface FindController {
   status: FindStatus;
   /** Enter / F3 / the buttons: the next (or previous) match. */
   step: (previous: boolean) => void;
   /** A click in the results list: this match becomes the current one. */
-  goTo: (hit: Hit, hitsOnPage: number) => void;
+  goTo: (hit: Hit) => void;
 }
 
 /**
@@ -179,24 +170,22 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
   );
 
   const goTo = useCallback(
-    (hit: Hit, hitsOnPage: number) => {
+    (hit: Hit) => {
       if (!engine || query === '' || engine.viewer.pagesCount === 0) return;
       const { eventBus, findController } = engine;
       const ticket = (navigation.current += 1);
+      const onPage = findController.pageMatches?.[hit.page - 1] as number[] | undefined;
       // From the page's first match forwards, or from its last one backwards, whichever is nearer.
-      const backwards = hit.indexOnPage >= hitsOnPage / 2;
+      const backwards = hit.indexOnPage >= (onPage?.length ?? 0) / 2;
       const settled = (event: ControlStateEvent) => {
         if (event.state === FIND_STATE.PENDING) return;
         eventBus.off('updatefindcontrolstate', settled);
         const selected = findController.selected;
         if (ticket !== navigation.current || selected?.pageIdx !== hit.page - 1) return;
-        const offsets = (findController.pageMatches?.[hit.page - 1] ?? []) as number[];
-        const target = nearestIndex(offsets, hit.offset);
-        if (target < 0) return;
-        const steps = target - selected.matchIdx;
+        const steps = hit.indexOnPage - selected.matchIdx;
         for (let i = 0; i < Math.abs(steps); i += 1) send('again', steps < 0);
       };
-      // The restart begins at the current page: make it the hit's page first.
+      // A restart begins at the current page: make it the hit's page first.
       engine.setPage(hit.page);
       send(RESTART, backwards);
       eventBus.on('updatefindcontrolstate', settled);

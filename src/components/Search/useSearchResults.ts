@@ -1,23 +1,25 @@
 /**
- * The results list's search: our own pass over the document's text (textSearch.ts), page by page,
- * streaming what it finds into React at a reader's pace, cancelled when the query, the options or
- * the document change, or the bar closes.
+ * The results list: pdf.js's matches as its find controller finds them (`pageMatches`,
+ * `pageMatchesLength`: public getters, what pdf.js's own text highlighter reads), so the list, the
+ * count and the highlights always agree, and the document's text is read once, by pdf.js, page by
+ * page in its worker. The list follows as pages are searched, at a reader's pace: the first match
+ * at once, then at most every FLUSH_MS.
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-import { pdfTextSource } from './pdfTextSource';
-import { createMatcher, searchDocument } from './textSearch';
-import type { Hit, Matcher, MatchOptions, PageTextSource, SearchProgress } from './textSearch';
+import { useEffect, useState } from 'react';
+import type { Engine } from '../PdfView/engine';
+import { hitId } from './textSearch';
+import type { Hit } from './textSearch';
 
 export interface SearchResults {
   /** `idle`: nothing to look for; `running`: pages are still being searched. */
   status: 'idle' | 'running' | 'done';
+  /** In document order; at most MAX_HITS. */
   hits: readonly Hit[];
+  /** Every match found so far, listed or not. */
   total: number;
   pagesWithHits: number;
   pagesSearched: number;
   pageCount: number;
-  failedPages: readonly number[];
 }
 
 export const NO_RESULTS: SearchResults = {
@@ -27,80 +29,123 @@ export const NO_RESULTS: SearchResults = {
   pagesWithHits: 0,
   pagesSearched: 0,
   pageCount: 0,
-  failedPages: [],
 };
 
-/** How often streamed results reach the screen (the first match goes at once). */
+/** How often the list follows the search (the first match and the end go at once). */
 export const FLUSH_MS = 120;
 
-function snapshot(progress: SearchProgress): SearchResults {
-  return {
-    status: progress.done ? 'done' : 'running',
-    hits: progress.hits.slice(),
-    total: progress.total,
-    pagesWithHits: progress.pagesWithHits,
-    pagesSearched: progress.pagesSearched,
-    pageCount: progress.pageCount,
-    failedPages: progress.failedPages.slice(),
-  };
+/** More matches are counted, not listed (the list stays light on a one-letter search). */
+export const MAX_HITS = 10_000;
+
+/** What this file reads of pdf.js's find controller. */
+interface FindMatches {
+  pageMatches?: readonly (readonly number[] | undefined)[];
+  pageMatchesLength?: readonly (readonly number[] | undefined)[];
 }
 
-/** What the results are for: results of another search are never shown for this one. */
-interface Keyed {
-  pdf: PDFDocumentProxy;
-  matcher: Matcher;
-  results: SearchResults;
-}
-
-export function useSearchResults(
-  pdf: PDFDocumentProxy | undefined,
-  query: string,
-  options: MatchOptions,
-  /** For tests: where the text comes from instead of pdf.js. */
-  sourceFor: (pdf: PDFDocumentProxy) => PageTextSource = pdfTextSource,
+/** The list as pdf.js's find controller holds it now. */
+export function collect(
+  matches: FindMatches,
+  pageCount: number,
+  maxHits = MAX_HITS,
 ): SearchResults {
-  const { caseSensitive, entireWord } = options;
-  const matcher = useMemo(
-    () => createMatcher(query, { caseSensitive, entireWord }),
-    [query, caseSensitive, entireWord],
-  );
-  const [keyed, setKeyed] = useState<Keyed | undefined>(undefined);
+  const hits: Hit[] = [];
+  let total = 0;
+  let pagesWithHits = 0;
+  let pagesSearched = 0;
+  for (let index = 0; index < pageCount; index += 1) {
+    const offsets = matches.pageMatches?.[index];
+    if (!offsets) continue;
+    pagesSearched += 1;
+    if (offsets.length === 0) continue;
+    pagesWithHits += 1;
+    total += offsets.length;
+    const lengths = matches.pageMatchesLength?.[index];
+    const page = index + 1;
+    for (let i = 0; i < offsets.length && hits.length < maxHits; i += 1) {
+      const offset = offsets[i] ?? 0;
+      hits.push({
+        id: hitId(page, offset),
+        page,
+        indexOnPage: i,
+        offset,
+        length: lengths?.[i] ?? 0,
+      });
+    }
+  }
+  const status = pagesSearched >= pageCount ? 'done' : 'running';
+  return { status, hits, total, pagesWithHits, pagesSearched, pageCount };
+}
+
+/** What pdf.js's `find` and `updatetextlayermatches` events carry, as far as read here. */
+interface FindEvent {
+  query?: unknown;
+  caseSensitive?: boolean;
+  entireWord?: boolean;
+}
+interface LayerMatchesEvent {
+  pageIndex: number;
+}
+
+export function useSearchResults(engine: Engine | undefined, query: string): SearchResults {
+  const [results, setResults] = useState<SearchResults>(NO_RESULTS);
 
   useEffect(() => {
-    if (!pdf || !matcher) return undefined;
-    const source = sourceFor(pdf);
-    const controller = new AbortController();
+    if (!engine) return undefined;
+    const { eventBus, findController } = engine;
+    const pageCount = engine.pdf.numPages;
+    // From a new query until pdf.js starts searching it (it waits for a pause in typing, and for
+    // the document), its matches are still the last query's: the list waits too. A restart on the
+    // same query (a click in the list) finds the same matches: the list stays.
+    let stale = true;
+    let last = (findController as { state?: FindEvent | null }).state ?? undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let latest: SearchProgress | undefined;
-    let firstHitShown = false;
+    let shownHits = false;
     const flush = () => {
       clearTimeout(timer);
       timer = undefined;
-      if (latest && !controller.signal.aborted) {
-        setKeyed({ pdf, matcher, results: snapshot(latest) });
+      const now = stale
+        ? { ...NO_RESULTS, status: 'running' as const, pageCount }
+        : collect(findController, pageCount);
+      shownHits = now.total > 0;
+      setResults(now);
+    };
+    const schedule = (urgent = false) => {
+      if (urgent) flush();
+      else timer ??= setTimeout(flush, FLUSH_MS);
+    };
+    const onFind = (event: FindEvent) => {
+      const changed =
+        !last ||
+        last.query !== event.query ||
+        last.caseSensitive !== event.caseSensitive ||
+        last.entireWord !== event.entireWord;
+      last = event;
+      if (changed && !stale) {
+        stale = true;
+        schedule(true);
       }
     };
-    searchDocument(source, matcher, {
-      signal: controller.signal,
-      onProgress: (progress) => {
-        latest = progress;
-        if ((!firstHitShown && progress.total > 0) || progress.done) {
-          firstHitShown = progress.total > 0;
-          flush();
-        } else {
-          timer ??= setTimeout(flush, FLUSH_MS);
-        }
-      },
-    }).catch((error: unknown) => {
-      console.error('Search failed', error);
-    });
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
+    const onLayerMatches = ({ pageIndex }: LayerMatchesEvent) => {
+      // -1: pdf.js starts a search (or ends one) and redraws every page's highlights.
+      if (pageIndex === -1) stale = false;
+      if (!stale) schedule();
     };
-  }, [pdf, matcher, sourceFor]);
+    const onCount = () => {
+      if (!stale) schedule(!shownHits);
+    };
+    eventBus.on('find', onFind);
+    eventBus.on('updatetextlayermatches', onLayerMatches);
+    eventBus.on('updatefindmatchescount', onCount);
+    schedule();
+    return () => {
+      clearTimeout(timer);
+      eventBus.off('find', onFind);
+      eventBus.off('updatetextlayermatches', onLayerMatches);
+      eventBus.off('updatefindmatchescount', onCount);
+    };
+  }, [engine]);
 
-  if (!pdf || !matcher) return NO_RESULTS;
-  if (keyed?.pdf === pdf && keyed.matcher === matcher) return keyed.results;
-  return { ...NO_RESULTS, status: 'running', pageCount: pdf.numPages };
+  if (query.trim() === '' || !engine) return NO_RESULTS;
+  return results;
 }

@@ -93,8 +93,4 @@ export const searchMessages = defineMessages({
     en: 'p. {page}',
     'zh-CN': '第 {page} 页',
   },
-  'search.pageError': {
-    en: 'The text of page {page} could not be read.',
-    'zh-CN': '无法读取第 {page} 页的文本。',
-  },
 });

@@ -57,6 +57,7 @@ function fakeEngine() {
     findController: {
       selected: { pageIdx: -1, matchIdx: -1 },
       pageMatches: [] as number[][],
+      pageMatchesLength: [] as number[][],
     },
     viewer: { pagesCount: PAGES.length, container },
     pdf: {
@@ -72,6 +73,40 @@ function fakeEngine() {
     setPage: jest.fn(),
   };
   return engine;
+}
+
+/**
+ * pdf.js's find controller in miniature, answering a search as the real one does: it starts over
+ * (highlights redrawn everywhere: page -1), then matches each page — offsets in the items' strings
+ * without line breaks — and selects the first match.
+ */
+function answer(engine: FakeEngine, query: string) {
+  const { findController, eventBus } = engine;
+  act(() => {
+    findController.pageMatches = [];
+    findController.pageMatchesLength = [];
+    eventBus.dispatch('updatetextlayermatches', { pageIndex: -1 });
+    let total = 0;
+    PAGES.forEach((text, index) => {
+      const flat = text.replace(/\n/g, '').toLowerCase();
+      const offsets: number[] = [];
+      for (let at = flat.indexOf(query); at >= 0; at = flat.indexOf(query, at + 1)) {
+        offsets.push(at);
+      }
+      findController.pageMatches[index] = offsets;
+      findController.pageMatchesLength[index] = offsets.map(() => query.length);
+      total += offsets.length;
+      eventBus.dispatch('updatetextlayermatches', { pageIndex: index });
+      if (offsets.length > 0) {
+        eventBus.dispatch('updatefindmatchescount', { matchesCount: { current: 0, total } });
+      }
+    });
+    findController.selected = { pageIdx: 0, matchIdx: 0 };
+    eventBus.dispatch('updatefindcontrolstate', {
+      state: 0,
+      matchesCount: { current: total > 0 ? 1 : 0, total },
+    });
+  });
 }
 
 type FakeEngine = ReturnType<typeof fakeEngine>;
@@ -262,34 +297,45 @@ describe('the find bar and pdf.js’s find controller', () => {
 });
 
 describe('the results list', () => {
-  it('lists every match with its page and a line of context, as text', async () => {
-    const { user } = renderSearch();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(box(), 'trace');
-    const list = await screen.findByRole('list', { name: 'Search results' });
-    await waitFor(() => {
-      expect(within(list).getAllByRole('listitem')).toHaveLength(4);
-    });
-    const rows = within(list).getAllByRole('button');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'p. 1Trace-based compilation of hot loops',
-      'p. 3a trace tree <b>grows</b>; each trace is compiled; trace on',
-      'p. 3…<b>grows</b>; each trace is compiled; trace on',
-      'p. 3…trace is compiled; trace on',
-    ]);
-    // The document's "<b>" is text, not an element.
-    expect(list.querySelector('b')).toBeNull();
-    expect(screen.getByText('4 matches on 2 pages')).toBeInTheDocument();
-  });
-
-  it('a click makes that match pdf.js’s current one: its page, then steps within the page', async () => {
-    const { user, engine } = renderSearch();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(box(), 'trace');
+  async function searchTrace() {
+    const rendered = renderSearch();
+    await rendered.user.click(screen.getByRole('button', { name: 'Search' }));
+    await rendered.user.type(box(), 'trace');
+    answer(rendered.engine, 'trace');
     const list = await screen.findByRole('list', { name: 'Search results' });
     await waitFor(() => {
       expect(within(list).getAllByRole('button')).toHaveLength(4);
     });
+    return { ...rendered, list };
+  }
+
+  it('lists pdf.js’s matches with their page and a line of context, as text', async () => {
+    const { list } = await searchTrace();
+    const rows = within(list).getAllByRole('button');
+    await waitFor(() => {
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'p. 1Trace-based compilation of hot loops',
+        'p. 3a trace tree <b>grows</b>; each trace is compiled; trace on',
+        'p. 3…<b>grows</b>; each trace is compiled; trace on',
+        'p. 3…trace is compiled; trace on',
+      ]);
+    });
+    // The document's "<b>" is text, not an element.
+    expect(list.querySelector('b')).toBeNull();
+    expect(screen.getByText('4 matches on 2 pages')).toBeInTheDocument();
+    expect(count()).toHaveTextContent('1 of 4');
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('waits for pdf.js to start a new search: never shows the last one’s matches for it', async () => {
+    const { user, list } = await searchTrace();
+    await user.type(box(), 's');
+    expect(within(list).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText(/^Searching page 0 of 3/)).toBeInTheDocument();
+  });
+
+  it('a click makes that match pdf.js’s current one: its page, then steps within the page', async () => {
+    const { user, engine, list } = await searchTrace();
     const before = engine.eventBus.finds().length;
     await user.click(within(list).getAllByRole('button')[2]);
     expect(engine.setPage).toHaveBeenLastCalledWith(3);
@@ -297,8 +343,7 @@ describe('the results list', () => {
     expect(engine.eventBus.finds().slice(before)).toEqual([
       expect.objectContaining({ type: 'casesensitivitychange', findPrevious: false }),
     ]);
-    // …pdf.js reports its first match there, and the bar steps once, to the clicked one.
-    engine.findController.pageMatches[2] = [2, 32, 51];
+    // …pdf.js selects its first match there, and the bar steps once, to the clicked one.
     engine.findController.selected = { pageIdx: 2, matchIdx: 0 };
     report(engine, FOUND, 2, 4);
     expect(engine.eventBus.finds().slice(before + 1)).toEqual([
@@ -311,19 +356,12 @@ describe('the results list', () => {
   });
 
   it('the last of a page’s matches is reached from the page’s end, backwards', async () => {
-    const { user, engine } = renderSearch();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(box(), 'trace');
-    const list = await screen.findByRole('list', { name: 'Search results' });
-    await waitFor(() => {
-      expect(within(list).getAllByRole('button')).toHaveLength(4);
-    });
+    const { user, engine, list } = await searchTrace();
     const before = engine.eventBus.finds().length;
     await user.click(within(list).getAllByRole('button')[3]);
     expect(engine.eventBus.finds().slice(before)).toEqual([
       expect.objectContaining({ type: 'casesensitivitychange', findPrevious: true }),
     ]);
-    engine.findController.pageMatches[2] = [2, 32, 51];
     engine.findController.selected = { pageIdx: 2, matchIdx: 2 };
     report(engine, FOUND, 4, 4);
     // Already there: no steps.
