@@ -94,9 +94,13 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
   // The latest click in the results list; an older one still settling gives up.
   const navigation = useRef(0);
 
+  // A new query or new options: until pdf.js answers, the count it reports is the old search's.
+  const fresh = useRef(false);
+
   const send = useCallback(
-    (type: FindType, findPrevious = false) => {
+    (type: FindType, findPrevious = false, newSearch = false) => {
       if (!engine) return;
+      if (newSearch) fresh.current = true;
       engine.eventBus.dispatch('find', {
         source: engine,
         type,
@@ -124,13 +128,20 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
       }));
     };
     const onState = ({ state, matchesCount }: ControlStateEvent) => {
-      // A pending search's count is the previous query's (pdf.js resets it once it starts).
-      const pending = state === FIND_STATE.PENDING;
+      if (state === FIND_STATE.PENDING) {
+        // A step keeps showing where it is until pdf.js has moved; a new search shows nothing
+        // of the last one's.
+        setStatus((previous) =>
+          fresh.current ? { ...IDLE, state: 'pending' } : { ...previous, state: 'pending' },
+        );
+        return;
+      }
+      fresh.current = false;
       setStatus({
         state: stateName(state),
-        current: pending ? 0 : (matchesCount?.current ?? 0),
-        total: pending ? 0 : (matchesCount?.total ?? 0),
-        selectedId: pending ? undefined : selectedId(engine),
+        current: matchesCount?.current ?? 0,
+        total: matchesCount?.total ?? 0,
+        selectedId: selectedId(engine),
       });
     };
     eventBus.on('updatefindmatchescount', onCount);
@@ -151,13 +162,13 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
     sent.current = { engine, query, caseSensitive, entireWord };
     if (query === '') {
       // Clears pdf.js's highlights of the previous query.
-      if (before && before.query !== '') send(RESTART);
+      if (before && before.query !== '') send(RESTART, false, true);
       return;
     }
-    if (!before) send(RESTART);
-    else if (before.query !== query) send('');
-    else if (before.caseSensitive !== caseSensitive) send('casesensitivitychange');
-    else if (before.entireWord !== entireWord) send('entirewordchange');
+    if (!before) send(RESTART, false, true);
+    else if (before.query !== query) send('', false, true);
+    else if (before.caseSensitive !== caseSensitive) send('casesensitivitychange', false, true);
+    else if (before.entireWord !== entireWord) send('entirewordchange', false, true);
   }, [engine, query, caseSensitive, entireWord, send]);
 
   const step = useCallback(

@@ -228,6 +228,18 @@ describe('the find bar and pdf.js’s find controller', () => {
     expect(count()).toHaveTextContent('No matches');
   });
 
+  it('a step keeps the count until pdf.js has moved (no “Searching…” flash)', async () => {
+    const { user, engine } = renderSearch();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(box(), 'trace');
+    report(engine, FOUND, 1, 3);
+    await user.keyboard('{Enter}');
+    report(engine, PENDING, 1, 3);
+    expect(count()).toHaveTextContent('1 of 3');
+    report(engine, FOUND, 2, 3);
+    expect(count()).toHaveTextContent('2 of 3');
+  });
+
   it('Enter, Shift+Enter, F3, Shift+F3 and the buttons step to the next / previous match', async () => {
     const { user, engine } = renderSearch();
     await user.click(screen.getByRole('button', { name: 'Search' }));
