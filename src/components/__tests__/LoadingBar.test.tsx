@@ -12,31 +12,21 @@ describe('SPEC §4 global loading indicator', () => {
     app.model(loadingModel);
     app.start();
     const run = { namespace: 'doc', actionType: 'doc/fetch' };
-    const view = render(
+    const ui = (
       <Provider store={app.store}>
         <LocaleProvider locale="en">
           <LoadingBar />
         </LocaleProvider>
-      </Provider>,
+      </Provider>
     );
-    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    const bar = () => screen.queryByRole('progressbar', { name: 'Loading' });
+    const view = render(ui);
+    expect(bar()).not.toBeInTheDocument();
     app.dispatch(loadingModel.actions.show(run));
-    view.rerender(
-      <Provider store={app.store}>
-        <LocaleProvider locale="en">
-          <LoadingBar />
-        </LocaleProvider>
-      </Provider>,
-    );
-    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    view.rerender(ui);
+    expect(bar()).toBeInTheDocument();
     app.dispatch(loadingModel.actions.hide(run));
-    view.rerender(
-      <Provider store={app.store}>
-        <LocaleProvider locale="en">
-          <LoadingBar />
-        </LocaleProvider>
-      </Provider>,
-    );
-    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    view.rerender(ui);
+    expect(bar()).not.toBeInTheDocument();
   });
 });
