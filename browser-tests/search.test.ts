@@ -32,6 +32,15 @@ const searchButton = (page: Page, name = 'Search') =>
 const searchBox = (page: Page, name = 'Search text') => page.getByRole('searchbox', { name });
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
 
+/** Moves the pointer off the toolbar and waits for its tooltip to go (screenshots show the bar). */
+async function noTooltip(page: Page) {
+  await page.mouse.move(500, 400);
+  await page.waitForFunction(
+    () =>
+      !Array.from(document.querySelectorAll('[role="tooltip"]')).some((el) => el.checkVisibility()),
+  );
+}
+
 /** Waits (bounded) until the count's text matches, and returns it. */
 async function waitForCount(page: Page, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
   const handle = await page.waitForFunction(
@@ -127,7 +136,7 @@ describe('search on the paper (showSearch on, antiCopy on by default)', () => {
     await waitForCount(page, new RegExp(`^2 of ${String(total)}$`));
     await current(2);
     await page.locator('.textLayer .highlight.selected').first().waitFor();
-    await page.mouse.move(500, 400); // no tooltip over the bar
+    await noTooltip(page);
     await screenshot(page, 'search-paper');
     for (let n = 3; n <= 6; n += 1) {
       await searchBox(page).press('Enter');
@@ -359,7 +368,7 @@ describe('search on 1000 pages', () => {
         `longest gap ${String(Math.round(Math.max(0, ...gaps)))} ms; page turned while ` +
         `searching: ${String(turnedWhileSearching)}`,
     );
-    await page.mouse.move(500, 400); // no tooltip over the bar
+    await noTooltip(page);
     await screenshot(page, 'search-1000');
     assert.deepEqual(session.problems, []);
     await session.close();
