@@ -7,20 +7,28 @@ import { useAppSelector } from '../../app';
 import type { OutlineItem } from '../../models/doc/state';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine, useOpenFailed } from '../PdfView/EngineContext';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { resolvePdfOutline } from './pdfOutline';
 import type { OutlineSource } from './pdfOutline';
 import './OutlinePanel.css';
 
 type OutlineLoad =
-  { kind: 'loading' } | { kind: 'ready'; items: readonly OutlineItem[] } | { kind: 'failed' };
+  | { kind: 'loading' }
+  | { kind: 'ready'; items: readonly OutlineItem[] }
+  | { kind: 'failed' }
+  // The PDF could not be opened and the facility gave no outline: nothing is coming.
+  | { kind: 'unavailable' };
 
 /**
  * The facility's `docOutline` when it gave one, else the PDF's own outline, read (once per open
  * document) only when the panel shows.
  */
-function useOutline(facility: readonly OutlineItem[], pdf: PDFDocumentProxy | undefined) {
+function useOutline(
+  facility: readonly OutlineItem[],
+  pdf: PDFDocumentProxy | undefined,
+  openFailed: boolean,
+) {
   const [resolved, setResolved] = useState<{ pdf: PDFDocumentProxy; load: OutlineLoad }>();
   const fromPdf = facility.length === 0 && pdf !== undefined;
   useEffect(() => {
@@ -40,7 +48,11 @@ function useOutline(facility: readonly OutlineItem[], pdf: PDFDocumentProxy | un
     };
   }, [fromPdf, pdf]);
   if (facility.length > 0) return { kind: 'ready', items: facility } satisfies OutlineLoad;
-  if (pdf === undefined) return { kind: 'loading' } satisfies OutlineLoad;
+  if (pdf === undefined) {
+    return openFailed
+      ? ({ kind: 'unavailable' } satisfies OutlineLoad)
+      : ({ kind: 'loading' } satisfies OutlineLoad);
+  }
   return resolved?.pdf === pdf ? resolved.load : ({ kind: 'loading' } satisfies OutlineLoad);
 }
 
@@ -96,7 +108,7 @@ export function OutlinePanel() {
   const t = useT();
   const engine = useEngine();
   const facility = useAppSelector((s) => s.doc.docData.docOutline);
-  const load = useOutline(facility, engine?.pdf);
+  const load = useOutline(facility, engine?.pdf, useOpenFailed());
   const go = useGoToPage();
   const { ref, height } = useHeight<HTMLDivElement>();
   const [selected, setSelected] = useState<Key>();
@@ -134,6 +146,8 @@ export function OutlinePanel() {
   let body;
   if (load.kind === 'loading') {
     body = <Spin className="folio-outline-status" description={t('panels.outlineLoading')} />;
+  } else if (load.kind === 'unavailable') {
+    body = <Empty className="folio-outline-status" description={t('panels.outlineUnavailable')} />;
   } else if (load.kind === 'failed') {
     body = <Empty className="folio-outline-status" description={t('panels.outlineFailed')} />;
   } else if (!tree || tree.treeData.length === 0) {

@@ -1,13 +1,21 @@
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Engine } from './engine';
 
 interface EngineSlot {
   engine: Engine | undefined;
   setEngine: (engine: Engine | undefined) => void;
+  /** The PDF could not be opened: no engine is coming (until a retry). */
+  openFailed: boolean;
+  setOpenFailed: (failed: boolean) => void;
 }
 
-const EngineContext = createContext<EngineSlot>({ engine: undefined, setEngine: () => undefined });
+const EngineContext = createContext<EngineSlot>({
+  engine: undefined,
+  setEngine: () => undefined,
+  openFailed: false,
+  setOpenFailed: () => undefined,
+});
 
 /**
  * Shares the open document's engine (pdf.js viewer, event bus, find controller) with the panels
@@ -15,7 +23,11 @@ const EngineContext = createContext<EngineSlot>({ engine: undefined, setEngine: 
  */
 export function EngineProvider({ children }: { children: ReactNode }) {
   const [engine, setEngine] = useState<Engine | undefined>();
-  const slot = useMemo(() => ({ engine, setEngine }), [engine]);
+  const [openFailed, setOpenFailed] = useState(false);
+  const slot = useMemo(
+    () => ({ engine, setEngine, openFailed, setOpenFailed }),
+    [engine, openFailed],
+  );
   return <EngineContext.Provider value={slot}>{children}</EngineContext.Provider>;
 }
 
@@ -26,4 +38,20 @@ export function useEngine(): Engine | undefined {
 
 export function useSetEngine(): (engine: Engine | undefined) => void {
   return useContext(EngineContext).setEngine;
+}
+
+/** Whether opening the PDF failed, so panels waiting for the engine can say so. */
+export function useOpenFailed(): boolean {
+  return useContext(EngineContext).openFailed;
+}
+
+/** The PDF's opener reports a failure (true) and its end (a retry, another file, unmount). */
+export function useReportOpenFailed(failed: boolean): void {
+  const { setOpenFailed } = useContext(EngineContext);
+  useEffect(() => {
+    setOpenFailed(failed);
+    return () => {
+      setOpenFailed(false);
+    };
+  }, [failed, setOpenFailed]);
 }

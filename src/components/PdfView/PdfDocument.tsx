@@ -5,11 +5,13 @@ import type { OpenFailure } from '../../services/pdf/openDocument';
 import { usePdfDocument } from './usePdfDocument';
 import type { PasswordRequest } from './usePdfDocument';
 import { PdfView } from './PdfView';
+import { useReportOpenFailed } from './EngineContext';
 
 /** Opens the PDF and shows it, or says why it cannot, always with a way out. */
 export function PdfDocument({ url }: { url: string }) {
   const { load, reload } = usePdfDocument(url);
   const t = useT();
+  useReportOpenFailed(load.kind === 'failed');
   if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;
   if (load.kind === 'failed') return <OpenFailed failure={load.failure} onRetry={reload} />;
   const percent = load.total > 0 ? Math.min(100, Math.round((100 * load.loaded) / load.total)) : 0;

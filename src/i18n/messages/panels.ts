@@ -33,6 +33,10 @@ export const panelsMessages = defineMessages({
     en: 'Untitled',
     'zh-CN': '无标题',
   },
+  'panels.outlineUnavailable': {
+    en: 'No outline: the document could not be opened.',
+    'zh-CN': '无目录：文档无法打开。',
+  },
   'panels.outlineFailed': {
     en: 'The outline could not be read.',
     'zh-CN': '无法读取目录。',
