@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  previewApiOrigin,
+  withCspMeta,
+} from '../csp.ts';
+import { injectSettings, settingsBlock } from '../settings-block.ts';
+
+const BOOT = `
+      (function (base) { var s = document.createElement('script'); s.src = base + 'main.js'; })(window.routerBase || '/');
+    `;
+const INDEX = `<!doctype html>
+<html>
+  <head>
+    <meta charset="utf-8" />
+    <title></title>
+    ${settingsBlock({ routerBase: '/' })}
+    <!-- <script>not a script: a comment</script> -->
+    <script id="folio-boot">${BOOT}</script>
+    <script defer src="./vendor.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+function sha(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('inlineScriptHashes', () => {
+  it('hashes the settings block and the boot loader, not external or commented-out scripts', () => {
+    expect(inlineScriptHashes(INDEX)).toEqual([sha('window.routerBase = "/";'), sha(BOOT)]);
+  });
+
+  it('hashes text as the browser does, after turning CRLF into LF', () => {
+    expect(inlineScriptHashes('<script>a();\r\nb();</script>')).toEqual([sha('a();\nb();')]);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const policy = directives(contentSecurityPolicy({ html: INDEX }));
+
+  it('allows only our own scripts, the two inline ones by hash, and wasm compilation', () => {
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      sha('window.routerBase = "/";'),
+      sha(BOOT),
+      "'wasm-unsafe-eval'",
+    ]);
+    expect(contentSecurityPolicy({ html: INDEX })).not.toMatch(
+      /'unsafe-eval'|script-src[^;]*'unsafe-inline'/,
+    );
+  });
+
+  it('has every directive issue 5 names', () => {
+    expect(Object.fromEntries(policy)).toEqual({
+      'default-src': ["'self'"],
+      'script-src': expect.any(Array) as unknown,
+      'worker-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ['*'],
+    });
+  });
+
+  it('follows an edited settings block: new hash, and the facility origin in connect-src', () => {
+    const edited = injectSettings(INDEX, {
+      routerBase: '/docs/viewer/',
+      previewApi: 'https://preview.example:8443/api/',
+    });
+    const moved = directives(contentSecurityPolicy({ html: edited }));
+    expect(moved.get('script-src')).toContain(
+      sha(
+        'window.routerBase = "/docs/viewer/"; window.previewApi = "https://preview.example:8443/api/";',
+      ),
+    );
+    expect(moved.get('script-src')).not.toContain(sha('window.routerBase = "/";'));
+    expect(moved.get('connect-src')).toEqual(["'self'", 'https://preview.example:8443']);
+  });
+
+  it('adds connect sources once, and restricts framing when told to', () => {
+    const html = INDEX.replace(
+      'window.routerBase = "/";',
+      "window.previewApi = 'https://f.example/api/';",
+    );
+    const policy = directives(
+      contentSecurityPolicy({
+        html,
+        connectSrc: ['https://f.example', 'https://cdn.example'],
+        frameAncestors: ["'self'", 'https://host.example'],
+      }),
+    );
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://f.example',
+      'https://cdn.example',
+    ]);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://host.example']);
+    expect(
+      directives(contentSecurityPolicy({ html, frameAncestors: [] })).get('frame-ancestors'),
+    ).toEqual(["'none'"]);
+  });
+
+  it('leaves frame-ancestors out of a meta policy', () => {
+    expect(contentSecurityPolicy({ html: INDEX, delivery: 'meta' })).not.toContain(
+      'frame-ancestors',
+    );
+  });
+});
+
+describe('previewApiOrigin', () => {
+  it.each([
+    ['window.previewApi = "/api/";', undefined],
+    ["window.previewApi = 'https://a.example/x/';", 'https://a.example'],
+    ['window.previewApi = "javascript:alert(1)";', undefined],
+    ['window.routerBase = "/";', undefined],
+  ])('%s → %s', (script, origin) => {
+    expect(previewApiOrigin(`<script id="folio-settings">${script}</script>`)).toBe(origin);
+  });
+});
+
+describe('withCspMeta', () => {
+  it('writes the meta first after the charset, with the page’s own hashes', () => {
+    const html = withCspMeta(INDEX);
+    const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)" \/>/.exec(
+      html,
+    )?.[1];
+    expect(content).toBe(contentSecurityPolicy({ html: INDEX, delivery: 'meta' }));
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('folio-settings'));
+    expect(html.indexOf('charset')).toBeLessThan(html.indexOf('Content-Security-Policy'));
+  });
+
+  it('rewrites the meta after the settings change, keeping one', () => {
+    const edited = injectSettings(withCspMeta(INDEX), { routerBase: '/elsewhere/' });
+    const again = withCspMeta(edited);
+    expect(again.match(/Content-Security-Policy/g)).toHaveLength(1);
+    expect(again).toContain(sha('window.routerBase = "/elsewhere/";'));
+    expect(again).not.toContain(sha('window.routerBase = "/";'));
+    expect(withCspMeta(again)).toBe(again);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Folio's Content-Security-Policy (issue 5, DESIGN.md §6), built in one place for every server and
+ * for the build's `<meta>`:
+ *
+ *   contentSecurityPolicy({ html, connectSrc?, frameAncestors?, delivery? }): string
+ *     The policy for `html`, the index.html EXACTLY as it is served (after any settings rewrite):
+ *     script-src carries the sha256 of each of its inline scripts (the settings block and the boot
+ *     loader), so a deployer who edits the settings still gets a matching policy from our servers.
+ *     `connectSrc`: more origins the app may fetch from (a content host); the origin of an absolute
+ *     `window.previewApi` in `html` is added by itself. `frameAncestors`: who may frame Folio
+ *     (default `*`: Folio is made to be embedded). `delivery: 'meta'` leaves out what a `<meta>`
+ *     cannot carry (frame-ancestors).
+ *   withCspMeta(html, options?): string
+ *     `html` with its `<meta http-equiv="Content-Security-Policy">` written (or rewritten) from its
+ *     current inline scripts; call it after every edit of the settings block.
+ *   inlineScriptHashes(html): string[]   the `'sha256-…'` sources of its inline scripts.
+ *
+ * Why each source is there: README.md, "Content-Security-Policy".
+ */
+import { createHash } from 'node:crypto';
+
+export const CSP_HEADER = 'Content-Security-Policy';
+
+export interface CspOptions {
+  /** index.html exactly as it is served: the policy allows its inline scripts, no others. */
+  html: string;
+  /** Origins beyond 'self' (and the facility's) that scripts may fetch from, e.g. a content host. */
+  connectSrc?: readonly string[];
+  /** `frame-ancestors` sources; default `['*']` (any site may embed Folio). */
+  frameAncestors?: readonly string[];
+  /** `'meta'` omits frame-ancestors, which browsers ignore (with a console error) in a `<meta>`. */
+  delivery?: 'header' | 'meta';
+}
+
+const COMMENT = /<!--[\s\S]*?-->/g;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/i;
+
+/** The `'sha256-…'` source of each inline (no `src`) script of `html`, in document order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.replace(COMMENT, '').matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    // The browser hashes the text after its newline normalisation (HTML input preprocessing).
+    const text = body.replace(/\r\n?/g, '\n');
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** The origin of an absolute `window.previewApi = '…'` in the settings block; none when relative. */
+export function previewApiOrigin(html: string): string | undefined {
+  const value = /window\.previewApi\s*=\s*(["'])(.*?)\1/.exec(html)?.[2];
+  if (value === undefined) return undefined;
+  const url = URL.parse(value);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined;
+}
+
+export function contentSecurityPolicy(options: CspOptions): string {
+  const facility = previewApiOrigin(options.html);
+  const connect = ["'self'", ...(facility === undefined ? [] : [facility])];
+  for (const origin of options.connectSrc ?? [])
+    if (!connect.includes(origin)) connect.push(origin);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    // pdf.js compiles wasm (JPX, JBIG2, ICC colour, PostScript functions) in its worker.
+    ['script-src', "'self'", ...inlineScriptHashes(options.html), "'wasm-unsafe-eval'"],
+    // The worker is a same-origin hashed file, which pdf.js starts directly (a blob: wrapper only
+    // for a cross-origin worker URL).
+    ['worker-src', "'self'"],
+    // antd's CSS-in-JS inserts <style> elements at run time (and the dev build's style-loader).
+    ['style-src', "'self'", "'unsafe-inline'"],
+    // data: the favicon, the watermark's tile; blob: thumbnails and print pages.
+    ['img-src', "'self'", 'data:', 'blob:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', ...connect],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'none'"],
+  ];
+  if (options.delivery !== 'meta') {
+    const ancestors = options.frameAncestors ?? ['*'];
+    directives.push(['frame-ancestors', ...(ancestors.length === 0 ? ["'none'"] : ancestors)]);
+  }
+  return directives.map((sources) => sources.join(' ')).join('; ');
+}
+
+/**
+ * `html` with a CSP `<meta>` for its current inline scripts, first in `<head>` after the charset
+ * (a meta policy only governs what follows it). Replaces an existing one.
+ */
+export function withCspMeta(
+  html: string,
+  options: Omit<CspOptions, 'html' | 'delivery'> = {},
+): string {
+  const bare = html.replace(META, '');
+  const policy = contentSecurityPolicy({ ...options, html: bare, delivery: 'meta' });
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" />`;
+  const charset = /<meta\s+charset=[^>]*>\s*/i.exec(bare);
+  const head = /<head\b[^>]*>\s*/i.exec(bare);
+  const anchor = charset ?? head;
+  if (!anchor) throw new Error('index.html has no <head>');
+  const at = anchor.index + anchor[0].length;
+  const indent = /\n([ \t]*)$/.exec(anchor[0])?.[1] ?? '';
+  return `${bare.slice(0, at)}${meta}\n${indent}${bare.slice(at)}`;
+}
