@@ -9,11 +9,24 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { normaliseBase, settingsBlock } from './config/settings-block.ts';
 import { createMockMiddleware } from './config/mock-server.ts';
+import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './config/csp.ts';
 
 const require = createRequire(import.meta.url);
 const root = import.meta.dirname;
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
+
+/** index.html gets its CSP <meta> from its own inline scripts, in every build (config/csp.ts). */
+class CspMetaPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('CspMetaPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('CspMetaPlugin', (data) => {
+        data.html = withCspMeta(data.html, cspOptionsFromEnv());
+        return data;
+      });
+    });
+  }
+}
 
 export default (_env, argv) => {
   const production = argv.mode === 'production';
@@ -94,6 +107,7 @@ export default (_env, argv) => {
           ),
         }),
       }),
+      new CspMetaPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -107,7 +121,8 @@ export default (_env, argv) => {
       }),
     ],
     performance: { hints: false },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Not an eval-* source map: the CSP has no 'unsafe-eval', in development too.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     stats: production ? 'normal' : 'errors-warnings',
     devServer: {
       port: Number(process.env.PORT ?? 8000),
@@ -117,7 +132,16 @@ export default (_env, argv) => {
       // Off in CI and in the browser tests: a reload in the middle of a test is not a failure.
       liveReload: !process.env.CI && process.env.LIVE_RELOAD !== '0',
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-      devMiddleware: { publicPath: basePath },
+      devMiddleware: {
+        publicPath: basePath,
+        // Every file webpack serves, the worker too (a worker gets its policy from its own
+        // response), carries the policy of the index.html being served.
+        headers: (_req, _res, context) => {
+          const index = path.join(context.compiler.outputPath, 'index.html');
+          const html = context.outputFileSystem.readFileSync(index, 'utf8');
+          return { [CSP_HEADER]: contentSecurityPolicy({ html, ...cspOptionsFromEnv() }) };
+        },
+      },
       historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },
       setupMiddlewares(middlewares) {
         middlewares.unshift({

@@ -14,10 +14,13 @@
  *     `html` with its `<meta http-equiv="Content-Security-Policy">` written (or rewritten) from its
  *     current inline scripts; call it after every edit of the settings block.
  *   inlineScriptHashes(html): string[]   the `'sha256-…'` sources of its inline scripts.
+ *   cspOptionsFromEnv(env): the deployer's `CSP_CONNECT_SRC` and `CSP_FRAME_ANCESTORS` (space-
+ *     separated sources), which every Folio server passes on.
  *
  * Why each source is there: README.md, "Content-Security-Policy".
  */
 import { createHash } from 'node:crypto';
+import process from 'node:process';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
@@ -30,6 +33,20 @@ export interface CspOptions {
   frameAncestors?: readonly string[];
   /** `'meta'` omits frame-ancestors, which browsers ignore (with a console error) in a `<meta>`. */
   delivery?: 'header' | 'meta';
+}
+
+/** `connectSrc` and `frameAncestors` from the environment; unset or blank leaves the default. */
+export function cspOptionsFromEnv(
+  env: Partial<Record<string, string>> = process.env,
+): Pick<CspOptions, 'connectSrc' | 'frameAncestors'> {
+  const list = (value: string | undefined) =>
+    value === undefined || value.trim() === '' ? undefined : value.trim().split(/\s+/);
+  const connectSrc = list(env.CSP_CONNECT_SRC);
+  const frameAncestors = list(env.CSP_FRAME_ANCESTORS);
+  return {
+    ...(connectSrc && { connectSrc }),
+    ...(frameAncestors && { frameAncestors }),
+  };
 }
 
 const COMMENT = /<!--[\s\S]*?-->/g;

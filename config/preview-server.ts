@@ -21,6 +21,8 @@ import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { createMockMiddleware } from './mock-server.ts';
 import { injectSettings, normaliseBase } from './settings-block.ts';
+import { cacheControlFor, wantsPage } from './static-files.ts';
+import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './csp.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -43,24 +45,8 @@ export interface PreviewServer {
   close: () => Promise<void>;
 }
 
-/** A content hash before the extension (`main.3f9a1c2b.js`): such a file never changes. */
-const HASHED = /\.[0-9a-f]{6,}\.[a-z0-9]+$/i;
-
 function cacheHeaders(res: Response, file: string): void {
-  res.setHeader(
-    'Cache-Control',
-    HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
-}
-
-/**
- * A request the app's router should answer: a navigation (the browser asks for HTML) or a path
- * whose last segment has no extension. A missing `*.js` chunk stays a 404, so the viewer's
- * chunk-load error and Retry see a real failure instead of HTML.
- */
-function wantsPage(req: Request): boolean {
-  if ((req.headers.accept ?? '').includes('text/html')) return true;
-  return path.posix.extname(req.path) === '';
+  res.setHeader('Cache-Control', cacheControlFor(file));
 }
 
 export async function startPreviewServer(options: PreviewOptions = {}): Promise<PreviewServer> {
@@ -70,10 +56,22 @@ export async function startPreviewServer(options: PreviewOptions = {}): Promise<
   if (!existsSync(indexFile)) throw new Error(`${indexFile} not found: run npm run build first`);
 
   // Read per request, so a rebuild shows up without a restart; the settings block is rewritten
-  // for this base, which is what makes the one build relocatable.
+  // for this base, which is what makes the one build relocatable, and the CSP (meta and header)
+  // follows the rewritten block. Every other response carries the last page's policy: the pdf.js
+  // worker gets its policy from its own response.
+  const cspOptions = cspOptionsFromEnv();
+  const servedIndex = async (): Promise<{ html: string; policy: string }> => {
+    const settled = injectSettings(await readFile(indexFile, 'utf8'), { routerBase: base });
+    const html = withCspMeta(settled, cspOptions);
+    return { html, policy: contentSecurityPolicy({ html, ...cspOptions }) };
+  };
+  let { policy } = await servedIndex();
   const sendIndex = async (res: Response): Promise<void> => {
-    const html = injectSettings(await readFile(indexFile, 'utf8'), { routerBase: base });
+    const served = await servedIndex();
+    ({ policy } = served);
+    const { html } = served;
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader(CSP_HEADER, policy);
     res.type('html').send(html);
   };
 
@@ -90,14 +88,21 @@ export async function startPreviewServer(options: PreviewOptions = {}): Promise<
   });
   app.use(
     base,
-    express.static(distDir, { index: false, redirect: false, setHeaders: cacheHeaders }),
+    express.static(distDir, {
+      index: false,
+      redirect: false,
+      setHeaders: (res: Response, file: string) => {
+        cacheHeaders(res, file);
+        res.setHeader(CSP_HEADER, policy);
+      },
+    }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       next();
       return;
     }
-    if (req.path.startsWith(base) && wantsPage(req)) {
+    if (req.path.startsWith(base) && wantsPage(req.headers.accept, req.path)) {
       sendIndex(res).catch(next); // history fallback: deep links load the app
       return;
     }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   contentSecurityPolicy,
+  cspOptionsFromEnv,
   inlineScriptHashes,
   previewApiOrigin,
   withCspMeta,
@@ -151,5 +152,20 @@ describe('withCspMeta', () => {
     expect(again).toContain(sha('window.routerBase = "/elsewhere/";'));
     expect(again).not.toContain(sha('window.routerBase = "/";'));
     expect(withCspMeta(again)).toBe(again);
+  });
+});
+
+describe('cspOptionsFromEnv', () => {
+  it('reads space-separated sources, and leaves blank ones to the defaults', () => {
+    expect(
+      cspOptionsFromEnv({
+        CSP_CONNECT_SRC: ' https://a.example  https://b.example ',
+        CSP_FRAME_ANCESTORS: "'self'",
+      }),
+    ).toEqual({
+      connectSrc: ['https://a.example', 'https://b.example'],
+      frameAncestors: ["'self'"],
+    });
+    expect(cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: ' ' })).toEqual({});
   });
 });

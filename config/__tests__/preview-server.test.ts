@@ -1,11 +1,13 @@
 /** config/preview-server.ts over real HTTP, with a tiny fake dist/. */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeDocsDir } from '../../mock/__tests__/_docs-dir.ts';
 import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
 import { rawRequest } from '../../mock/__tests__/_http-client.ts';
+import { contentSecurityPolicy } from '../csp.ts';
 import { startPreviewServer } from '../preview-server.ts';
 import type { PreviewServer } from '../preview-server.ts';
 
@@ -65,6 +67,19 @@ test.each(['/viewer/', '/viewer/index.html', '/viewer/a/b/c?doc=a.pdf', '/viewer
     expect(html).toContain('<div id="root"></div>');
   },
 );
+
+test('the page carries one CSP, as header and meta, hashing the rewritten settings block', async () => {
+  const res = await fetch(`${origin}/viewer/a/b?doc=a.pdf`, { headers: HTML });
+  const html = await res.text();
+  const header = res.headers.get('content-security-policy') ?? '';
+  const settings = createHash('sha256').update('window.routerBase = "/viewer/";').digest('base64');
+  expect(header).toContain(`'sha256-${settings}'`);
+  expect(header).toBe(contentSecurityPolicy({ html }));
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+  expect(meta).toBe(contentSecurityPolicy({ html, delivery: 'meta' }));
+  const asset = await fetch(`${origin}/viewer/main.abc123.js`);
+  expect(asset.headers.get('content-security-policy')).toBe(header);
+});
 
 test('a deep link without an Accept header still gets the page (no extension)', async () => {
   const res = await fetch(`${origin}/viewer/a/b/c`);
