@@ -1,13 +1,14 @@
 import {
   LeftOutlined,
-  MoreOutlined,
+  MenuOutlined,
   RightOutlined,
   RotateLeftOutlined,
   RotateRightOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, theme } from 'antd';
+import { Button, Tooltip, theme } from 'antd';
+import { useRef } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
@@ -23,6 +24,7 @@ import { PageNumberInput } from './PageNumberInput';
 import { ToolButton } from './ToolButton';
 import { ZoomDisplay } from './ZoomDisplay';
 import { useNarrowScreen } from './useNarrowScreen';
+import { MobileMenu } from '../MobileMenu';
 
 export interface HeaderBarProps {
   /**
@@ -40,10 +42,9 @@ const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
  * DESIGN §5 name; a control whose flag is off is absent; Previous/Next and Zoom out/in are
  * disabled at the model's limits.
  *
- * Narrow screens (≤ 768 px, until the phone menu arrives): the title takes a row of its own
- * (squeezed beside the controls it would show two letters), the rotate buttons, the least used
- * controls, move into a `More` menu, and whatever still does not fit wraps onto another row rather
- * than being cut off. Page and zoom controls always stay on the bar itself.
+ * Narrow screens (≤ 768 px, phones): the title takes a row of its own (squeezed beside the
+ * controls it would show two letters); page and zoom controls stay on the bar; rotation and the
+ * whole `right` slot move into the mobile menu, opened by `Menu` (and the floating ball).
  */
 export function HeaderBar({ right }: HeaderBarProps) {
   const t = useT();
@@ -55,17 +56,32 @@ export function HeaderBar({ right }: HeaderBarProps) {
   const canZoomOut = useAppSelector(selectCanZoomOut);
   const canZoomIn = useAppSelector(selectCanZoomIn);
   const narrow = useNarrowScreen();
+  const menuOpen = useAppSelector((state) => state.doc.showMobileMenu);
   const { token } = theme.useToken();
+  const barRef = useRef<HTMLElement>(null);
 
   if (!param.showHeaderBar) return null;
 
   const showTitle = param.showFileName && title !== '';
 
-  const rotateCounterclockwise = () => dispatch(docModel.actions.rotateBy(-1));
-  const rotateClockwise = () => dispatch(docModel.actions.rotateBy(1));
+  const rotate = param.showRotate ? (
+    <>
+      <ToolButton
+        label={t('toolbar.rotateCounterclockwise')}
+        icon={<RotateLeftOutlined />}
+        onClick={() => dispatch(docModel.actions.rotateBy(-1))}
+      />
+      <ToolButton
+        label={t('toolbar.rotateClockwise')}
+        icon={<RotateRightOutlined />}
+        onClick={() => dispatch(docModel.actions.rotateBy(1))}
+      />
+    </>
+  ) : undefined;
 
   return (
     <section
+      ref={barRef}
       aria-label={t('toolbar.label')}
       className="folio-header-bar"
       style={{
@@ -131,45 +147,31 @@ export function HeaderBar({ right }: HeaderBarProps) {
         />
       </div>
 
-      {param.showRotate && !narrow && (
-        <div style={group}>
-          <ToolButton
-            label={t('toolbar.rotateCounterclockwise')}
-            icon={<RotateLeftOutlined />}
-            onClick={rotateCounterclockwise}
-          />
-          <ToolButton
-            label={t('toolbar.rotateClockwise')}
-            icon={<RotateRightOutlined />}
-            onClick={rotateClockwise}
-          />
-        </div>
+      {narrow ? (
+        <>
+          <Tooltip title={t('mobile.menu')}>
+            <Button
+              type="text"
+              aria-label={t('mobile.menu')}
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              icon={<MenuOutlined />}
+              onClick={() => dispatch(docModel.actions.toggleMobileMenu())}
+            />
+          </Tooltip>
+          <MobileMenu
+            container={() => barRef.current?.closest<HTMLElement>('.folio-viewer') ?? document.body}
+          >
+            {rotate}
+            {right}
+          </MobileMenu>
+        </>
+      ) : (
+        <>
+          {rotate !== undefined && <div style={group}>{rotate}</div>}
+          {right !== undefined && <div style={group}>{right}</div>}
+        </>
       )}
-      {param.showRotate && narrow && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              {
-                key: 'rotateCounterclockwise',
-                icon: <RotateLeftOutlined aria-hidden />,
-                label: t('toolbar.rotateCounterclockwise'),
-                onClick: rotateCounterclockwise,
-              },
-              {
-                key: 'rotateClockwise',
-                icon: <RotateRightOutlined aria-hidden />,
-                label: t('toolbar.rotateClockwise'),
-                onClick: rotateClockwise,
-              },
-            ],
-          }}
-        >
-          <Button type="text" aria-label={t('toolbar.more')} icon={<MoreOutlined />} />
-        </Dropdown>
-      )}
-
-      {right !== undefined && <div style={group}>{right}</div>}
     </section>
   );
 }

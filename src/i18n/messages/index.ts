@@ -6,6 +6,7 @@ import { panelsMessages } from './panels';
 import { policyMessages } from './policy';
 import { searchMessages } from './search';
 import { fullscreenMessages } from './fullscreen';
+import { mobileMessages } from './mobile';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
 export const messages = {
@@ -17,6 +18,7 @@ export const messages = {
   ...policyMessages,
   ...searchMessages,
   ...fullscreenMessages,
+  ...mobileMessages,
 };
 
 export type MessageKey = keyof typeof messages;

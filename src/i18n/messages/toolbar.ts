@@ -53,10 +53,6 @@ export const toolbarMessages = defineMessages({
     en: 'Rotate clockwise',
     'zh-CN': '顺时针旋转',
   },
-  'toolbar.more': {
-    en: 'More',
-    'zh-CN': '更多',
-  },
   'footer.label': {
     en: 'Reading status',
     'zh-CN': '阅读状态',

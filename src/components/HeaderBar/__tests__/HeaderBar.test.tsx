@@ -302,19 +302,57 @@ describe('HeaderBar: narrow screens (≤ 768 px)', () => {
     else Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('moves rotation into a More menu and keeps page and zoom controls on the bar', async () => {
-    const { user, doc } = renderBar({ param: { isShowZoom: true } });
-    expect(screen.queryByRole('button', { name: 'Rotate clockwise' })).not.toBeInTheDocument();
-    for (const name of ['Previous page', 'Next page', 'Zoom out', 'Zoom', 'Zoom in']) {
-      expect(button(name)).toBeInTheDocument();
+  it('keeps page and zoom controls on the bar and moves rotation and the right slot into Menu', async () => {
+    const { user, app } = renderWithProviders(
+      <HeaderBar right={<button aria-label="Print" type="button" />} />,
+      {
+        preloadedState: {
+          doc: { docData: { title: TITLE, pageCount: 14, param: { isShowZoom: true } } },
+        },
+      },
+    );
+    const bar = screen.getByRole('region', { name: 'Toolbar' });
+    for (const name of ['Previous page', 'Next page', 'Zoom out', 'Zoom', 'Zoom in', 'Menu']) {
+      expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
     }
-    await user.click(button('More'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Rotate clockwise' }));
-    expect(doc().rotate).toBe(90);
+    for (const name of ['Rotate clockwise', 'Print']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    const menu = button('Menu');
+    await user.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Rotate clockwise' }));
+    expect(app.getState().doc.rotate).toBe(90);
+    // A used control closes the menu.
+    expect(app.getState().doc.showMobileMenu).toBe(false);
   });
 
-  it('has no More menu when rotation is off', () => {
-    renderBar({ param: { showRotate: false } });
-    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+  // That the keyboard goes back to Menu is asserted in the browser (browser-tests/phone.test.ts):
+  // antd gives it back when the closing animation ends, which jsdom never reports.
+  it('closes the menu with Escape', async () => {
+    const { user, app } = renderBar();
+    const menu = button('Menu');
+    menu.focus();
+    await user.keyboard('{Enter}');
+    expect(app.getState().doc.showMobileMenu).toBe(true);
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(app.getState().doc.showMobileMenu).toBe(false);
+  });
+
+  it('has the floating ball with isShowBall (the default) and not without', async () => {
+    const { user, app, unmount } = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Quick menu' }));
+    expect(app.getState().doc.showMobileMenu).toBe(true);
+    unmount();
+    renderBar({ param: { isShowBall: false } });
+    expect(screen.queryByRole('button', { name: 'Quick menu' })).not.toBeInTheDocument();
+  });
+
+  it('names the menu in Chinese under zh-CN', async () => {
+    const { user } = renderBar({}, 'zh-CN');
+    await user.click(button('菜单'));
+    expect(await screen.findByRole('dialog', { name: '菜单' })).toBeInTheDocument();
   });
 });

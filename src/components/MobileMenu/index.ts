@@ -1,0 +1,1 @@
+export { MobileMenu } from './MobileMenu';
