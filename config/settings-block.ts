@@ -5,6 +5,11 @@
 export interface HtmlSettings {
   routerBase: string;
   previewApi?: string;
+  /**
+   * Where `Finish` posts the signatures when Folio is framed (issue 6): an origin such as
+   * `https://host.example`, or `self`. Left out, nothing is posted (never `*`).
+   */
+  signTargetOrigin?: string;
 }
 
 const BLOCK = /<script id="folio-settings">[\s\S]*?<\/script>/;
@@ -13,6 +18,9 @@ export function settingsScript(settings: HtmlSettings): string {
   const lines = [`window.routerBase = ${JSON.stringify(settings.routerBase)};`];
   if (settings.previewApi !== undefined) {
     lines.push(`window.previewApi = ${JSON.stringify(settings.previewApi)};`);
+  }
+  if (settings.signTargetOrigin !== undefined) {
+    lines.push(`window.signTargetOrigin = ${JSON.stringify(settings.signTargetOrigin)};`);
   }
   return lines.join(' ');
 }

@@ -7,9 +7,16 @@ import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { initialStateModel } from './initialState';
 import { searchModel } from './search';
+import { signModel } from './sign';
 
-export const models = [docModel, loadingModel, initialStateModel, searchModel] as const;
+export const models = [
+  docModel,
+  loadingModel,
+  initialStateModel,
+  searchModel,
+  signModel,
+] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel };
+export { docModel, searchModel, signModel };

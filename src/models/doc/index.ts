@@ -16,5 +16,5 @@ export const docModel = defineModel({
 
 export type DocModel = typeof docModel;
 export * from './state';
-export type { PageSizePayload, ProgressPayload, SavePayload } from './reducers';
+export type { PageSizePayload, ProgressPayload, SavePayload, SignatureMove } from './reducers';
 export type { FetchOutcome } from './effects';

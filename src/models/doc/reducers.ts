@@ -90,6 +90,12 @@ export interface ProgressPayload {
   pageCount: number;
 }
 
+/** A signature's new box, in PDF points (see SignatureItem). */
+export interface SignatureMove {
+  index: number;
+  box: Pick<SignatureItem, 'x' | 'y' | 'width' | 'height'>;
+}
+
 export interface SavePayload {
   docData: DocData;
   mimeType: string;
@@ -183,6 +189,20 @@ export const docReducers = {
     return { ...state, signDataArr: state.signDataArr.filter((_, i) => i !== payload) };
   },
   clearSignatures: (state: DocState): DocState => ({ ...state, signDataArr: [] }),
+  /** Folio: a placed signature moved or resized; an index with no item changes nothing. */
+  moveSignature: (state: DocState, { payload }: Action<SignatureMove>): DocState => {
+    const { index, box } = payload;
+    const item = state.signDataArr[index] as SignatureItem | undefined;
+    const valid = [box.x, box.y, box.width, box.height].every(Number.isFinite);
+    if (!item || !valid || box.width <= 0 || box.height <= 0) return state;
+    const signDataArr = state.signDataArr.map((it, i) => (i === index ? { ...it, ...box } : it));
+    return { ...state, signDataArr };
+  },
+  /** Folio: the document's signatures as they were kept (issue 6: restored after a reload). */
+  restoreSignatures: (state: DocState, { payload }: Action<readonly SignatureItem[]>): DocState => ({
+    ...state,
+    signDataArr: [...payload],
+  }),
 
   /** SPEC §4: merged into the existing watermarkInfo. */
   mergeWatermark: (state: DocState, { payload }: Action<Partial<WatermarkInfo>>): DocState => ({

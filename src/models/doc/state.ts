@@ -101,7 +101,11 @@ export interface WatermarkInfo {
 export interface SignatureItem {
   /** 0-based index of the page's canvas the signature belongs to; also its insert position. */
   canvasNum: number;
-  /** Position and size on the page, in PDF points from the page's top-left corner. */
+  /**
+   * The box on the page in PDF points, in the page's own user space (origin bottom-left, y up,
+   * the CropBox's origin included): `x`, `y` its lower-left corner. The image is upright on the
+   * page as its /Rotate shows it, and turns with the page when the reader rotates the view.
+   */
   x: number;
   y: number;
   width: number;

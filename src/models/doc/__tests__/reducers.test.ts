@@ -529,6 +529,36 @@ const rows: Row[] = [
     action: A.clearSignatures(),
     expected: { signDataArr: [] },
   },
+  {
+    rule: 'Folio signature: moved or resized by index, in PDF points',
+    state: docState({ signDataArr: sigs }),
+    action: A.moveSignature({ index: 1, box: { x: 50, y: 60, width: 90, height: 30 } }),
+    expected: {
+      signDataArr: [
+        { image: 'a', x: 10 },
+        { image: 'b', canvasNum: 1, x: 50, y: 60, width: 90, height: 30 },
+        { image: 'c', x: 10 },
+      ],
+    },
+  },
+  {
+    rule: 'Folio signature: a move to an index with no item or an empty box changes nothing',
+    state: docState({ signDataArr: sigs }),
+    action: A.moveSignature({ index: 5, box: { x: 50, y: 60, width: 90, height: 30 } }),
+    expected: { signDataArr: [{ x: 10 }, { x: 10 }, { x: 10 }] },
+  },
+  {
+    rule: 'Folio signature: a box without area is refused',
+    state: docState({ signDataArr: sigs }),
+    action: A.moveSignature({ index: 0, box: { x: 50, y: 60, width: 0, height: 30 } }),
+    expected: { signDataArr: [{ x: 10, width: 120 }, {}, {}] },
+  },
+  {
+    rule: 'Folio signature: the kept list is restored as it was',
+    state: docState(),
+    action: A.restoreSignatures([signature(3, 'x'), signature(0, 'y')]),
+    expected: { signDataArr: [{ image: 'x', canvasNum: 3 }, { image: 'y', canvasNum: 0 }] },
+  },
 
   // SPEC §4 watermark
   {

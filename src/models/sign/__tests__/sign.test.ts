@@ -1,0 +1,177 @@
+/**
+ * The sign model (issue 6) on a real app: confirm → placement → the doc model's SPEC fields,
+ * persistence through a fake store (a Map), Finish's hand-over, and Download signed copy against
+ * the real dev facility over HTTP, read back with pdf-lib.
+ */
+import * as nodeTimers from 'node:timers';
+import { docModel, signModel } from '../..';
+import { createTestApp } from '../../../test/renderWithProviders';
+import { signedFileName } from '..';
+import { drawnImages } from '../../../../browser-tests/support/pdfStamps';
+import { startFacility } from '../../doc/__tests__/facility';
+import type { Facility } from '../../doc/__tests__/facility';
+import type { SignatureItem } from '../../doc/state';
+
+jest.setTimeout(20_000);
+
+const kept = new Map<string, SignatureItem[]>();
+jest.mock('../../../services/sign/store', () => ({
+  signatureStore: {
+    load: (docId: string) => Promise.resolve(structuredClone(kept.get(docId) ?? [])),
+    save: (docId: string, items: SignatureItem[]) => {
+      if (items.length === 0) kept.delete(docId);
+      else kept.set(docId, structuredClone(items));
+      return Promise.resolve();
+    },
+  },
+}));
+
+/** A valid 1 × 1 PNG. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const box = { x: 100, y: 200, width: 150, height: 50 };
+const flush = () => new Promise((resolve) => nodeTimers.setTimeout(resolve, 0));
+
+beforeEach(() => {
+  kept.clear();
+});
+
+function start(docId = 'sample.pdf') {
+  return createTestApp({ doc: { docId, docData: { param: { showSignature: true } } } });
+}
+
+describe('sign model', () => {
+  it('Confirm sets isSigned, closes the pad and waits for a place; placing inserts at canvasNum', async () => {
+    const app = start();
+    app.dispatch(docModel.actions.toggleSignState());
+    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    expect(app.getState().doc).toMatchObject({ isSigned: true, signState: false });
+    expect(app.getState().sign.pending).toBe(PNG);
+    await expect(app.dispatch(signModel.actions.place({ page: 3, box }))).resolves.toBe(true);
+    expect(app.getState().doc.signDataArr).toEqual([{ canvasNum: 2, ...box, image: PNG }]);
+    expect(app.getState().sign.pending).toBeUndefined();
+    // Nothing pending: a second place does nothing.
+    await expect(app.dispatch(signModel.actions.place({ page: 1, box }))).resolves.toBe(false);
+    expect(app.getState().doc.signDataArr).toHaveLength(1);
+  });
+
+  it('on a phone Confirm sets isMobSigned and closes the full-screen pad', async () => {
+    const app = start();
+    app.dispatch(docModel.actions.toggleMobileSignState());
+    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: true }));
+    expect(app.getState().doc).toMatchObject({
+      isMobSigned: true,
+      isSigned: false,
+      mobileSignState: false,
+    });
+  });
+
+  it('keeps every change per document and gives it back when the document opens again', async () => {
+    const app = start('a.pdf');
+    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.place({ page: 1, box }));
+    await flush();
+    expect(kept.get('a.pdf')).toEqual([{ canvasNum: 0, ...box, image: PNG }]);
+    app.dispatch(docModel.actions.moveSignature({ index: 0, box: { ...box, x: 10 } }));
+    await flush();
+    expect(kept.get('a.pdf')?.[0]?.x).toBe(10);
+
+    // A reload: a new app opens the same document and finds its signature again.
+    const reloaded = start('a.pdf');
+    await flush();
+    expect(reloaded.getState().doc.signDataArr).toEqual([
+      { canvasNum: 0, ...box, x: 10, image: PNG },
+    ]);
+    // Another document has none.
+    expect(start('b.pdf').getState().doc.signDataArr).toEqual([]);
+
+    reloaded.dispatch(docModel.actions.clearSignatures());
+    await flush();
+    expect(kept.has('a.pdf')).toBe(false);
+  });
+
+  it('Finish hands over the placements in PDF points with the image', async () => {
+    const app = start('a.pdf');
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    window.addEventListener('folio:signed', listener);
+    await expect(app.dispatch(signModel.actions.finish())).resolves.toBeUndefined();
+    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.place({ page: 2, box }));
+    const payload = await app.dispatch(signModel.actions.finish());
+    window.removeEventListener('folio:signed', listener);
+    expect(payload).toEqual({ docId: 'a.pdf', placements: [{ page: 2, ...box }], image: PNG });
+    expect(seen).toEqual([payload]);
+  });
+
+  it('names the signed copy after the title, made safe', () => {
+    expect(signedFileName('Q3/Q4: report')).toBe('Q3_Q4_ report-signed.pdf');
+    expect(signedFileName('')).toBe('document-signed.pdf');
+  });
+});
+
+describe('sign/downloadSigned against the dev facility', () => {
+  let facility: Facility;
+  const jsdomTimers = { setTimeout, clearTimeout };
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const onClick = (event: MouseEvent) => {
+    const anchor = event.target;
+    if (!(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('download')) return;
+    event.preventDefault();
+    const blob = blobs.get(anchor.href);
+    if (blob) saved.push({ name: anchor.download, blob });
+  };
+
+  beforeAll(async () => {
+    Object.assign(globalThis, {
+      setTimeout: nodeTimers.setTimeout,
+      clearTimeout: nodeTimers.clearTimeout,
+    });
+    facility = await startFacility();
+    await facility.addPdf('contract.pdf', { title: 'Contract', param: { showSignature: true } });
+    await facility.addPdf('locked.pdf', { param: { showSignature: true, download: false } });
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:http://localhost/${String(blobs.size)}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => undefined;
+    document.addEventListener('click', onClick);
+    (globalThis as { previewApi?: string }).previewApi = facility.previewApi;
+  });
+
+  afterAll(async () => {
+    document.removeEventListener('click', onClick);
+    delete (globalThis as { previewApi?: string }).previewApi;
+    await facility.close();
+    Object.assign(globalThis, jsdomTimers);
+  });
+
+  async function signed(id: string) {
+    const app = createTestApp();
+    await app.dispatch(docModel.actions.fetch(id));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.place({ page: 2, box }));
+    return app;
+  }
+
+  it('stamps the viewed PDF at the placement and saves <title>-signed.pdf', async () => {
+    const app = await signed('contract.pdf');
+    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('saved');
+    expect(saved.map((s) => s.name)).toEqual(['Contract-signed.pdf']);
+    const bytes = new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer());
+    const drawn = await drawnImages(bytes);
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]?.page).toBe(2);
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs((drawn[0]?.[key] ?? Infinity) - box[key])).toBeLessThan(0.01);
+  });
+
+  it('is not allowed without download', async () => {
+    const app = await signed('locked.pdf');
+    saved.length = 0;
+    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('notAllowed');
+    expect(saved).toHaveLength(0);
+  });
+});

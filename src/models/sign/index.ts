@@ -1,0 +1,202 @@
+/**
+ * The `sign` model (issue 6): placement, persistence and hand-over around the doc model's
+ * signature fields, which stay SPEC's source of truth (`signState`, `mobileSignState`, `isSigned`,
+ * `isMobSigned`, `signDataArr`). Effects talk to the services (IndexedDB, pdf-lib, the host).
+ */
+import { defineModel, reducerActions } from '../../runtime';
+import type { Action, EffectCommands } from '../../runtime';
+import { docModel } from '../doc';
+import type { DocState, SignatureItem } from '../doc/state';
+import { fetchFile, saveFile } from '../../services/download';
+import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
+import { toDownloadFailure } from '../doc/download';
+import type { PdfBox } from '../../services/sign/geometry';
+import { handOver } from '../../services/sign/handOver';
+import type { SignedPayload } from '../../services/sign/handOver';
+import { signatureStore } from '../../services/sign/store';
+import { initialSignState } from './state';
+import type { SignState } from './state';
+
+export const signReducers = {
+  /** A confirmed drawing: placement mode until it is placed or cancelled. */
+  setPending: (_state: SignState, { payload }: Action<string>): SignState => ({
+    pending: payload,
+    lastImage: payload,
+  }),
+  cancelPlacement: (state: SignState): SignState => ({ ...state, pending: undefined }),
+};
+
+const own = reducerActions('sign', signReducers);
+const doc = docModel.actions;
+
+interface WithDoc {
+  doc: DocState;
+}
+interface WithSign {
+  sign: SignState;
+}
+
+export interface ConfirmPayload {
+  image: string;
+  /** Drawn on the phone's full-screen pad (mobileSignState, isMobSigned). */
+  mobile: boolean;
+}
+
+export interface PlacePayload {
+  /** 1-based page. */
+  page: number;
+  box: PdfBox;
+}
+
+/** The doc model's actions after which the kept list is to be written. */
+export const CHANGES = [
+  'insertSignature',
+  'removeSignature',
+  'moveSignature',
+  'clearSignatures',
+].map((name) => `doc/${name}`);
+
+/** The hand-over: every placement with its page (1-based) and box in PDF points. */
+export function signedPayload(docId: string, items: readonly SignatureItem[], lastImage?: string) {
+  const image = lastImage ?? items.at(-1)?.image ?? '';
+  const payload: SignedPayload = {
+    docId,
+    placements: items.map(({ canvasNum, x, y, width, height, image: own }) => ({
+      page: canvasNum + 1,
+      x,
+      y,
+      width,
+      height,
+      ...(own === image ? {} : { image: own }),
+    })),
+    image,
+  };
+  return payload;
+}
+
+/** `<title>-signed.pdf`, the title made safe as Download makes it. */
+export function signedFileName(title: string): string {
+  const suffix = '-signed.pdf';
+  return `${fileBase(title, FILE_NAME_LIMITS.nameBytes - suffix.length)}${suffix}`;
+}
+
+export type ExportOutcome = 'saved' | 'failed' | 'notAllowed';
+
+export const signModel = defineModel({
+  namespace: 'sign',
+  state: initialSignState,
+  reducers: signReducers,
+  effects: {
+    /** `Confirm`: the pad closes, the signed flag is set, and placement mode begins. */
+    *confirm({ payload }: Action<ConfirmPayload>, { put, select }: EffectCommands) {
+      const { signState, mobileSignState } = yield* select(({ doc: d }: WithDoc) => d);
+      yield* put(own.setPending(payload.image));
+      if (payload.mobile) {
+        yield* put(doc.setMobSigned(true));
+        if (mobileSignState) yield* put(doc.toggleMobileSignState());
+      } else {
+        yield* put(doc.setSigned(true));
+        if (signState) yield* put(doc.toggleSignState());
+      }
+    },
+    /** Puts the pending drawing at `box` on `page`, inserted at its canvasNum (SPEC §4). */
+    *place({ payload }: Action<PlacePayload>, { put, select }: EffectCommands) {
+      const image = yield* select(({ sign }: WithSign) => sign.pending);
+      if (image === undefined) return false;
+      yield* put(doc.insertSignature({ canvasNum: payload.page - 1, ...payload.box, image }));
+      yield* put(own.cancelPlacement());
+      return true;
+    },
+    /** `Finish`: the DOM event and, when configured, the message to the embedding window. */
+    *finish(_action: Action, { call, select }: EffectCommands) {
+      const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
+      const lastImage = yield* select(({ sign }: WithSign) => sign.lastImage);
+      if (docId === undefined || signDataArr.length === 0) return undefined;
+      const payload = signedPayload(docId, signDataArr, lastImage);
+      yield* call(handOver, payload);
+      return payload;
+    },
+    /**
+     * `Download signed copy` (only with `download`): the viewed PDF's bytes, as Download fetches
+     * them, with the signatures stamped by pdf-lib (a lazy chunk), saved as `<title>-signed.pdf`.
+     * A failed fetch is reported as Download reports it.
+     */
+    downloadSigned: [
+      function* downloadSigned(
+        _action: Action,
+        { call, put, select }: EffectCommands,
+      ): Generator<unknown, ExportOutcome, unknown> {
+        const d = yield* select(({ doc: state }: WithDoc) => state);
+        if (!d.docData.param.download || d.fileUrl === undefined || d.signDataArr.length === 0)
+          return 'notAllowed';
+        let bytes: ArrayBuffer;
+        try {
+          const file = yield* call(fetchFile, d.fileUrl);
+          bytes = yield* call(() => file.blob.arrayBuffer());
+        } catch (error) {
+          const failure = toDownloadFailure(error);
+          if (!failure) throw error;
+          yield* put(doc.downloadFailed(failure));
+          return 'failed';
+        }
+        const stamps = d.signDataArr.map(({ canvasNum, ...box }) => ({
+          page: canvasNum + 1,
+          ...box,
+        }));
+        const signed = yield* call(async () => {
+          const { stampPdf } = await import(
+            /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
+          );
+          return stampPdf(bytes, stamps);
+        });
+        yield* call(
+          saveFile,
+          new Blob([signed as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+          signedFileName(d.docData.title),
+        );
+        return 'saved';
+      },
+      { type: 'takeLeading' },
+    ],
+    /** Writes the document's list after every change, so a reload or a crash loses nothing. */
+    persist: [
+      function* persist(_action: Action, { call, select, take }: EffectCommands) {
+        for (;;) {
+          yield* take(CHANGES);
+          const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
+          if (docId === undefined) continue;
+          try {
+            yield* call(signatureStore.save, docId, signDataArr);
+          } catch (error) {
+            // No IndexedDB (private mode, quota): the signatures still work for this visit.
+            console.warn('Folio: signatures could not be kept', error);
+          }
+        }
+      },
+      { type: 'watcher' },
+    ],
+    /** A document shown without signatures gets back the ones kept for it. */
+    restore: [
+      function* restore(_action: Action, { call, put, select, take }: EffectCommands) {
+        for (;;) {
+          yield* take('doc/save');
+          const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
+          if (docId === undefined || signDataArr.length > 0) continue;
+          let kept: SignatureItem[] = [];
+          try {
+            kept = yield* call(signatureStore.load, docId);
+          } catch (error) {
+            console.warn('Folio: kept signatures could not be read', error);
+          }
+          const now = yield* select(({ doc: d }: WithDoc) => d);
+          if (kept.length > 0 && now.docId === docId && now.signDataArr.length === 0)
+            yield* put(doc.restoreSignatures(kept));
+        }
+      },
+      { type: 'watcher' },
+    ],
+  },
+});
+
+export type SignModel = typeof signModel;
+export * from './state';
