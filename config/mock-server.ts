@@ -9,8 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { match } from 'path-to-regexp';
 import type { MatchFunction } from 'path-to-regexp';
+import { createFacility } from '../facility/facility.ts';
+import type { Facility } from '../facility/facility.ts';
+import { sendError } from '../facility/node-http.ts';
 import documents from '../mock/documents.ts';
-import { sendError } from '../mock/_http.ts';
 import type { MockFile, MockHandler, MockRequest } from '../mock/_types.ts';
 import { normaliseBase } from './settings-block.ts';
 
@@ -62,16 +64,17 @@ function resolveDocsDir(docsDir: string | undefined): string {
   return dir;
 }
 
-/** Gives the request the `params`, `query` and `docsDir` the handlers expect. */
+/** Gives the request the `params`, `query`, `docsDir` and `facility` the handlers expect. */
 function asMockRequest(
   req: IncomingMessage,
   params: Record<string, string>,
   query: Record<string, string>,
-  docsDir: string,
+  facility: Facility,
 ): MockRequest {
+  const { docsDir } = facility;
   // defineProperty, not assignment: express defines `query` as a getter on its request prototype,
   // and assigning to it throws in strict mode.
-  for (const [key, value] of Object.entries({ params, query, docsDir })) {
+  for (const [key, value] of Object.entries({ params, query, docsDir, facility })) {
     Object.defineProperty(req, key, {
       value,
       configurable: true,
@@ -92,6 +95,15 @@ export function createMockMiddleware(options: MockMiddlewareOptions): Middleware
   const base = normaliseBase(options.basePath);
   const prefix = `${base}api/`;
   const docsDir = resolveDocsDir(options.docsDir);
+  // The same facility as `npm run serve`, with the sidecars' dev simulations on; office files are
+  // converted too when LibreOffice is installed (CACHE_DIR, SOFFICE_PATH as for serve).
+  const { CACHE_DIR, SOFFICE_PATH } = process.env;
+  const facility = createFacility({
+    docsDir,
+    simulate: true,
+    cacheDir: CACHE_DIR === '' ? undefined : CACHE_DIR,
+    sofficePath: SOFFICE_PATH === '' ? undefined : SOFFICE_PATH,
+  });
   const routes = compileRoutes(options.files ?? mockFiles);
 
   return (req, res, next) => {
@@ -119,7 +131,7 @@ export function createMockMiddleware(options: MockMiddlewareOptions): Middleware
       if (found === false) continue;
       allowed.push(...route.methods);
       if (!route.methods.includes(req.method ?? 'GET')) continue;
-      const mockReq = asMockRequest(req, definedParams(found.params), query, docsDir);
+      const mockReq = asMockRequest(req, definedParams(found.params), query, facility);
       // Through a promise even for a plain function, so a handler that throws is answered too.
       Promise.resolve()
         .then(() => route.handler(mockReq, res))

@@ -4,6 +4,7 @@
  * so the same files work under webpack-dev-server (express) and the plain preview server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Facility } from '../facility/facility.ts';
 
 export interface MockRequest extends IncomingMessage {
   /** Decoded path parameters (`:id`), as path-to-regexp matched them. */
@@ -15,6 +16,8 @@ export interface MockRequest extends IncomingMessage {
    * middlewares (e.g. two test servers) can serve different folders in one process.
    */
   docsDir: string;
+  /** The facility over `docsDir` (facility/), one per middleware. */
+  facility: Facility;
 }
 
 export type MockHandler = (req: MockRequest, res: ServerResponse) => void | Promise<void>;

@@ -27,7 +27,7 @@ beforeAll(async () => {
     'page.pdf': HTML_AS_PDF,
     'locked.pdf': await passwordPdf(),
     'truncated.pdf': trace.subarray(0, trace.length / 2),
-    'notes.txt': 'plain text',
+    'notes.csv': 'plain,text',
   });
 });
 
@@ -93,7 +93,7 @@ test.each([
   ['empty.pdf', 'empty'],
   ['page.pdf', 'page'],
   ['locked.pdf', 'locked'],
-  ['notes.txt', 'notes'],
+  ['notes.csv', 'notes'],
 ])('%s cannot be parsed: still 200, what is known, and no pages', async (id, title) => {
   const { status, body } = await getMeta(facility, id);
   expect(status).toBe(200);
@@ -101,8 +101,8 @@ test.each([
 });
 
 test('a file of another type reports its own mime type', async () => {
-  const { body } = await getMeta(facility, 'notes.txt');
-  expect(body.mimeType).toBe('text/plain');
+  const { body } = await getMeta(facility, 'notes.csv');
+  expect(body.mimeType).toBe('text/csv');
 });
 
 test('a truncated PDF still answers 200 with whatever pdf.js recovers', async () => {

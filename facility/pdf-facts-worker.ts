@@ -1,5 +1,5 @@
 /**
- * Runs in a worker thread (see _pdf-facts.ts): reads one file with pdf.js and posts its PdfFacts.
+ * Runs in a worker thread (see pdf-facts.ts): reads one file with pdf.js and posts its PdfFacts.
  * pdf.js's legacy build is the one meant for Node; in Node it parses on this same thread (its
  * "fake worker" imports the bundled pdf.worker.mjs from disk — nothing is fetched).
  */
@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { UNREADABLE } from './_pdf-facts-types.ts';
-import type { OutlineEntry, PageSize, PdfFacts } from './_pdf-facts-types.ts';
+import { UNREADABLE } from './pdf-facts-types.ts';
+import type { OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
 
 interface OutlineNode {
   title: string;

@@ -9,10 +9,10 @@
  */
 import type { Stats } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { UNREADABLE } from './_pdf-facts-types.ts';
-import type { PdfFacts } from './_pdf-facts-types.ts';
+import { UNREADABLE } from './pdf-facts-types.ts';
+import type { PdfFacts } from './pdf-facts-types.ts';
 
-const WORKER = new URL('./_pdf-facts-worker.ts', import.meta.url);
+const WORKER = new URL('./pdf-facts-worker.ts', import.meta.url);
 const TIMEOUT_MS = 60_000;
 const HEAP_MB = 512;
 /** Enough for any dev DOCS_DIR; the oldest entry goes first beyond it. */

@@ -1,6 +1,7 @@
 /**
- * The optional `<file name>.json` beside a document (format: mock/README.md). It is read on every
- * request — it is tiny, and editing it should take effect without restarting the dev server.
+ * The optional `<file name>.json` beside a document (format: mock/README.md), and the folder's
+ * default `DOCS_DIR/.folio.json` (`watermarkInfo` and `param` only, under each document's own).
+ * Both are read on every request — they are tiny, and an edit takes effect without a restart.
  * Fields the viewer consumes (`title`, `watermarkInfo`, `param`, `override`) pass through
  * unchecked, hostile values included: the viewer must sanitise them. The dev-only simulations
  * are checked, so a typo there is reported rather than silently ignored.
@@ -84,6 +85,29 @@ export function parseSidecar(text: string, mtimeMs: number): SidecarResult {
     sidecar.fail = fail;
   }
   return { kind: 'ok', sidecar };
+}
+
+/** The folder-level default's name: a leading dot, so no id can ever name it. */
+export const FOLDER_DEFAULT = '.folio.json';
+
+/**
+ * The folder default under the document's sidecar: its `param` flags apply unless the document's
+ * own `param` sets them, its `watermarkInfo` unless the document has one. Simulations and other
+ * keys of the default are ignored (they only make sense per document).
+ */
+export function withFolderDefault(own: Sidecar | null, folder: Sidecar | null): Sidecar | null {
+  if (!folder) return own;
+  const base = folder.fields;
+  const fields: Record<string, unknown> = { ...own?.fields };
+  if (!('watermarkInfo' in fields) && 'watermarkInfo' in base) {
+    fields.watermarkInfo = base.watermarkInfo;
+  }
+  if (isRecord(base.param)) {
+    fields.param = isRecord(fields.param)
+      ? { ...base.param, ...fields.param }
+      : (fields.param ?? base.param);
+  }
+  return { ...own, mtimeMs: own?.mtimeMs ?? 0, fields };
 }
 
 export async function readSidecar(file: string): Promise<SidecarResult> {

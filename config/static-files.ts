@@ -1,0 +1,25 @@
+/**
+ * How the built `dist/` is served, shared by `npm run preview` (express) and `npm run serve`
+ * (fastify): which files may be cached for ever, and which requests get the app's index.html.
+ */
+import path from 'node:path';
+
+/** A content hash before the extension (`main.3f9a1c2b.js`): such a file never changes. */
+const HASHED = /\.[0-9a-f]{6,}\.[a-z0-9]+$/i;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Hashed assets for a year; everything else (index.html, unhashed files) revalidated each time. */
+export function cacheControlFor(file: string): string {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : 'no-cache';
+}
+
+/**
+ * A request the app's router should answer: a navigation (the browser asks for HTML) or a path
+ * whose last segment has no extension. A missing `*.js` chunk stays a 404, so the viewer's
+ * chunk-load error and Retry see a real failure instead of HTML.
+ */
+export function wantsPage(accept: string | undefined, pathname: string): boolean {
+  if ((accept ?? '').includes('text/html')) return true;
+  return path.posix.extname(pathname) === '';
+}

@@ -1,0 +1,45 @@
+/**
+ * What the facility answers, independent of the HTTP framework: facility.ts decides, and an adapter
+ * writes it (node-http.ts for the dev server's mock, server/app.ts for fastify).
+ */
+
+export type Answer =
+  /** JSON with `Cache-Control: no-store` (metadata and errors). */
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string | number> }
+  /** A body sent byte for byte (a sidecar's simulated failure: malformed JSON, HTML). */
+  | { kind: 'raw'; status: number; body: string; contentType: string }
+  /** A file, with Range/ETag/Last-Modified by the adapter's file server; an attachment when named. */
+  | { kind: 'file'; file: string; downloadName?: string };
+
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string | number>,
+): Answer {
+  return { kind: 'json', status, body: { error, ...extra }, headers };
+}
+
+/**
+ * The bytes are untrusted (DOCS_DIR may hold HTML named .pdf, or a real .html): never sniff them,
+ * and never let them run as a page of our origin if someone opens the URL directly.
+ */
+export const FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+} as const;
+
+/** RFC 8187 value for `filename*`: percent-encode everything outside attr-char. */
+function encodeExtValue(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** `attachment` with an ASCII fallback name for old clients and the exact UTF-8 name. */
+export function attachmentHeader(name: string): string {
+  // Anything but printable ASCII, and the characters that would break the quoted string, become '_'.
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(name)}`;
+}

@@ -1,0 +1,385 @@
+/**
+ * Office files and images to PDF, cached by content hash in CACHE_DIR (`<sha256>.pdf`).
+ *
+ * - Office files (and the image formats pdf-lib cannot embed: GIF, WebP, TIFF) go through LibreOffice
+ *   headless (`soffice --convert-to pdf`). Each job gets its own user profile
+ *   (`-env:UserInstallation`), so jobs run in parallel instead of queueing on one profile's lock.
+ * - PNG and JPEG are embedded by pdf-lib in-process (milliseconds, no LibreOffice needed).
+ * - A bounded queue (`concurrency` jobs at once); a job over `timeoutMs` is killed with its whole
+ *   process tree (soffice runs detached, in its own process group: the `soffice` script, oosplash
+ *   and soffice.bin all go with `kill(-pid)`).
+ * - A failure is remembered for that content (until the file changes or the server restarts), so
+ *   the viewer's polling does not start LibreOffice again and again on a file it cannot read.
+ */
+import { spawn as nodeSpawn } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Stats } from 'node:fs';
+import {
+  access,
+  constants,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+
+/** What LibreOffice converts (DESIGN.md §3 as issue 7 lists them). */
+export const OFFICE_EXTENSIONS = new Set([
+  '.docx',
+  '.doc',
+  '.xlsx',
+  '.xls',
+  '.pptx',
+  '.ppt',
+  '.odt',
+  '.ods',
+  '.odp',
+  '.rtf',
+  '.txt',
+]);
+/** Images pdf-lib embeds as they are. */
+const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
+/** Images LibreOffice Draw reads, so no image decoder has to be added to the server. */
+const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif']);
+
+export type SourceKind = 'pdf' | 'office' | 'image';
+
+/** How a file becomes the viewable PDF; anything not converted is served as it is. */
+export function sourceKind(name: string): SourceKind {
+  const ext = path.extname(name).toLowerCase();
+  if (OFFICE_EXTENSIONS.has(ext)) return 'office';
+  if (EMBEDDED_IMAGES.has(ext) || DRAWN_IMAGES.has(ext)) return 'image';
+  return 'pdf';
+}
+
+export type FailureCode = 'converter_not_installed' | 'conversion_failed';
+
+export type ConversionState =
+  | { kind: 'ready'; file: string; stats: Stats }
+  | { kind: 'converting' }
+  | { kind: 'failed'; error: FailureCode; message: string };
+
+export type Spawner = (
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions,
+) => ChildProcess;
+
+export interface ConverterOptions {
+  cacheDir: string;
+  /** `soffice` (looked up on PATH) or a path. */
+  sofficePath: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** Where each job's folder (input copy, LibreOffice profile, output) is made. Default: os tmpdir. */
+  workDir?: string;
+  /** Injectable so tests can count LibreOffice runs. */
+  spawn?: Spawner;
+  /** One structured event per conversion (the server logs them). */
+  log?: (event: Record<string, unknown>) => void;
+}
+
+export interface Converter {
+  /** The document's viewable PDF, starting its conversion when there is none yet. */
+  state: (file: string, stats: Stats) => Promise<ConversionState>;
+  /** Jobs queued or running. */
+  pending: () => number;
+  /** Starts no new job; waits for running ones up to `capMs`, then kills what is left. */
+  drain: (capMs: number) => Promise<void>;
+}
+
+/** Raised inside a job; becomes the `failed` state with its code. */
+class ConversionError extends Error {
+  readonly code: FailureCode;
+  constructor(code: FailureCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** `name` on PATH, or a path, when it is an executable file; undefined otherwise. */
+async function findExecutable(name: string): Promise<string | undefined> {
+  const candidates = name.includes('/')
+    ? [name]
+    : (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, name));
+  for (const candidate of candidates) {
+    try {
+      await access(candidate, constants.X_OK);
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+function sha256OfFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => {
+        resolve(hash.digest('hex'));
+      });
+  });
+}
+
+/** A page the image's size in pixels (as points), the image filling it. */
+async function imageToPdf(bytes: Uint8Array, ext: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const image = ext === '.png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  const page = doc.addPage([image.width, image.height]);
+  page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
+  return doc.save();
+}
+
+/** The last lines of LibreOffice's output: why it failed, in its own words. */
+function tail(text: string): string {
+  return text.trim().split('\n').slice(-3).join(' ').slice(-300);
+}
+
+const HASH_MEMO_MAX = 1000;
+
+export function createConverter(options: ConverterOptions): Converter {
+  const { cacheDir, timeoutMs, concurrency } = options;
+  const spawn: Spawner = options.spawn ?? nodeSpawn;
+  const log = options.log ?? (() => undefined);
+  /** sha256 per file version, so a polled document is hashed once. */
+  const hashes = new Map<string, Promise<string>>();
+  const jobs = new Map<string, Promise<void>>();
+  const failures = new Map<string, { error: FailureCode; message: string }>();
+  const children = new Set<ChildProcess>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  let closing = false;
+
+  function contentHash(file: string, stats: Stats): Promise<string> {
+    const key = `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      hash = sha256OfFile(file);
+      hashes.set(key, hash);
+      hash.catch(() => hashes.delete(key));
+      if (hashes.size > HASH_MEMO_MAX) {
+        const oldest = hashes.keys().next();
+        if (oldest.done !== true) hashes.delete(oldest.value);
+      }
+    }
+    return hash;
+  }
+
+  async function acquire(): Promise<void> {
+    if (running < concurrency) {
+      running += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  function release(): void {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+
+  /** Runs soffice on `input` into `outDir`; resolves when it exits, rejects on timeout or failure. */
+  function runSoffice(soffice: string, work: string, input: string, outDir: string): Promise<void> {
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(path.join(work, 'profile')).href}`,
+      '--headless',
+      '--norestore',
+      '--nolockcheck',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outDir,
+      input,
+    ];
+    return new Promise((resolve, reject) => {
+      const child = spawn(soffice, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
+      let output = '';
+      const collect = (chunk: Buffer) => {
+        output = (output + chunk.toString('utf8')).slice(-4000);
+      };
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killTree(child);
+      }, timeoutMs);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        children.delete(child);
+        reject(
+          new ConversionError('conversion_failed', `LibreOffice did not start: ${error.message}`),
+        );
+      });
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        children.delete(child);
+        if (timedOut) {
+          reject(
+            new ConversionError(
+              'conversion_failed',
+              `the conversion took longer than ${String(timeoutMs / 1000)} s and was stopped`,
+            ),
+          );
+        } else if (code !== 0) {
+          const how = signal ?? `code ${String(code)}`;
+          reject(
+            new ConversionError(
+              'conversion_failed',
+              `LibreOffice exited with ${how}: ${tail(output)}`,
+            ),
+          );
+        } else {
+          resolve();
+        }
+      });
+    });
+  }
+
+  async function convert(file: string, hash: string, target: string): Promise<void> {
+    const ext = path.extname(file).toLowerCase();
+    const work = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'folio-convert-'));
+    try {
+      const bytes = await readFile(file);
+      const partial = path.join(cacheDir, `.${hash}.${String(process.pid)}.tmp`);
+      if (EMBEDDED_IMAGES.has(ext)) {
+        try {
+          await writeFile(partial, await imageToPdf(bytes, ext));
+        } catch (error) {
+          throw new ConversionError('conversion_failed', `not a readable image: ${String(error)}`);
+        }
+      } else {
+        const soffice = await findExecutable(options.sofficePath);
+        if (soffice === undefined) throw notInstalled();
+        // A copy under a fixed name: LibreOffice picks its import filter by the extension, and the
+        // original's name (spaces, quotes, any script) never reaches its command line.
+        const input = path.join(work, `input${ext}`);
+        const outDir = path.join(work, 'out');
+        await writeFile(input, bytes);
+        await runSoffice(soffice, work, input, outDir);
+        const output = path.join(outDir, 'input.pdf');
+        try {
+          await copyFile(output, partial);
+        } catch {
+          throw new ConversionError(
+            'conversion_failed',
+            'LibreOffice could not read the file (it wrote no PDF)',
+          );
+        }
+      }
+      await rename(partial, target);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  function notInstalled(): ConversionError {
+    return new ConversionError(
+      'converter_not_installed',
+      `LibreOffice (${options.sofficePath}) is not installed on the server: office files and GIF, WebP or TIFF images cannot be previewed`,
+    );
+  }
+
+  function start(file: string, hash: string, target: string): Promise<void> {
+    const job = (async () => {
+      const startedAt = Date.now();
+      await acquire();
+      try {
+        if (closing) throw new ConversionError('conversion_failed', 'the server is shutting down');
+        await mkdir(cacheDir, { recursive: true });
+        await convert(file, hash, target);
+        log({ event: 'converted', file: path.basename(file), hash, ms: Date.now() - startedAt });
+      } catch (error) {
+        const failure =
+          error instanceof ConversionError
+            ? { error: error.code, message: error.message }
+            : { error: 'conversion_failed' as const, message: String(error) };
+        failures.set(hash, failure);
+        log({ event: 'conversion_failed', file: path.basename(file), hash, ...failure });
+      } finally {
+        release();
+        jobs.delete(hash);
+      }
+    })();
+    jobs.set(hash, job);
+    return job;
+  }
+
+  /** The cached PDF or the remembered failure; undefined when neither exists yet. */
+  async function done(hash: string, target: string): Promise<ConversionState | undefined> {
+    try {
+      return { kind: 'ready', file: target, stats: await stat(target) };
+    } catch {
+      // not converted yet
+    }
+    const failure = failures.get(hash);
+    return failure ? { kind: 'failed', ...failure } : undefined;
+  }
+
+  return {
+    async state(file, stats) {
+      const hash = await contentHash(file, stats);
+      const target = path.join(cacheDir, `${hash}.pdf`);
+      const known = await done(hash, target);
+      if (known) return known;
+      if (jobs.has(hash)) return { kind: 'converting' };
+      if (EMBEDDED_IMAGES.has(path.extname(file).toLowerCase())) {
+        // Milliseconds in-process: answered at once rather than polled.
+        await start(file, hash, target);
+        return (await done(hash, target)) ?? { kind: 'converting' };
+      }
+      // Known at once, without queueing a job that could only fail.
+      if ((await findExecutable(options.sofficePath)) === undefined) {
+        const error = notInstalled();
+        return { kind: 'failed', error: error.code, message: error.message };
+      }
+      void start(file, hash, target);
+      return { kind: 'converting' };
+    },
+    pending: () => jobs.size,
+    async drain(capMs) {
+      closing = true;
+      const all = Promise.allSettled([...jobs.values()]);
+      let timer: NodeJS.Timeout | undefined;
+      const capped = new Promise<'cap'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('cap');
+        }, capMs);
+      });
+      if ((await Promise.race([all, capped])) === 'cap') {
+        for (const child of children) killTree(child);
+        await all;
+      }
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Kills the process group the detached child leads: soffice's script, oosplash and soffice.bin. */
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * The preview facility of DESIGN.md §3 over a folder, framework-neutral: ids resolve to files in
+ * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
+ * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts). Each call returns an
+ * {@link Answer}; mock/documents.ts (the dev server) and server/app.ts (fastify) only write it.
+ */
+import type { Stats } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mime from 'mime-types';
+import { jsonError } from './answer.ts';
+import type { Answer } from './answer.ts';
+import { createConverter, sourceKind } from './convert.ts';
+import type { Converter, Spawner } from './convert.ts';
+import { resolveDocument, sidecarPath } from './files.ts';
+import type { DocumentFile } from './files.ts';
+import { pdfFacts } from './pdf-facts.ts';
+import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
+import type { Sidecar } from './sidecar.ts';
+import { conversionProgress, conversionStart } from './simulation.ts';
+import type { Progress } from './simulation.ts';
+
+export interface FacilityOptions {
+  /** An existing folder (resolved by the caller). */
+  docsDir: string;
+  /** Converted PDFs, by content hash. Default: `<os tmpdir>/folio-cache`. */
+  cacheDir?: string;
+  /** Default `soffice` on PATH. */
+  sofficePath?: string;
+  /** Parallel conversions. Default: 1 (the server passes the core count). */
+  concurrency?: number;
+  /** Default 120 s. */
+  convertTimeoutMs?: number;
+  /** Documents larger than this answer 413. Default: no limit. */
+  maxBytes?: number;
+  /** Honour the sidecars' dev-only simulations (`convertMs`, `delayMs`, `fail`). Default false. */
+  simulate?: boolean;
+  /** Where conversion jobs work (convert.ts). Default: os tmpdir. */
+  workDir?: string;
+  spawn?: Spawner;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+export interface Facility {
+  readonly docsDir: string;
+  /** `GET documents/{id}`; null when the client went away during a simulated delay. */
+  metadata: (id: string, signal?: AbortSignal) => Promise<Answer | null>;
+  /** `GET documents/{id}/content`: the viewable PDF. */
+  content: (id: string) => Promise<Answer>;
+  /** `GET documents/{id}/original`: the file as uploaded, when `download` is allowed. */
+  original: (id: string) => Promise<Answer>;
+  converter: Converter;
+}
+
+export const DEFAULT_CACHE_DIR = path.join(tmpdir(), 'folio-cache');
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+interface Found {
+  doc: DocumentFile;
+  sidecar: Sidecar | null;
+  /** When the simulated conversion began; undefined when no sidecar simulates one. */
+  convertingSince?: number;
+}
+
+/** Where the viewable PDF of a document is, or why there is none (yet). */
+type Viewable =
+  | { kind: 'ready'; file: string; stats: Stats }
+  | { kind: 'converting' }
+  | { kind: 'failed'; answer: Answer };
+
+function titleFromName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** SPEC's default is on; a value of the wrong type is off (DESIGN.md §3: restrictive). */
+function downloadAllowed(sidecar: Sidecar | null): boolean {
+  const param = sidecar?.fields.param;
+  if (!isRecord(param) || !('download' in param)) return true;
+  return param.download === true;
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts (the client went away). */
+function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted === true) {
+      resolve(false);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function createFacility(options: FacilityOptions): Facility {
+  const { docsDir, simulate = false, maxBytes = Infinity } = options;
+  const converter = createConverter({
+    cacheDir: options.cacheDir ?? DEFAULT_CACHE_DIR,
+    sofficePath: options.sofficePath ?? 'soffice',
+    concurrency: options.concurrency ?? 1,
+    timeoutMs: options.convertTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    workDir: options.workDir,
+    spawn: options.spawn,
+    log: options.log,
+  });
+
+  /** Resolves the id, its sidecar and the folder default, or the error answer. */
+  async function find(id: string): Promise<Found | Answer> {
+    const resolved = await resolveDocument(docsDir, id);
+    if (resolved.kind === 'bad_id') return jsonError(400, 'bad_id');
+    if (resolved.kind === 'not_found') return jsonError(404, 'not_found');
+    const { doc } = resolved;
+    const [own, folder] = await Promise.all([
+      readSidecar(sidecarPath(doc.file)),
+      readSidecar(path.join(docsDir, FOLDER_DEFAULT)),
+    ]);
+    if (own.kind === 'invalid') {
+      return jsonError(500, 'bad_sidecar', { message: `${doc.name}.json: ${own.message}` });
+    }
+    if (folder.kind === 'invalid') {
+      return jsonError(500, 'bad_sidecar', { message: `${FOLDER_DEFAULT}: ${folder.message}` });
+    }
+    if (doc.stats.size > maxBytes) {
+      return jsonError(413, 'too_large', {
+        message: `${doc.name} is ${String(doc.stats.size)} bytes; the limit is ${String(maxBytes)}`,
+      });
+    }
+    const ownSidecar = own.kind === 'ok' ? own.sidecar : null;
+    const sidecar = withFolderDefault(ownSidecar, folder.kind === 'ok' ? folder.sidecar : null);
+    const found: Found = { doc, sidecar };
+    if (simulate && ownSidecar?.convertMs !== undefined) {
+      found.convertingSince = conversionStart(`${doc.file}\0${String(ownSidecar.mtimeMs)}`);
+    }
+    return found;
+  }
+
+  async function viewable(doc: DocumentFile): Promise<Viewable> {
+    if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
+    const state = await converter.state(doc.file, doc.stats);
+    if (state.kind !== 'failed') return state;
+    // 503: the server lacks a tool; 502: the tool failed on this file. `message` says why.
+    const status = state.error === 'converter_not_installed' ? 503 : 502;
+    return { kind: 'failed', answer: jsonError(status, state.error, { message: state.message }) };
+  }
+
+  function progressOf({ sidecar, convertingSince }: Found, pageCount: number): Progress {
+    if (sidecar?.convertMs === undefined || convertingSince === undefined) {
+      return { loadedCount: pageCount, complete: true, remainingMs: 0 };
+    }
+    return conversionProgress(convertingSince, sidecar.convertMs, pageCount);
+  }
+
+  return {
+    docsDir,
+    converter,
+
+    async metadata(id, signal) {
+      const found = await find(id);
+      if (!('doc' in found)) return found;
+      const { doc, sidecar } = found;
+      if (simulate && sidecar?.delayMs !== undefined && !(await wait(sidecar.delayMs, signal))) {
+        return null;
+      }
+      if (simulate && sidecar?.fail) return { kind: 'raw', ...sidecar.fail };
+      const base = {
+        title: titleFromName(doc.name),
+        mimeType: mime.lookup(doc.name) || 'application/octet-stream',
+        fileUrl: `documents/${encodeURIComponent(doc.name)}/content`,
+      };
+      const view = await viewable(doc);
+      if (view.kind === 'failed') return view.answer;
+      if (view.kind === 'converting') {
+        // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
+        const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
+        return { kind: 'json', status: 200, body: { ...body, ...sidecar?.fields } };
+      }
+      const facts = await pdfFacts(view.file, view.stats);
+      const { loadedCount } = progressOf(found, facts.pageCount);
+      const body = {
+        ...base,
+        title: facts.title ?? base.title,
+        pageCount: facts.pageCount,
+        loadedCount,
+        pageSize: facts.pageSize,
+        docOutline: facts.docOutline,
+        ...sidecar?.fields,
+      };
+      return { kind: 'json', status: 200, body };
+    },
+
+    async content(id) {
+      const found = await find(id);
+      if (!('doc' in found)) return found;
+      const view = await viewable(found.doc);
+      if (view.kind === 'failed') return view.answer;
+      if (view.kind === 'converting') {
+        return jsonError(409, 'converting', { loadedCount: 0 }, { 'Retry-After': 1 });
+      }
+      if (found.convertingSince !== undefined) {
+        const { pageCount } = await pdfFacts(view.file, view.stats);
+        const progress = progressOf(found, pageCount);
+        if (!progress.complete) {
+          const retryAfter = Math.ceil(progress.remainingMs / 1000);
+          const extra = { loadedCount: progress.loadedCount, pageCount };
+          return jsonError(409, 'converting', extra, { 'Retry-After': retryAfter });
+        }
+      }
+      return { kind: 'file', file: view.file };
+    },
+
+    // The original is what was uploaded, so it is there even while the viewable PDF converts.
+    async original(id) {
+      const found = await find(id);
+      if (!('doc' in found)) return found;
+      if (!downloadAllowed(found.sidecar)) return jsonError(403, 'download_not_allowed');
+      return { kind: 'file', file: found.doc.file, downloadName: found.doc.name };
+    },
+  };
+}

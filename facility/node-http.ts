@@ -1,0 +1,71 @@
+/**
+ * Writes a facility {@link Answer} on Node's http response — what the dev server's mock (express
+ * under webpack-dev-server, or config/preview-server.ts) uses. Files go through `send` (the file
+ * server express uses): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
+ * Last-Modified, HEAD — nothing hand-parsed here. server/ writes the same answers with fastify.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import send from 'send';
+import { FILE_HEADERS, attachmentHeader } from './answer.ts';
+import type { Answer } from './answer.ts';
+
+/**
+ * Every JSON answer of the facility: UTF-8, never cached (a document's metadata changes while it
+ * converts, and the viewer polls it).
+ */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | number> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+): void {
+  sendJson(res, status, { error, ...extra });
+}
+
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  switch (answer.kind) {
+    case 'json':
+      sendJson(res, answer.status, answer.body, answer.headers);
+      return;
+    case 'raw':
+      res.writeHead(answer.status, {
+        'Content-Type': answer.contentType,
+        'Cache-Control': 'no-store',
+      });
+      res.end(answer.body);
+      return;
+    case 'file':
+      for (const [name, value] of Object.entries(FILE_HEADERS)) res.setHeader(name, value);
+      if (answer.downloadName !== undefined) {
+        res.setHeader('Content-Disposition', attachmentHeader(answer.downloadName));
+      }
+      // The name was validated by resolveDocument (or is a content hash); send still gets it
+      // URL-encoded under its root, as it expects a URL path.
+      send(req, encodeURIComponent(path.basename(answer.file)), {
+        root: path.dirname(answer.file),
+        dotfiles: 'allow',
+        index: false,
+      })
+        .on('error', (error: { status?: number }) => {
+          const status = error.status ?? 500;
+          sendError(res, status, status === 404 ? 'not_found' : 'unreadable');
+        })
+        .pipe(res);
+  }
+}
