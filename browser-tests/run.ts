@@ -1,12 +1,13 @@
 // Runs the browser tests: makes the test documents, starts the dev server under BASE_PATH=/viewer/
 // with the dev facility over them, then node's test runner over browser-tests/*.test.ts against it
-// (FOLIO_URL).
+// (FOLIO_URL). Fails when any session saw a CSP violation (support/viewer.ts records them).
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { startNpmServer } from './support/server.ts';
 import { makeDocsDir } from './support/docs.ts';
+import { OUT_DIR } from './support/viewer.ts';
 
 const here = import.meta.dirname;
 const only = process.argv.slice(2);
@@ -15,6 +16,7 @@ const files = readdirSync(here)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .map((f) => path.join(here, f));
 
+const cspLog = path.join(OUT_DIR, `csp-violations-${String(process.pid)}.jsonl`);
 const docsDir = await makeDocsDir();
 const server = await startNpmServer(
   'start',
@@ -27,7 +29,10 @@ try {
     const child = spawn(
       process.execPath,
       ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-      { env: { ...process.env, FOLIO_URL: `${server.url}/viewer/` }, stdio: 'inherit' },
+      {
+        env: { ...process.env, FOLIO_URL: `${server.url}/viewer/`, FOLIO_CSP_LOG: cspLog },
+        stdio: 'inherit',
+      },
     );
     child.on('exit', (exitCode) => {
       resolve(exitCode ?? 1);
@@ -36,5 +41,15 @@ try {
 } finally {
   await server.stop();
   rmSync(docsDir, { recursive: true, force: true });
+}
+const violations = existsSync(cspLog)
+  ? readFileSync(cspLog, 'utf8').split('\n').filter(Boolean)
+  : [];
+if (violations.length > 0) {
+  console.error(`\n${String(violations.length)} CSP violation(s) (${cspLog}):`);
+  for (const line of violations) console.error(`  ${line}`);
+  code ||= 1;
+} else {
+  console.log('No CSP violations.');
 }
 process.exit(code);

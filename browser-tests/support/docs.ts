@@ -58,6 +58,44 @@ async function badPagePdf(): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
+/**
+ * CSP (issue 5): a page that pdf.js can only paint with its wasm — a JPEG 2000 image (the top half:
+ * red left, blue right; openjpeg.wasm) over a shading whose colours a PostScript function computes
+ * (the bottom half: black to green; pdf.js compiles such functions to wasm).
+ */
+export const WASM_PDF = 'csp-wasm.pdf';
+
+async function wasmPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const { context } = doc;
+  const page = doc.addPage([400, 400]);
+  const jpx = readFileSync(path.join(fixtures, 'jpx-red-blue.j2k'));
+  const image = context.stream(jpx, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 128,
+    Height: 128,
+    Filter: 'JPXDecode',
+  });
+  const green = context.stream('{ 0 exch 0 }', {
+    FunctionType: 4,
+    Domain: [0, 1],
+    Range: [0, 1, 0, 1, 0, 1],
+  });
+  const shading = context.obj({
+    ShadingType: 2,
+    ColorSpace: 'DeviceRGB',
+    Coords: [0, 0, 400, 0],
+    Function: context.register(green),
+    Extend: [true, true],
+  });
+  page.node.setXObject(PDFName.of('Im1'), context.register(image));
+  page.node.Resources().set(PDFName.of('Shading'), context.obj({ Sh1: context.register(shading) }));
+  const ops = 'q 400 0 0 200 0 200 cm /Im1 Do Q q 0 0 400 200 re W n /Sh1 sh Q';
+  page.node.addContentStream(context.register(context.stream(ops)));
+  return doc.save();
+}
+
 function sidecar(dir: string, file: string, content: object): void {
   writeFileSync(path.join(dir, `${file}.json`), JSON.stringify(content));
 }
@@ -73,6 +111,7 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'paper-all.pdf', {
     param: { isShowZoom: true, showFooter: true, showHeader: true, fullScreen: true },
   });
+  writeFileSync(path.join(dir, WASM_PDF), await wasmPdf());
   const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
   const small = await pagesPdf(3);
 

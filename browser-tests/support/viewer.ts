@@ -1,24 +1,114 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const BASE_URL = process.env.FOLIO_URL ?? 'http://127.0.0.1:8000/viewer/';
 export const OUT_DIR = path.join(import.meta.dirname, '..', '.out');
+/**
+ * One JSON line per CSP violation seen in any session; run.ts names one file per run (runs by
+ * several people share .out/) in FOLIO_CSP_LOG and fails the run when it has any.
+ */
+export const CSP_VIOLATIONS_FILE =
+  process.env.FOLIO_CSP_LOG ?? path.join(OUT_DIR, 'csp-violations.jsonl');
+
+export interface CspViolation {
+  /** The violated directive (`script-src-elem`), or the console's words for it. */
+  directive: string;
+  blockedUri: string;
+  sourceFile: string;
+  /** The page (or worker) the violation happened in. */
+  page: string;
+  /** The test file that saw it. */
+  test: string;
+  /** `event`: the page's securitypolicyviolation; `console`: a page's or a worker's console. */
+  via: 'event' | 'console';
+}
+
+/** What the page's listener hands over (see watchCsp). */
+interface ViolationEvent {
+  directive: string;
+  blockedUri: string;
+  sourceFile: string;
+  line: number;
+}
+
+// Chromium's own words ("… violates the following Content Security Policy directive …",
+// "Refused to …"), and pdf.js's warning when its worker may not compile wasm: a worker's
+// violations never reach the page's securitypolicyviolation event, only the console.
+const CSP_CONSOLE = /Content Security Policy|^Refused to /i;
+
+/**
+ * Hands every CSP violation in the context's pages (the securitypolicyviolation event, installed
+ * before any page script runs) and in their workers (console messages) to `record`.
+ */
+export async function watchCsp(
+  context: BrowserContext,
+  record: (violation: CspViolation) => void,
+): Promise<void> {
+  const test = path.basename(process.argv[1] ?? '');
+  await context.exposeBinding('__folioCspViolation', ({ frame }, event: ViolationEvent) => {
+    const { directive, blockedUri, sourceFile, line } = event;
+    const source = sourceFile === '' ? '' : `${sourceFile}:${String(line)}`;
+    record({ directive, blockedUri, sourceFile: source, page: frame.url(), test, via: 'event' });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const { __folioCspViolation: report } = window as unknown as {
+        __folioCspViolation?: (violation: ViolationEvent) => void;
+      };
+      report?.({
+        directive: event.effectiveDirective,
+        blockedUri: event.blockedURI,
+        sourceFile: event.sourceFile,
+        line: event.lineNumber,
+      });
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (!CSP_CONSOLE.test(text)) return;
+    const { url, lineNumber } = message.location();
+    record({
+      directive: text.slice(0, 300),
+      blockedUri: '',
+      sourceFile: url === '' ? '' : `${url}:${String(lineNumber)}`,
+      page: message.worker()?.url() ?? message.page()?.url() ?? '',
+      test,
+      via: 'console',
+    });
+  });
+}
+
+function appendViolation(violation: CspViolation): void {
+  mkdirSync(OUT_DIR, { recursive: true });
+  appendFileSync(CSP_VIOLATIONS_FILE, `${JSON.stringify(violation)}\n`);
+}
 
 export interface ViewerSession {
   context: BrowserContext;
   page: Page;
   /** Console errors and uncaught exceptions seen so far. */
   problems: string[];
+  /** CSP violations seen so far (also written to CSP_VIOLATIONS_FILE unless expected). */
+  violations: CspViolation[];
   close(): Promise<void>;
 }
 
-/** A fresh context and page that records every console error and uncaught exception. */
+/**
+ * A fresh context and page that records every console error, uncaught exception and CSP violation.
+ * `expectViolations` keeps this session's violations out of the run's record (csp.test.ts).
+ */
 export async function newSession(
   browser: Browser,
   options: BrowserContextOptions = {},
+  { expectViolations = false } = {},
 ): Promise<ViewerSession> {
   const context = await browser.newContext({ locale: 'en-US', ...options });
+  const violations: CspViolation[] = [];
+  await watchCsp(context, (violation) => {
+    violations.push(violation);
+    if (!expectViolations) appendViolation(violation);
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -27,7 +117,7 @@ export async function newSession(
   page.on('pageerror', (error) => {
     problems.push(`uncaught: ${error.message}`);
   });
-  return { context, page, problems, close: () => context.close() };
+  return { context, page, problems, violations, close: () => context.close() };
 }
 
 /** A URL under the viewer's base: `viewerUrl('a/b?doc=x')`. */
