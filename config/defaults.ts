@@ -9,3 +9,13 @@ export const TOAST_DURATION_S = 3;
 /** SPEC §9: notifications auto-close after 1.5 s, 65 px from the top. */
 export const NOTIFICATION_DURATION_S = 1.5;
 export const NOTIFICATION_TOP_PX = 65;
+
+/**
+ * Print (issue 5): pages render at PRINT_DPI (150 dpi: pdf.js scale 150 / 72), each within the
+ * device's canvas pixel budget (src/services/pdf/device.ts: 16.7 M pixels, 5.2 M on phones; a larger
+ * page renders at a lower dpi), and are kept as JPEG blobs at PRINT_IMAGE quality until printed.
+ * Cleanup waits for `afterprint`, or PRINT_CLEANUP_FALLBACK_MS where a browser never sends it.
+ */
+export const PRINT_DPI = 150;
+export const PRINT_IMAGE = { type: 'image/jpeg', quality: 0.9 } as const;
+export const PRINT_CLEANUP_FALLBACK_MS = 60_000;

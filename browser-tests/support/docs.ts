@@ -144,6 +144,7 @@ export async function makeDocsDir(): Promise<string> {
   await makePanelDocs(dir);
   await makePolicyDocs(dir);
   makeSearchDocs(dir);
+  await makePrintDocs(dir);
   return dir;
 }
 
@@ -277,5 +278,44 @@ function makeSearchDocs(dir: string): void {
   ] as const) {
     copyFileSync(path.join(samples, original), path.join(dir, copy));
     sidecar(dir, copy, { param });
+  }
+}
+
+// Print (issue 5): five pages of different shapes, with a blue watermark (a colour no page has),
+// the same without a watermark, and with `print` off.
+
+/** The pages of print.pdf in PDF points: portrait, landscape, square, Letter, A5. */
+export const PRINT_PAGE_SIZES: readonly (readonly [number, number])[] = [
+  [595, 842],
+  [842, 595],
+  [500, 500],
+  [612, 792],
+  [420, 595],
+];
+
+export const PRINT_WATERMARK = {
+  text: 'PRINT MARK',
+  fontSize: 28,
+  color: 'rgba(0, 0, 255, 0.5)',
+  rotate: -30,
+  gap: [40, 40],
+};
+
+async function makePrintDocs(dir: string): Promise<void> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  PRINT_PAGE_SIZES.forEach(([width, height], i) => {
+    const page = doc.addPage([width, height]);
+    page.drawText(`Page ${String(i + 1)}`, { x: 40, y: height - 80, size: 36, font });
+  });
+  const bytes = await doc.save();
+  for (const [name, content] of [
+    ['print.pdf', { watermarkInfo: PRINT_WATERMARK }],
+    ['print-plain.pdf', {}],
+    ['print-off.pdf', { param: { print: false }, watermarkInfo: PRINT_WATERMARK }],
+    ['print-wrong-type.pdf', { param: { print: 'true' } }],
+  ] as const) {
+    writeFileSync(path.join(dir, name), bytes);
+    sidecar(dir, name, content);
   }
 }

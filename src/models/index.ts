@@ -6,6 +6,7 @@ import { loadingModel } from '../runtime';
 import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { initialStateModel } from './initialState';
+import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
 
@@ -14,9 +15,10 @@ export const models = [
   loadingModel,
   initialStateModel,
   searchModel,
+  printModel,
   signModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, signModel };
+export { docModel, searchModel, printModel, signModel };

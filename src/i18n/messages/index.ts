@@ -6,6 +6,7 @@ import { panelsMessages } from './panels';
 import { policyMessages } from './policy';
 import { searchMessages } from './search';
 import { fullscreenMessages } from './fullscreen';
+import { printMessages } from './print';
 import { mobileMessages } from './mobile';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
@@ -18,6 +19,7 @@ export const messages = {
   ...policyMessages,
   ...searchMessages,
   ...fullscreenMessages,
+  ...printMessages,
   ...mobileMessages,
 };
 

@@ -16,6 +16,7 @@ import { DownloadControls, useDownloadFeedback } from '../../components/Download
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
+import { PrintControls, PrintNotice } from '../../components/Print';
 import { useRef } from 'react';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
@@ -64,6 +65,7 @@ export function DocumentView({ docId }: { docId: string }) {
               <SearchButton />
               <SidePanelToggles />
               <FullscreenButton />
+              <PrintControls />
               <DownloadControls />
             </>
           }
@@ -76,6 +78,7 @@ export function DocumentView({ docId }: { docId: string }) {
           <SearchPanel />
         </div>
         <Footer />
+        <PrintNotice />
       </main>
     </EngineProvider>
   );

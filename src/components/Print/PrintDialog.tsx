@@ -1,0 +1,126 @@
+import { Alert, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { pagesToPrint, printModel } from '../../models/print';
+import type { PrintChoice } from '../../models/print';
+import type { RangeError } from '../../services/print';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n';
+import { useEngine } from '../PdfView/EngineContext';
+
+function rangeMessage(t: Translate, error: RangeError): string {
+  switch (error.kind) {
+    case 'empty':
+      return t('print.error.empty');
+    case 'syntax':
+      return t('print.error.syntax', { part: error.part });
+    case 'zero':
+      return t('print.error.zero');
+    case 'reversed':
+      return t('print.error.reversed', { part: error.part });
+    case 'pastEnd':
+      return t('print.error.pastEnd', { page: error.page, count: error.pageCount });
+  }
+}
+
+/**
+ * The print dialog (issue 5): all pages, the current page or a range; while the pages are drawn,
+ * a progress bar `i / n`, and Cancel stops the job at once. The job is the print model's `print`
+ * effect, given the open document.
+ */
+export function PrintDialog() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const engine = useEngine();
+  const print = useAppSelector((state) => state.print);
+  const pageCount = useAppSelector((state) => state.doc.docData.pageCount);
+  const currentPage = useAppSelector((state) => state.doc.currentPage);
+  const { dialogOpen, choice, rangeText, status, progress, failedPage } = print;
+  const pages = useMemo(
+    () => pagesToPrint({ choice, rangeText }, pageCount, currentPage),
+    [choice, rangeText, pageCount, currentPage],
+  );
+  const rendering = status === 'rendering';
+
+  const start = () => {
+    if (engine && pages.ok && !rendering) void dispatch(printModel.actions.print(engine.pdf));
+  };
+  const stop = () => {
+    dispatch(rendering ? printModel.actions.cancel() : printModel.actions.closeDialog());
+  };
+  const setChoice = (next: PrintChoice) => dispatch(printModel.actions.setChoice(next));
+  // An empty range only disables Print; the reader has not typed anything wrong yet.
+  const rangeError =
+    choice === 'range' && !pages.ok && pages.error.kind !== 'empty' ? pages.error : undefined;
+
+  return (
+    <Modal
+      open={dialogOpen}
+      title={t('print.dialogTitle')}
+      okText={t('print.ok')}
+      cancelText={t('print.cancel')}
+      onOk={start}
+      onCancel={stop}
+      okButtonProps={{ disabled: !pages.ok || !engine, loading: rendering }}
+      mask={{ closable: !rendering }}
+      destroyOnHidden
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Radio.Group
+          value={choice}
+          disabled={rendering}
+          aria-label={t('print.pages')}
+          onChange={(event) => setChoice(event.target.value as PrintChoice)}
+        >
+          <Space orientation="vertical">
+            <Radio value="all">{t('print.all', { count: pageCount })}</Radio>
+            <Radio value="current">{t('print.current', { page: currentPage })}</Radio>
+            <Radio value="range">
+              <Space>
+                {t('print.range')}
+                <Input
+                  aria-label={t('print.rangeLabel')}
+                  placeholder={t('print.rangePlaceholder')}
+                  value={rangeText}
+                  disabled={rendering}
+                  status={rangeError ? 'error' : undefined}
+                  onFocus={() => setChoice('range')}
+                  onChange={(event) =>
+                    dispatch(printModel.actions.setRangeText(event.target.value))
+                  }
+                  onPressEnter={start}
+                />
+              </Space>
+            </Radio>
+          </Space>
+        </Radio.Group>
+        {rangeError && (
+          <Typography.Text type="danger" role="alert">
+            {rangeMessage(t, rangeError)}
+          </Typography.Text>
+        )}
+        {rendering && (
+          <div role="status">
+            <Typography.Text>{t('print.preparing')}</Typography.Text>
+            <Progress
+              percent={Math.round((100 * progress.done) / Math.max(1, progress.total))}
+              format={() => t('print.progress', { done: progress.done, total: progress.total })}
+              status="active"
+            />
+          </div>
+        )}
+        {status === 'failed' && (
+          <Alert
+            type="error"
+            showIcon
+            title={
+              failedPage === undefined
+                ? t('print.failed')
+                : t('print.failedPage', { page: failedPage })
+            }
+          />
+        )}
+      </Space>
+    </Modal>
+  );
+}

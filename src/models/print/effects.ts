@@ -1,0 +1,88 @@
+/**
+ * The print job (issue 5): the pages the dialog names are drawn one at a time (page, then the
+ * watermark, then any later layer) into compressed images, counted in the state as they come; then
+ * the browser prints them once and they are cleaned up. The `cancel` action stops the job at once
+ * wherever it is: the page being drawn is abandoned (pdf.js's render task cancelled), the images
+ * drawn so far are dropped, nothing is printed.
+ */
+import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../config/defaults';
+import { reducerActions } from '../../runtime';
+import type { Action, EffectCommands } from '../../runtime';
+import { printImages, printLayers, renderPrintPage } from '../../services/print';
+import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
+import { printReducers } from './reducers';
+import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
+
+export const printReducerActions = reducerActions('print', printReducers);
+const actions = printReducerActions;
+
+/** `invalid`: the range names no page; `notAllowed`: no document, or `print` is off. */
+export type PrintOutcome = 'printed' | 'cancelled' | 'failed' | 'invalid' | 'notAllowed';
+
+function* printJob(
+  source: PrintSource,
+  pages: readonly number[],
+  layers: readonly PrintLayer[],
+  { call, put, cancelled }: EffectCommands,
+): Generator<unknown, 'printed' | 'failed', unknown> {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const images: PrintImage[] = [];
+  try {
+    for (const [index, pageNumber] of pages.entries()) {
+      let image: PrintImage;
+      try {
+        image = yield* call(renderPrintPage, source, pageNumber, {
+          dpi: PRINT_DPI,
+          layers,
+          image: PRINT_IMAGE,
+          signal,
+        });
+      } catch {
+        // A page pdf.js cannot draw (its error tile on screen): say which, print nothing.
+        yield* put(actions.failed(pageNumber));
+        return 'failed';
+      }
+      images.push(image);
+      yield* put(actions.progressed(index + 1));
+    }
+    yield* put(actions.printing());
+    try {
+      yield* call(printImages, images, { signal, fallbackMs: PRINT_CLEANUP_FALLBACK_MS });
+    } catch (error) {
+      yield* put(actions.failed(undefined));
+      throw error;
+    }
+    yield* put(actions.finished());
+    return 'printed';
+  } finally {
+    // Cancelled: the page being drawn stops, and printImages (if it runs) cleans up at once.
+    if (yield* cancelled()) controller.abort();
+    images.length = 0;
+  }
+}
+
+/**
+ * takeLeading: one job at a time. The payload is the open document (the page engine's
+ * PDFDocumentProxy); what to print and over it comes from the store.
+ */
+export function* printDocument(
+  { payload: source }: Action<PrintSource>,
+  commands: EffectCommands,
+): Generator<unknown, PrintOutcome, unknown> {
+  const { select, put, race, take } = commands;
+  if (!(yield* select(selectPrintAllowed))) return 'notAllowed';
+  const pages = yield* select(selectPrintPages);
+  if (!pages.ok) return 'invalid';
+  const layers = printLayers(yield* select(selectPrintDecorations));
+  yield* put(actions.started(pages.pages.length));
+  const { job } = yield* race({
+    job: printJob(source, pages.pages, layers, commands),
+    cancelled: take('cancel'),
+  });
+  return job ?? 'cancelled';
+}
+
+export const printEffects = {
+  print: [printDocument, { type: 'takeLeading' }],
+} as const;

@@ -1,0 +1,34 @@
+/**
+ * The `print` model's state (issue 5, DESIGN §5b `print`): the print dialog's choices and the
+ * print job's progress. The rendered pages themselves are never in the store (they are blobs the
+ * job holds until the browser has printed them).
+ */
+
+/** All pages, the page on screen, or the pages the range text names. */
+export type PrintChoice = 'all' | 'current' | 'range';
+
+/**
+ * `rendering`: pages are being drawn (progress counts them); `printing`: the browser's print has
+ * them; `failed`: a page could not be drawn (the dialog says which).
+ */
+export type PrintStatus = 'idle' | 'rendering' | 'printing' | 'failed';
+
+export interface PrintState {
+  dialogOpen: boolean;
+  choice: PrintChoice;
+  /** The range as typed, e.g. `2-4, 7`. */
+  rangeText: string;
+  status: PrintStatus;
+  /** Pages drawn so far and pages to draw. */
+  progress: { done: number; total: number };
+  /** With `failed`: the page that could not be drawn (undefined: the printing step failed). */
+  failedPage?: number;
+}
+
+export const initialPrintState: PrintState = {
+  dialogOpen: false,
+  choice: 'all',
+  rangeText: '',
+  status: 'idle',
+  progress: { done: 0, total: 0 },
+};
