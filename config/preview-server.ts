@@ -12,7 +12,6 @@
  * phone on the LAN can open it).
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -20,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { createMockMiddleware } from './mock-server.ts';
-import { injectSettings, normaliseBase } from './settings-block.ts';
-import { cacheControlFor, wantsPage } from './static-files.ts';
-import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './csp.ts';
+import { normaliseBase } from './settings-block.ts';
+import { cacheControlFor, servedIndex, wantsPage } from './static-files.ts';
+import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -60,14 +59,9 @@ export async function startPreviewServer(options: PreviewOptions = {}): Promise<
   // follows the rewritten block. Every other response carries the last page's policy: the pdf.js
   // worker gets its policy from its own response.
   const cspOptions = cspOptionsFromEnv();
-  const servedIndex = async (): Promise<{ html: string; policy: string }> => {
-    const settled = injectSettings(await readFile(indexFile, 'utf8'), { routerBase: base });
-    const html = withCspMeta(settled, cspOptions);
-    return { html, policy: contentSecurityPolicy({ html, ...cspOptions }) };
-  };
-  let { policy } = await servedIndex();
+  let { policy } = await servedIndex(indexFile, base, cspOptions);
   const sendIndex = async (res: Response): Promise<void> => {
-    const served = await servedIndex();
+    const served = await servedIndex(indexFile, base, cspOptions);
     ({ policy } = served);
     const { html } = served;
     res.setHeader('Cache-Control', 'no-cache');

@@ -2,7 +2,11 @@
  * How the built `dist/` is served, shared by `npm run preview` (express) and `npm run serve`
  * (fastify): which files may be cached for ever, and which requests get the app's index.html.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentSecurityPolicy, withCspMeta } from './csp.ts';
+import type { CspOptions } from './csp.ts';
+import { injectSettings } from './settings-block.ts';
 
 /** A content hash before the extension (`main.3f9a1c2b.js`): such a file never changes. */
 const HASHED = /\.[0-9a-f]{6,}\.[a-z0-9]+$/i;
@@ -22,4 +26,24 @@ export function cacheControlFor(file: string): string {
 export function wantsPage(accept: string | undefined, pathname: string): boolean {
   if ((accept ?? '').includes('text/html')) return true;
   return path.posix.extname(pathname) === '';
+}
+
+/** index.html as served, and the Content-Security-Policy header that goes with it. */
+export interface ServedIndex {
+  html: string;
+  policy: string;
+}
+
+/**
+ * The built index.html with its settings block rewritten for `routerBase` (what makes one build
+ * relocatable) and its CSP meta rewritten to match; the header policy follows the same page.
+ */
+export async function servedIndex(
+  indexFile: string,
+  routerBase: string,
+  cspOptions: Omit<CspOptions, 'html' | 'delivery'>,
+): Promise<ServedIndex> {
+  const settled = injectSettings(await readFile(indexFile, 'utf8'), { routerBase });
+  const html = withCspMeta(settled, cspOptions);
+  return { html, policy: contentSecurityPolicy({ html, ...cspOptions }) };
 }

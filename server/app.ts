@@ -7,7 +7,7 @@
  * Why fastify: routing, JSON request logs (pino), graceful close and static files with Range come
  * well kept and typed; nothing here parses HTTP by hand.
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -16,8 +16,9 @@ import { FILE_HEADERS, attachmentHeader } from '../facility/answer.ts';
 import type { Answer } from '../facility/answer.ts';
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
-import { injectSettings, normaliseBase } from '../config/settings-block.ts';
-import { cacheControlFor, wantsPage } from '../config/static-files.ts';
+import { CSP_HEADER, cspOptionsFromEnv } from '../config/csp.ts';
+import { normaliseBase } from '../config/settings-block.ts';
+import { cacheControlFor, servedIndex, wantsPage } from '../config/static-files.ts';
 
 export interface ServeOptions extends Omit<FacilityOptions, 'simulate' | 'log'> {
   /** `/`, `/viewer/` (normalised here). */
@@ -71,9 +72,7 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
   const api = `${base}api/`;
   if (options.distDirs.length === 0) throw new Error('no dist folder to serve');
   const indexFile = path.join(options.distDirs[0], 'index.html');
-  await readFile(indexFile).catch(() => {
-    throw new Error(`${indexFile} not found: run npm run build first`);
-  });
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} not found: run npm run build first`);
 
   const app = Fastify({ logger: options.logger ?? false });
   const facility = createFacility({
@@ -89,6 +88,12 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
     await facility.converter.drain(options.shutdownCapMs ?? 30_000);
   });
 
+  // index.html is read per request, so a redeploy is served without a restart; its settings block
+  // names this base and the CSP (meta and header) follows it. Every other file carries the last
+  // page's policy: the pdf.js worker gets its policy from its own response.
+  const cspOptions = cspOptionsFromEnv();
+  let { policy } = await servedIndex(indexFile, base, cspOptions);
+
   const distRoots = options.distDirs.map((dir) => path.resolve(dir));
   await app.register(fastifyStatic, {
     root: distRoots,
@@ -100,15 +105,19 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
     dotfiles: 'allow',
     setHeaders: (reply, file) => {
       if (distRoots.some((root) => file.startsWith(root + path.sep))) {
-        reply.header('Cache-Control', cacheControlFor(file));
+        reply.header('Cache-Control', cacheControlFor(file)).header(CSP_HEADER, policy);
       }
     },
   });
 
-  /** Read per request, so a redeploy is served without a restart; the settings block names this base. */
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
-    const html = injectSettings(await readFile(indexFile, 'utf8'), { routerBase: base });
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const served = await servedIndex(indexFile, base, cspOptions);
+    ({ policy } = served);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header(CSP_HEADER, policy)
+      .type('text/html; charset=utf-8')
+      .send(served.html);
   }
 
   app.get(base, (_request, reply) => sendIndex(reply));
