@@ -111,6 +111,17 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'paper-all.pdf', {
     param: { isShowZoom: true, showFooter: true, showHeader: true, fullScreen: true },
   });
+  // The phone (issue 4): the zoom display on, a panel and fullscreen for the mobile menu.
+  const phone = { isShowZoom: true, showThumb: true, fullScreen: true };
+  for (const [name, param] of Object.entries({
+    'phone.pdf': phone,
+    'phone-noball.pdf': { ...phone, isShowBall: false },
+    'phone-noscale.pdf': { ...phone, isMobScaleDisabled: true },
+    'phone-vertical.pdf': { ...phone, isVertical: true },
+  })) {
+    copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, name));
+    sidecar(dir, name, { param });
+  }
   writeFileSync(path.join(dir, WASM_PDF), await wasmPdf());
   const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
   const small = await pagesPdf(3);

@@ -8,6 +8,8 @@ import type { Engine } from './engine';
 import { PageSkeleton } from './PageSkeleton';
 import { useSetEngine } from './EngineContext';
 import { useT } from '../../i18n';
+import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
+import { useTouchGestures } from './gestures/useTouchGestures';
 import './PdfView.css';
 
 /** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
@@ -33,6 +35,9 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const textSelectable = useAppSelector(
     (s) => !s.doc.docData.param.antiCopy && s.doc.docData.param.select,
   );
+  const param = useAppSelector((s) => s.doc.docData.param);
+  // DESIGN §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
+  const onePage = useNarrowScreen() && !param.isVertical;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<Engine | null>(null);
@@ -89,6 +94,25 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useEffect(() => {
     engineRef.current?.setPage(currentPage);
   }, [currentPage, initialised]);
+  useEffect(() => {
+    engineRef.current?.setOnePage(onePage);
+  }, [onePage, initialised]);
+
+  useTouchGestures(containerRef, viewerRef, {
+    zoom: () => model.current.zoom,
+    min: param.minZoomRatio,
+    max: param.maxZoomRatio,
+    pinch: !param.isMobScaleDisabled,
+    swipe: onePage,
+    fitWidth: () => engineRef.current?.fitWidthScale(),
+    zoomTo: (next, origin) => {
+      if (origin) engineRef.current?.zoomOrigin([origin.x, origin.y]);
+      dispatch(docModel.actions.zoomTo(next * 100));
+    },
+    turn: (direction) => {
+      dispatch(direction === 'next' ? docModel.actions.nextPage() : docModel.actions.prevPage());
+    },
+  });
 
   // Ctrl+wheel (and touchpad pinch) zooms around the pointer in the model's 20 % steps.
   useEffect(() => {

@@ -15,6 +15,9 @@ import type { PageSize } from '../../models/doc/state';
 interface PageViewLike {
   div: HTMLDivElement;
   pdfPage?: PDFPageProxy;
+  /** CSS pixels at `scale`. */
+  width: number;
+  scale: number;
 }
 
 export interface EngineOptions {
@@ -34,8 +37,12 @@ export interface Engine {
   setScale(scale: number): void;
   setRotation(degrees: number): void;
   setPage(page: number): void;
-  /** The next scale change keeps this client point still (Ctrl+wheel zoom). */
+  /** The next scale change keeps this client point still (Ctrl+wheel zoom, pinch). */
   zoomOrigin(point: [number, number]): void;
+  /** One page at a time (pdf.js's page scroll mode) or continuous vertical scrolling. */
+  setOnePage(onePage: boolean): void;
+  /** The scale at which the current page's box fills the container's width (double-tap). */
+  fitWidthScale(): number | undefined;
   readonly eventBus: InstanceType<typeof pdfViewer.EventBus>;
   readonly viewer: InstanceType<typeof pdfViewer.PDFViewer>;
   readonly findController: InstanceType<typeof pdfViewer.PDFFindController>;
@@ -155,6 +162,20 @@ export function createEngine(options: EngineOptions): Engine {
     },
     zoomOrigin(point) {
       origin = point;
+    },
+    setOnePage(onePage) {
+      const mode = onePage ? pdfViewer.ScrollMode.PAGE : pdfViewer.ScrollMode.VERTICAL;
+      if (ready && pdfView.scrollMode !== mode) pdfView.scrollMode = mode;
+    },
+    fitWidthScale() {
+      const page = ready ? pageView(pdfView.currentPageNumber - 1) : undefined;
+      if (!page || page.width <= 0) return undefined;
+      // pdf.js's own 'page-width' leaves 40 px for a scrollbar; phones overlay theirs, so the
+      // page's box (canvas plus pdf.js's border) fills exactly the container's width.
+      const border = page.div.offsetWidth - page.width;
+      const scale = ((container.clientWidth - border) / page.width) * page.scale;
+      // Down to the model's 2 decimals: rounding up would leave a few pixels to pan sideways.
+      return Math.floor(scale * 100) / 100;
     },
     destroy() {
       abort.abort();

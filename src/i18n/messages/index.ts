@@ -8,6 +8,7 @@ import { searchMessages } from './search';
 import { fullscreenMessages } from './fullscreen';
 import { printMessages } from './print';
 import { mobileMessages } from './mobile';
+import { shortcutsMessages } from './shortcuts';
 
 /** Every UI string, by area: one file per area so that features own their strings. */
 export const messages = {
@@ -21,6 +22,7 @@ export const messages = {
   ...fullscreenMessages,
   ...printMessages,
   ...mobileMessages,
+  ...shortcutsMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -154,6 +154,11 @@ export const docReducers = {
   toggleOutline: (state: DocState): DocState => withOutline(state, !state.showOutline),
   setOutline: (state: DocState, { payload }: Action<boolean>): DocState =>
     withOutline(state, payload),
+  /** Folio: opens or closes the keyboard shortcuts help (`?`). */
+  setShortcutsHelp: (state: DocState, { payload }: Action<boolean>): DocState => ({
+    ...state,
+    showShortcuts: payload,
+  }),
   toggleMobileMenu: (state: DocState): DocState => ({
     ...state,
     showMobileMenu: !state.showMobileMenu,

@@ -157,6 +157,8 @@ export interface DocState {
    */
   showOutline: boolean;
   showFullscreen: boolean;
+  /** Folio: the keyboard shortcuts help (`?`) is open. */
+  showShortcuts: boolean;
   mobileSignState: boolean;
   signState: boolean;
   /** Degrees, a multiple of 90 in (-360, 360). */
@@ -226,6 +228,7 @@ export const initialDocState: DocState = {
   showThumbnail: false,
   showOutline: false,
   showFullscreen: false,
+  showShortcuts: false,
   mobileSignState: false,
   signState: false,
   ...initialDocumentFields,

@@ -3,12 +3,11 @@
  *
  * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
- * browser's own page zoom. ArrowUp/ArrowDown stay native scrolling.
+ * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
 import { readDocId } from '../../services/docId';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { saveShortcut } from './download';
-import { printShortcut } from '../print/shortcut';
 import { docReducerActions as actions } from './effects';
 import type { DocState } from './state';
 
@@ -20,21 +19,53 @@ export type ShortcutKeys = Pick<
   'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'
 >;
 
-const PAGE_KEYS: Readonly<Partial<Record<string, () => AnyAction>>> = {
-  ArrowLeft: () => actions.prevPage(),
-  PageUp: () => actions.prevPage(),
-  ArrowRight: () => actions.nextPage(),
-  PageDown: () => actions.nextPage(),
-  Home: () => actions.setPage(1),
-  End: () => actions.setPage(LAST_PAGE),
+/** What the `?` help calls each shortcut (its line in ShortcutsHelp). */
+export type ShortcutId =
+  | 'previousPage'
+  | 'nextPage'
+  | 'firstPage'
+  | 'lastPage'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'zoomReset'
+  | 'help';
+
+/** One shortcut of this model: the keys (KeyboardEvent.key), its help line and its action. */
+export interface DocShortcut {
+  keys: readonly string[];
+  id: ShortcutId;
+  action: () => AnyAction;
+}
+
+/**
+ * The one table of the page and zoom keys: the handler below reads it, and so does the `?` help
+ * (src/components/ShortcutsHelp), so the help cannot list a key that does nothing.
+ */
+export const PAGE_SHORTCUTS: readonly DocShortcut[] = [
+  { keys: ['ArrowLeft', 'PageUp'], id: 'previousPage', action: () => actions.prevPage() },
+  { keys: ['ArrowRight', 'PageDown'], id: 'nextPage', action: () => actions.nextPage() },
+  { keys: ['Home'], id: 'firstPage', action: () => actions.setPage(1) },
+  { keys: ['End'], id: 'lastPage', action: () => actions.setPage(LAST_PAGE) },
+];
+
+/** With Ctrl or ⌘. */
+export const ZOOM_SHORTCUTS: readonly DocShortcut[] = [
+  { keys: ['+', '='], id: 'zoomIn', action: () => actions.zoomBy(1) },
+  { keys: ['-'], id: 'zoomOut', action: () => actions.zoomBy(-1) },
+  { keys: ['0'], id: 'zoomReset', action: () => actions.zoomTo(100) },
+];
+
+/** `?` (Shift+/ on many layouts) opens the keyboard shortcuts help. */
+export const HELP_SHORTCUT: DocShortcut = {
+  keys: ['?'],
+  id: 'help',
+  action: () => actions.setShortcutsHelp(true),
 };
 
-const ZOOM_KEYS: Readonly<Partial<Record<string, () => AnyAction>>> = {
-  '+': () => actions.zoomBy(1),
-  '=': () => actions.zoomBy(1),
-  '-': () => actions.zoomBy(-1),
-  '0': () => actions.zoomTo(100),
-};
+const byKey = (table: readonly DocShortcut[]) =>
+  new Map(table.flatMap(({ keys, action }) => keys.map((key) => [key, action] as const)));
+const PAGE_KEYS = byKey(PAGE_SHORTCUTS);
+const ZOOM_KEYS = byKey(ZOOM_SHORTCUTS);
 
 /**
  * The action a key press stands for, or undefined when it is not a shortcut. Page keys take no
@@ -47,10 +78,12 @@ export function shortcutAction(keys: ShortcutKeys): AnyAction | undefined {
   if (ctrlKey || metaKey) {
     if (ctrlKey && metaKey) return undefined;
     if (shiftKey && key !== '+') return undefined;
-    return ZOOM_KEYS[key]?.();
+    return ZOOM_KEYS.get(key)?.();
   }
+  // `?` is a shifted key on most layouts, so Shift is allowed for it alone.
+  if (HELP_SHORTCUT.keys.includes(key)) return HELP_SHORTCUT.action();
   if (shiftKey) return undefined;
-  return PAGE_KEYS[key]?.();
+  return PAGE_KEYS.get(key)?.();
 }
 
 /** Where typing goes to the focused element, so no key is a shortcut. */
@@ -136,11 +169,5 @@ export const docSubscriptions = {
   saveShortcut(api) {
     if (typeof window === 'undefined') return undefined;
     return saveShortcut(api);
-  },
-
-  /** Ctrl/⌘+P: the print dialog when `print` allows it, else nothing at all (issue 5). */
-  printShortcut(api) {
-    if (typeof window === 'undefined') return undefined;
-    return printShortcut(api);
   },
 } satisfies SubscriptionsMap;

@@ -17,6 +17,7 @@ import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
 import { PrintControls, PrintNotice } from '../../components/Print';
+import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { useRef } from 'react';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
@@ -67,6 +68,7 @@ export function DocumentView({ docId }: { docId: string }) {
               <FullscreenButton />
               <PrintControls />
               <DownloadControls />
+              <ShortcutsHelpButton />
             </>
           }
         />
@@ -78,6 +80,7 @@ export function DocumentView({ docId }: { docId: string }) {
           <SearchPanel />
         </div>
         <Footer />
+        <ShortcutsHelp />
         <PrintNotice />
       </main>
     </EngineProvider>

@@ -1,0 +1,71 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Modal, Typography } from 'antd';
+import { Fragment } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models/doc';
+import { selectParam } from '../../models/doc/selectors';
+import { useT } from '../../i18n';
+import { ToolButton } from '../HeaderBar/ToolButton';
+import { shortcutRows } from './shortcutRows';
+
+/**
+ * The keyboard shortcuts help (`?`, or the `Keyboard shortcuts` control): an antd Modal listing
+ * the shortcuts that exist for this document, in the reader's language. Esc closes it.
+ */
+export function ShortcutsHelp() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((s) => s.doc.showShortcuts);
+  const param = useAppSelector(selectParam);
+  return (
+    <Modal
+      open={open}
+      title={t('shortcuts.title')}
+      footer={null}
+      destroyOnHidden
+      onCancel={() => dispatch(docModel.actions.setShortcutsHelp(false))}
+    >
+      <table className="folio-shortcuts">
+        <thead>
+          <tr>
+            <th scope="col">{t('shortcuts.keys')}</th>
+            <th scope="col">{t('shortcuts.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shortcutRows(param).map(({ id, keys }) => (
+            <tr key={id}>
+              <td>
+                {keys.map((combo, i) => (
+                  <Fragment key={combo.join('+')}>
+                    {i > 0 && ` ${t('shortcuts.or')} `}
+                    {combo.map((key, j) => (
+                      <Fragment key={key}>
+                        {j > 0 && '+'}
+                        <Typography.Text keyboard>{key}</Typography.Text>
+                      </Fragment>
+                    ))}
+                  </Fragment>
+                ))}
+              </td>
+              <td>{t(`shortcuts.${id}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Modal>
+  );
+}
+
+/** The visible way to the help: a toolbar control (on phones, a row of the mobile menu). */
+export function ShortcutsHelpButton() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  return (
+    <ToolButton
+      label={t('shortcuts.title')}
+      icon={<QuestionCircleOutlined />}
+      onClick={() => dispatch(docModel.actions.setShortcutsHelp(true))}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { ShortcutsHelp, ShortcutsHelpButton } from './ShortcutsHelp';
