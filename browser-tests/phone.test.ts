@@ -150,9 +150,10 @@ describe('phone: the mobile menu', () => {
 
       await menu.getByRole('button', { name: 'Rotate clockwise' }).tap();
       await menu.waitFor({ state: 'hidden' });
+      // Rotated: page 1 lies on its side.
       await page.waitForFunction(() => {
-        const canvas = document.querySelector('[data-page-number="1"] canvas');
-        return canvas?.closest('[data-main-rotation="90"]') !== null;
+        const box = document.querySelector('[data-page-number="1"]')?.getBoundingClientRect();
+        return box !== undefined && box.width > box.height;
       });
 
       const menuButton = bar.getByRole('button', { name: 'Menu', exact: true });
