@@ -6,7 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
-import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { newSession, OUT_DIR, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { waitForPainted } from './support/pixels.ts';
 import { PRINT_PAGE_SIZES } from './support/docs.ts';
@@ -74,9 +77,12 @@ function stubPrint(): void {
       containerDisplay: container ? getComputedStyle(container).display : null,
       images,
     });
-    setTimeout(() => {
-      window.dispatchEvent(new Event('afterprint'));
-    }, 50);
+    // A test that sets __holdPrint sends afterprint itself, once it has looked at the job.
+    if (!(window as unknown as { __holdPrint?: boolean }).__holdPrint) {
+      setTimeout(() => {
+        window.dispatchEvent(new Event('afterprint'));
+      }, 50);
+    }
   };
 }
 
@@ -168,6 +174,8 @@ describe('print', () => {
     // Cleaned up after afterprint: no container, the dialog closed, the blob URLs revoked.
     await dialog(page).waitFor({ state: 'hidden' });
     assert.equal(await page.locator('html[data-folio-printing]').count(), 0);
+    // (Loading the revoked URL logs a console error, so the session's problems are read first.)
+    assert.deepEqual(session.problems, []);
     assert.equal(await blobUrlAlive(page, snapshot.images[0].src), false);
     const live = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
@@ -178,7 +186,6 @@ describe('print', () => {
     });
     assert.equal(await blobUrlAlive(page, live), true, 'a live blob URL loads (the check works)');
     assert.equal((await printLog(page)).calls, 1);
-    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -225,6 +232,34 @@ describe('print', () => {
     assert.equal(snapshot.containerDisplay, 'block');
     assert.equal(snapshot.rootDisplay, 'none');
     assertPageShapes(snapshot.images, [5]);
+    await session.close();
+  });
+
+  it("Chromium's own print of the job: one sheet per page image, each at its page's size", async () => {
+    const session = await open('print.pdf');
+    const { page } = session;
+    await page.evaluate(() => {
+      Object.assign(window, { __holdPrint: true });
+    });
+    await printFromDialog(page, /Pages/, '1-3');
+    await page.waitForFunction(
+      () => (window as unknown as { __print: PrintLog }).__print.calls === 1,
+    );
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    writeFileSync(path.join(OUT_DIR, 'print-output.pdf'), pdf);
+    const printed = await PDFDocument.load(pdf);
+    assert.equal(printed.getPageCount(), 3);
+    // Each sheet has its page's size (named @page rules): A4 portrait, A4 landscape, square.
+    const sizes = printed.getPages().map((p) => {
+      const { width, height } = p.getSize();
+      return [Math.round(width), Math.round(height)];
+    });
+    assert.deepEqual(sizes, PRINT_PAGE_SIZES.slice(0, 3));
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    await page.waitForFunction(() => document.querySelector('.folio-print-container') === null);
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 

@@ -30,16 +30,31 @@ function loaded(img: HTMLImageElement, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** `@page` at the first page's size with no margin (as pdf.js prints), where the browser can. */
-function pageSizeSheet(doc: Document, first: PrintImage | undefined): CSSStyleSheet | undefined {
-  if (!first || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in doc)) {
+/** The `@page` name for a page size: one named page per size, so mixed sizes print as they are. */
+const pageName = ({ widthPt, heightPt }: PrintImage) =>
+  `folio-${String(Math.round(widthPt * 100))}x${String(Math.round(heightPt * 100))}`;
+
+/**
+ * `@page` rules with no margin: the first page's size for the sheet (as pdf.js prints), and a
+ * named page for each size, where the browser can. A constructed sheet, not a <style> element:
+ * the Content-Security-Policy allows no inline style.
+ */
+function pageSizeSheet(doc: Document, images: readonly PrintImage[]): CSSStyleSheet | undefined {
+  if (
+    images.length === 0 ||
+    typeof CSSStyleSheet === 'undefined' ||
+    !('adoptedStyleSheets' in doc)
+  ) {
     return undefined;
   }
-  // A constructed sheet, not a <style> element: the Content-Security-Policy allows no inline style.
+  const size = ({ widthPt, heightPt }: PrintImage) =>
+    `size: ${String(widthPt)}pt ${String(heightPt)}pt; margin: 0;`;
+  const rules = new Map([['', `@page { ${size(images[0])} }`]]);
+  images.forEach((image) => {
+    rules.set(pageName(image), `@page ${pageName(image)} { ${size(image)} }`);
+  });
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(
-    `@page { size: ${String(first.widthPt)}pt ${String(first.heightPt)}pt; margin: 0; }`,
-  );
+  sheet.replaceSync([...rules.values()].join('\n'));
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   return sheet;
 }
@@ -53,7 +68,7 @@ export async function printImages(
   const container = doc.createElement('div');
   container.className = PRINT_CONTAINER_CLASS;
   container.setAttribute('aria-hidden', 'true');
-  const sheet = pageSizeSheet(doc, images[0]);
+  const sheet = pageSizeSheet(doc, images);
   const cleanup = () => {
     container.remove();
     urls.forEach((url) => {
@@ -64,13 +79,15 @@ export async function printImages(
   };
   try {
     signal.throwIfAborted();
-    const loading = images.map(({ blob, widthPt, heightPt }) => {
+    const loading = images.map((image) => {
+      const { blob, widthPt, heightPt } = image;
       const img = doc.createElement('img');
       const url = URL.createObjectURL(blob);
       urls.push(url);
       img.alt = '';
       img.style.width = `${String(widthPt)}pt`;
       img.style.height = `${String(heightPt)}pt`;
+      img.style.setProperty('page', pageName(image));
       img.src = url;
       container.append(img);
       return loaded(img, signal);
