@@ -155,6 +155,7 @@ export async function makeDocsDir(): Promise<string> {
   await makePanelDocs(dir);
   await makePolicyDocs(dir);
   makeSearchDocs(dir);
+  makeSignDocs(dir);
   await makePrintDocs(dir);
   return dir;
 }
@@ -329,4 +330,15 @@ async function makePrintDocs(dir: string): Promise<void> {
     writeFileSync(path.join(dir, name), bytes);
     sidecar(dir, name, content);
   }
+}
+
+// Signatures (issue 6): the paper with the Sign control, under the default anti-copy and a
+// watermark, so the signature is shown to work beneath both.
+function makeSignDocs(dir: string): void {
+  copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'sign.pdf'));
+  sidecar(dir, 'sign.pdf', {
+    title: 'Contract: signed?',
+    param: { showSignature: true },
+    watermarkInfo: { text: 'reader · 2026-11-22' },
+  });
 }

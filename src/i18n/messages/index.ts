@@ -6,6 +6,7 @@ import { panelsMessages } from './panels';
 import { policyMessages } from './policy';
 import { searchMessages } from './search';
 import { fullscreenMessages } from './fullscreen';
+import { signMessages } from './sign';
 import { printMessages } from './print';
 import { mobileMessages } from './mobile';
 import { shortcutsMessages } from './shortcuts';
@@ -20,6 +21,7 @@ export const messages = {
   ...policyMessages,
   ...searchMessages,
   ...fullscreenMessages,
+  ...signMessages,
   ...printMessages,
   ...mobileMessages,
   ...shortcutsMessages,

@@ -15,13 +15,13 @@ import { handOver } from '../../services/sign/handOver';
 import type { SignedPayload } from '../../services/sign/handOver';
 import { signatureStore } from '../../services/sign/store';
 import { initialSignState } from './state';
-import type { SignState } from './state';
+import type { Drawing, SignState } from './state';
 
 export const signReducers = {
   /** A confirmed drawing: placement mode until it is placed or cancelled. */
-  setPending: (_state: SignState, { payload }: Action<string>): SignState => ({
-    pending: payload,
-    lastImage: payload,
+  setPending: (_state: SignState, { payload }: Action<Drawing>): SignState => ({
+    pending: { ...payload },
+    lastImage: payload.image,
   }),
   cancelPlacement: (state: SignState): SignState => ({ ...state, pending: undefined }),
 };
@@ -36,8 +36,7 @@ interface WithSign {
   sign: SignState;
 }
 
-export interface ConfirmPayload {
-  image: string;
+export interface ConfirmPayload extends Drawing {
   /** Drawn on the phone's full-screen pad (mobileSignState, isMobSigned). */
   mobile: boolean;
 }
@@ -90,7 +89,7 @@ export const signModel = defineModel({
     /** `Confirm`: the pad closes, the signed flag is set, and placement mode begins. */
     *confirm({ payload }: Action<ConfirmPayload>, { put, select }: EffectCommands) {
       const { signState, mobileSignState } = yield* select(({ doc: d }: WithDoc) => d);
-      yield* put(own.setPending(payload.image));
+      yield* put(own.setPending({ image: payload.image, aspect: payload.aspect }));
       if (payload.mobile) {
         yield* put(doc.setMobSigned(true));
         if (mobileSignState) yield* put(doc.toggleMobileSignState());
@@ -101,8 +100,9 @@ export const signModel = defineModel({
     },
     /** Puts the pending drawing at `box` on `page`, inserted at its canvasNum (SPEC §4). */
     *place({ payload }: Action<PlacePayload>, { put, select }: EffectCommands) {
-      const image = yield* select(({ sign }: WithSign) => sign.pending);
-      if (image === undefined) return false;
+      const pending = yield* select(({ sign }: WithSign) => sign.pending);
+      if (pending === undefined) return false;
+      const { image } = pending;
       yield* put(doc.insertSignature({ canvasNum: payload.page - 1, ...payload.box, image }));
       yield* put(own.cancelPlacement());
       return true;

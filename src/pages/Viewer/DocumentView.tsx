@@ -18,6 +18,7 @@ import { useAntiCopy } from '../../components/AntiCopy';
 import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
 import { PrintControls, PrintNotice } from '../../components/Print';
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
+import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
 import { useRef } from 'react';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
@@ -66,6 +67,7 @@ export function DocumentView({ docId }: { docId: string }) {
               <SearchButton />
               <SidePanelToggles />
               <FullscreenButton />
+              <SignButton />
               <PrintControls />
               <DownloadControls />
               <ShortcutsHelpButton />
@@ -79,6 +81,9 @@ export function DocumentView({ docId }: { docId: string }) {
           </WatermarkedStage>
           <SearchPanel />
         </div>
+        <SignatureBar />
+        <SignatureLayer />
+        <SignPad />
         <Footer />
         <ShortcutsHelp />
         <PrintNotice />

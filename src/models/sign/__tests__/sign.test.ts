@@ -44,9 +44,9 @@ describe('sign model', () => {
   it('Confirm sets isSigned, closes the pad and waits for a place; placing inserts at canvasNum', async () => {
     const app = start();
     app.dispatch(docModel.actions.toggleSignState());
-    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
     expect(app.getState().doc).toMatchObject({ isSigned: true, signState: false });
-    expect(app.getState().sign.pending).toBe(PNG);
+    expect(app.getState().sign.pending).toEqual({ image: PNG, aspect: 3 });
     await expect(app.dispatch(signModel.actions.place({ page: 3, box }))).resolves.toBe(true);
     expect(app.getState().doc.signDataArr).toEqual([{ canvasNum: 2, ...box, image: PNG }]);
     expect(app.getState().sign.pending).toBeUndefined();
@@ -58,7 +58,7 @@ describe('sign model', () => {
   it('on a phone Confirm sets isMobSigned and closes the full-screen pad', async () => {
     const app = start();
     app.dispatch(docModel.actions.toggleMobileSignState());
-    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: true }));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: true }));
     expect(app.getState().doc).toMatchObject({
       isMobSigned: true,
       isSigned: false,
@@ -68,7 +68,7 @@ describe('sign model', () => {
 
   it('keeps every change per document and gives it back when the document opens again', async () => {
     const app = start('a.pdf');
-    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
     await app.dispatch(signModel.actions.place({ page: 1, box }));
     await flush();
     expect(kept.get('a.pdf')).toEqual([{ canvasNum: 0, ...box, image: PNG }]);
@@ -96,7 +96,7 @@ describe('sign model', () => {
     const listener = (event: Event) => seen.push((event as CustomEvent).detail);
     window.addEventListener('folio:signed', listener);
     await expect(app.dispatch(signModel.actions.finish())).resolves.toBeUndefined();
-    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
     await app.dispatch(signModel.actions.place({ page: 2, box }));
     const payload = await app.dispatch(signModel.actions.finish());
     window.removeEventListener('folio:signed', listener);
@@ -151,7 +151,7 @@ describe('sign/downloadSigned against the dev facility', () => {
   async function signed(id: string) {
     const app = createTestApp();
     await app.dispatch(docModel.actions.fetch(id));
-    await app.dispatch(signModel.actions.confirm({ image: PNG, mobile: false }));
+    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
     await app.dispatch(signModel.actions.place({ page: 2, box }));
     return app;
   }

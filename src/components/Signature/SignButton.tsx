@@ -1,0 +1,31 @@
+import { SignatureOutlined } from '@ant-design/icons';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel } from '../../models';
+import { ToolButton } from '../HeaderBar/ToolButton';
+import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
+import { useT } from '../../i18n';
+
+/**
+ * The toolbar's `Sign` control (DESIGN §5), present only with `showSignature`: it toggles
+ * `signState` on desktop and `mobileSignState` on phones (≤ 768 px), SPEC §4.
+ */
+export function SignButton() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const narrow = useNarrowScreen();
+  const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
+  const open = useAppSelector((s) => (narrow ? s.doc.mobileSignState : s.doc.signState));
+  if (!allowed) return null;
+  return (
+    <ToolButton
+      label={t('sign.label')}
+      icon={<SignatureOutlined />}
+      pressed={open}
+      onClick={() => {
+        dispatch(
+          narrow ? docModel.actions.toggleMobileSignState() : docModel.actions.toggleSignState(),
+        );
+      }}
+    />
+  );
+}

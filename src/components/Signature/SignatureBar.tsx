@@ -1,0 +1,86 @@
+import { Button, Popconfirm, Space, Typography } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { docModel, signModel } from '../../models';
+import { useEngine } from '../PdfView/EngineContext';
+import { useT } from '../../i18n';
+import { useToaster } from '../Shell';
+import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
+import { pageGeometry } from './pages';
+
+/**
+ * Below the pages while there is a signature to place or placed: in placement mode the hint,
+ * `Place on current page` and `Cancel`; afterwards `Finish` (the hand-over), `Download signed
+ * copy` (only with `download`) and `Clear signatures`.
+ */
+export function SignatureBar() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const engine = useEngine();
+  const toaster = useToaster();
+  const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
+  const download = useAppSelector((s) => s.doc.docData.param.download);
+  const count = useAppSelector((s) => s.doc.signDataArr.length);
+  const currentPage = useAppSelector((s) => s.doc.currentPage);
+  const pending = useAppSelector((s) => s.sign.pending);
+  const exporting = useAppSelector((s) => s.loading.effects['sign/downloadSigned'] ?? false);
+  if (!allowed || (!pending && count === 0)) return null;
+
+  const placeOnCurrent = async () => {
+    if (!engine || !pending) return;
+    const geometry = await pageGeometry(engine, currentPage);
+    // Centred, in the lower part of the page as it reads upright: where signatures go.
+    const centre = fromFractionPoint([0.5, 0.8], geometry.view, geometry.rotate);
+    const box = boxAround(centre, pending.aspect, geometry.view, geometry.rotate);
+    await dispatch(signModel.actions.place({ page: currentPage, box }));
+  };
+
+  return (
+    <div className="folio-sign-bar" role="toolbar" aria-label={t('sign.bar')}>
+      {pending ? (
+        <>
+          <Typography.Text role="status">{t('sign.place.hint')}</Typography.Text>
+          <Space wrap>
+            <Button type="primary" onClick={() => void placeOnCurrent()}>
+              {t('sign.place.current')}
+            </Button>
+            <Button onClick={() => dispatch(signModel.actions.cancelPlacement())}>
+              {t('sign.cancel')}
+            </Button>
+          </Space>
+        </>
+      ) : (
+        <>
+          <Typography.Text>{t('sign.count', { count })}</Typography.Text>
+          <Space wrap>
+            <Button
+              type="primary"
+              onClick={() =>
+                void dispatch(signModel.actions.finish()).then((payload) => {
+                  if (payload) toaster.success(t('sign.finished'));
+                })
+              }
+            >
+              {t('sign.finish')}
+            </Button>
+            {download && (
+              <Button
+                loading={exporting}
+                onClick={() => void dispatch(signModel.actions.downloadSigned())}
+              >
+                {t('sign.downloadSigned')}
+              </Button>
+            )}
+            <Popconfirm
+              title={t('sign.clearAll.confirm')}
+              okText={t('sign.clearAll')}
+              cancelText={t('sign.cancel')}
+              onConfirm={() => dispatch(docModel.actions.clearSignatures())}
+            >
+              <Button danger>{t('sign.clearAll')}</Button>
+            </Popconfirm>
+          </Space>
+        </>
+      )}
+    </div>
+  );
+}

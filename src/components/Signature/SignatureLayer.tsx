@@ -1,0 +1,162 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { signModel } from '../../models';
+import type { SignatureItem } from '../../models/doc/state';
+import { useEngine } from '../PdfView/EngineContext';
+import type { Engine } from '../PdfView/engine';
+import { normaliseRotation } from '../PdfView/PdfView';
+import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
+import { clientToFraction, loadedGeometry, pageDiv } from './pages';
+import { PlacedSignature } from './PlacedSignature';
+
+/**
+ * Placed signatures drawn inside their pages' elements (DESIGN §5: `data-signature-index` inside
+ * the page's element), so they scroll, zoom and print with the page. pdf.js empties a page's
+ * element when it lays it out again (zoom, rotation, leaving its buffer): each page holding
+ * signatures gets one layer element that a MutationObserver puts back whenever it is removed,
+ * and React portals render into it. Boxes are in percentages of the page, so zoom needs no work.
+ */
+export function SignatureLayer() {
+  const engine = useEngine();
+  const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
+  const items = useAppSelector((s) => s.doc.signDataArr);
+  const viewRotate = normaliseRotation(useAppSelector((s) => s.doc.rotate));
+  const [, setLoaded] = useState(0);
+  const [laidOut, setLaidOut] = useState(0);
+  const hosts = useLayerHosts(engine, allowed ? items : [], laidOut);
+
+  // The page elements exist once pdf.js lays the pages out; their geometry as it loads them.
+  useEffect(() => {
+    if (!engine) return undefined;
+    const bump = () => {
+      setLoaded((n) => n + 1);
+    };
+    const init = () => {
+      setLaidOut((n) => n + 1);
+    };
+    const events = ['pagesloaded', 'pagerendered', 'rotationchanging'];
+    events.forEach((name) => {
+      engine.eventBus.on(name, bump);
+    });
+    engine.eventBus.on('pagesinit', init);
+    return () => {
+      events.forEach((name) => {
+        engine.eventBus.off(name, bump);
+      });
+      engine.eventBus.off('pagesinit', init);
+    };
+  }, [engine]);
+
+  usePlacement(engine, allowed);
+
+  if (!engine || !allowed) return null;
+  return items.map((item, index) => {
+    const page = item.canvasNum + 1;
+    const host = hosts.get(page);
+    const geometry = loadedGeometry(engine, page);
+    if (!host || !geometry) return null;
+    return createPortal(
+      <PlacedSignature
+        index={index}
+        item={item}
+        page={page}
+        geometry={geometry}
+        viewRotate={viewRotate}
+        host={host}
+      />,
+      host,
+      `${String(index)}:${item.image.length}`,
+    );
+  });
+}
+
+/**
+ * One layer element per page that holds signatures, made once per page (portals may render into
+ * it before it is attached) and kept inside the page's element while pdf.js has laid it out.
+ */
+function useLayerHosts(
+  engine: Engine | undefined,
+  items: readonly SignatureItem[],
+  laidOut: number,
+) {
+  const [hosts] = useState(() => new Map<number, HTMLDivElement>());
+  const pages = [...new Set(items.map((item) => item.canvasNum + 1))];
+  for (const page of pages) {
+    if (!hosts.has(page)) {
+      const host = document.createElement('div');
+      host.className = 'folio-sign-layer';
+      hosts.set(page, host);
+    }
+  }
+  const pagesKey = pages.sort((a, b) => a - b).join(',');
+  useLayoutEffect(() => {
+    if (!engine || pagesKey === '') return undefined;
+    const observers: MutationObserver[] = [];
+    const attached: HTMLDivElement[] = [];
+    for (const page of pagesKey.split(',').map(Number)) {
+      const div = pageDiv(engine, page);
+      const host = hosts.get(page);
+      if (!div || !host) continue;
+      div.append(host);
+      attached.push(host);
+      const observer = new MutationObserver(() => {
+        if (host.parentElement !== div) div.append(host);
+      });
+      observer.observe(div, { childList: true });
+      observers.push(observer);
+    }
+    return () => {
+      observers.forEach((observer) => {
+        observer.disconnect();
+      });
+      attached.forEach((host) => {
+        host.remove();
+      });
+    };
+  }, [engine, hosts, pagesKey, laidOut]);
+  return hosts;
+}
+
+/**
+ * Placement mode (after Confirm): a click or tap on a page puts the signature there, centred on
+ * the point; Esc cancels. The click is the signature's, not a link's under it.
+ */
+function usePlacement(engine: Engine | undefined, allowed: boolean) {
+  const pending = useAppSelector((s) => s.sign.pending);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!engine || !allowed || !pending) return undefined;
+    const container = engine.viewer.container;
+    container.classList.add('folio-placing');
+    const onClick = (event: MouseEvent) => {
+      const div = (event.target as Element | null)?.closest<HTMLElement>('.page[data-page-number]');
+      if (!div) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const page = Number(div.dataset.pageNumber);
+      const geometry = loadedGeometry(engine, page);
+      if (!geometry) return;
+      const total = geometry.rotate + normaliseRotation(engine.viewer.pagesRotation);
+      const centre = fromFractionPoint(
+        clientToFraction(div, event.clientX, event.clientY),
+        geometry.view,
+        total,
+      );
+      const box = boxAround(centre, pending.aspect, geometry.view, geometry.rotate);
+      void dispatch(signModel.actions.place({ page, box }));
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      dispatch(signModel.actions.cancelPlacement());
+    };
+    container.addEventListener('click', onClick, { capture: true });
+    window.addEventListener('keydown', onKey);
+    return () => {
+      container.classList.remove('folio-placing');
+      container.removeEventListener('click', onClick, { capture: true });
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [engine, allowed, pending, dispatch]);
+}
