@@ -3,55 +3,53 @@
 // by its settings only, serves a deep link.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
-import type { Configuration, Stats } from 'webpack';
 import type { Browser } from 'playwright-core';
-import makeConfig from '../webpack.config.js';
 import { startPreviewServer } from '../config/preview-server.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../config/csp.ts';
+import { prodBuild } from './support/build.ts';
+import type { BuildFacts } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
-const distDir = mkdtempSync(path.join(tmpdir(), 'folio-dist-'));
-let stats: Stats;
+let distDir: string;
+let facts: BuildFacts;
 let browser: Browser;
 
-function build(config: Configuration): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, result) => {
-      if (error) reject(error);
-      else if (!result || result.hasErrors()) reject(new Error(result?.toString('errors-only')));
-      else resolve(result);
-    });
-  });
-}
-
 before(async () => {
-  const config = makeConfig({}, { mode: 'production' });
-  stats = await build({ ...config, output: { ...config.output, path: distDir } });
+  ({ distDir, facts } = await prodBuild());
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser.close();
-  rmSync(distDir, { recursive: true, force: true });
 });
 
 describe('production build', () => {
   it('the wildcard page loads as exactly two script chunks', () => {
-    const json = stats.toJson({ chunkGroups: true, assets: false, modules: false });
-    const group = json.namedChunkGroups?.viewer;
-    assert.ok(group, 'a chunk group named "viewer" (config/routes.ts)');
-    const scripts = (group.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js'));
+    const scripts = facts.chunkGroupScripts.viewer;
+    assert.ok(scripts, 'a chunk group named "viewer" (config/routes.ts)');
     assert.equal(scripts.length, 2, `viewer chunk group: ${scripts.join(', ')}`);
   });
 
   it('sets the chunk load timeout to 120 s and the chunk base path to ./', () => {
-    const output = stats.compilation.outputOptions;
-    assert.equal(output.chunkLoadTimeout, 120_000);
-    assert.equal(output.publicPath, './');
+    assert.equal(facts.chunkLoadTimeout, 120_000);
+    assert.equal(facts.publicPath, './');
+  });
+
+  it("dist/index.html's CSP meta hashes its own two inline scripts, and nothing else", () => {
+    const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+    assert.equal(meta, contentSecurityPolicy({ html, delivery: 'meta' }));
+    const hashes = inlineScriptHashes(html);
+    assert.equal(hashes.length, 2, 'the settings block and the boot loader');
+    const scriptSrc = /script-src ([^;]*)/.exec(meta)?.[1].split(' ') ?? [];
+    assert.deepEqual(
+      scriptSrc.filter((source) => source.startsWith("'sha256-")),
+      hashes,
+    );
+    assert.ok(!scriptSrc.includes("'unsafe-eval'") && !scriptSrc.includes("'unsafe-inline'"));
   });
 
   it('relocates to another base by index.html settings only, deep links included', async () => {
@@ -68,6 +66,8 @@ describe('production build', () => {
       await screenshot(session.page, 'build-relocated');
       assert.deepEqual(failed, []);
       assert.deepEqual(session.problems, []);
+      // The page ran under the rewritten meta and the server's header, both hashing the new block.
+      assert.deepEqual(session.violations, []);
     } finally {
       await session.close();
       await server.close();

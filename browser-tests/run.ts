@@ -2,7 +2,8 @@
 // with the dev facility over them, then node's test runner over browser-tests/*.test.ts against it
 // (FOLIO_URL). Fails when any session saw a CSP violation (support/viewer.ts records them).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { startNpmServer } from './support/server.ts';
@@ -17,6 +18,8 @@ const files = readdirSync(here)
   .map((f) => path.join(here, f));
 
 const cspLog = path.join(OUT_DIR, `csp-violations-${String(process.pid)}.jsonl`);
+// The production build, made once by the first test file that needs it (support/build.ts).
+const buildDir = mkdtempSync(path.join(tmpdir(), 'folio-build-'));
 const docsDir = await makeDocsDir();
 const server = await startNpmServer(
   'start',
@@ -30,7 +33,12 @@ try {
       process.execPath,
       ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
       {
-        env: { ...process.env, FOLIO_URL: `${server.url}/viewer/`, FOLIO_CSP_LOG: cspLog },
+        env: {
+          ...process.env,
+          FOLIO_URL: `${server.url}/viewer/`,
+          FOLIO_CSP_LOG: cspLog,
+          FOLIO_BUILD_DIR: buildDir,
+        },
         stdio: 'inherit',
       },
     );
@@ -41,6 +49,7 @@ try {
 } finally {
   await server.stop();
   rmSync(docsDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
 }
 const violations = existsSync(cspLog)
   ? readFileSync(cspLog, 'utf8').split('\n').filter(Boolean)
