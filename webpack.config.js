@@ -16,14 +16,28 @@ const root = import.meta.dirname;
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
 
-/** index.html gets its CSP <meta> from its own inline scripts, in every build (config/csp.ts). */
+/**
+ * index.html gets its CSP <meta> from its own inline scripts, in every build (config/csp.ts) —
+ * after webpack's real content hashes have rewritten the file names in its boot script.
+ */
 class CspMetaPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('CspMetaPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('CspMetaPlugin', (data) => {
-        data.html = withCspMeta(data.html, cspOptionsFromEnv());
-        return data;
-      });
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CspMetaPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CspMetaPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          const html = compilation.getAsset('index.html')?.source.source().toString();
+          if (html === undefined) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError('CspMetaPlugin: no index.html'),
+            );
+            return;
+          }
+          const withMeta = withCspMeta(html, cspOptionsFromEnv());
+          compilation.updateAsset('index.html', new sources.RawSource(withMeta));
+        },
+      );
     });
   }
 }

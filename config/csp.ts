@@ -17,9 +17,13 @@
  *   cspOptionsFromEnv(env): the deployer's `CSP_CONNECT_SRC` and `CSP_FRAME_ANCESTORS` (space-
  *     separated sources), which every Folio server passes on.
  *
+ * `npm run csp -- dist/index.html` rewrites a file's meta after its settings block was edited by
+ * hand, and prints the header a static host should send with it.
+ *
  * Why each source is there: README.md, "Content-Security-Policy".
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 
 export const CSP_HEADER = 'Content-Security-Policy';
@@ -120,4 +124,19 @@ export function withCspMeta(
   const at = anchor.index + anchor[0].length;
   const indent = /\n([ \t]*)$/.exec(anchor[0])?.[1] ?? '';
   return `${bare.slice(0, at)}${meta}\n${indent}${bare.slice(at)}`;
+}
+
+if (import.meta.main) {
+  const files = process.argv.slice(2);
+  if (files.length === 0) {
+    console.error('usage: npm run csp -- <index.html>…');
+    process.exitCode = 2;
+  }
+  const options = cspOptionsFromEnv();
+  for (const file of files) {
+    const html = withCspMeta(readFileSync(file, 'utf8'), options);
+    writeFileSync(file, html);
+    console.log(`${file}: meta rewritten. The header to send with it:`);
+    console.log(`${CSP_HEADER}: ${contentSecurityPolicy({ html, ...options })}`);
+  }
 }

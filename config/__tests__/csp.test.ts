@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   contentSecurityPolicy,
   cspOptionsFromEnv,
@@ -167,5 +171,27 @@ describe('cspOptionsFromEnv', () => {
       frameAncestors: ["'self'"],
     });
     expect(cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: ' ' })).toEqual({});
+  });
+});
+
+describe('npm run csp -- <index.html>', () => {
+  it('rewrites the meta of an edited page and prints the header for it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'folio-csp-'));
+    const file = path.join(dir, 'index.html');
+    try {
+      writeFileSync(file, injectSettings(withCspMeta(INDEX), { routerBase: '/moved/' }));
+      const printed = execFileSync(process.execPath, [path.join(__dirname, '..', 'csp.ts'), file], {
+        encoding: 'utf8',
+        env: { ...process.env, CSP_FRAME_ANCESTORS: 'https://host.example' },
+      });
+      const html = readFileSync(file, 'utf8');
+      expect(html).toContain(sha('window.routerBase = "/moved/";'));
+      expect(html).toBe(withCspMeta(html));
+      expect(printed).toContain(
+        `Content-Security-Policy: ${contentSecurityPolicy({ html, frameAncestors: ['https://host.example'] })}\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
