@@ -14,6 +14,7 @@ import type { PreviewServer } from '../config/preview-server.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
+import { printBench } from './print.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
 import type { RunResult, Side } from './measure.ts';
@@ -35,14 +36,20 @@ const { values: flags } = parseArgs({
     docs: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'write-readme': { type: 'boolean', default: false },
+    print: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (flags.help) {
   console.log(
-    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]',
+    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]\n' +
+      'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)',
   );
+  process.exit(0);
+}
+if (flags.print) {
+  await printBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 const runs = Number(flags.runs);
