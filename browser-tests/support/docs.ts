@@ -90,7 +90,9 @@ async function wasmPdf(): Promise<Uint8Array> {
     Extend: [true, true],
   });
   page.node.setXObject(PDFName.of('Im1'), context.register(image));
-  page.node.Resources().set(PDFName.of('Shading'), context.obj({ Sh1: context.register(shading) }));
+  const resources = page.node.Resources();
+  if (!resources) throw new Error('pdf-lib made a page without resources');
+  resources.set(PDFName.of('Shading'), context.obj({ Sh1: context.register(shading) }));
   const ops = 'q 400 0 0 200 0 200 cm /Im1 Do Q q 0 0 400 200 re W n /Sh1 sh Q';
   page.node.addContentStream(context.register(context.stream(ops)));
   return doc.save();
