@@ -58,8 +58,8 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 interface Found {
   doc: DocumentFile;
   sidecar: Sidecar | null;
-  /** When the simulated conversion began; undefined when no sidecar simulates one. */
-  convertingSince?: number;
+  /** Names the simulated conversion (file and sidecar version); undefined when none is simulated. */
+  simulation?: string;
 }
 
 /** Where the viewable PDF of a document is, or why there is none (yet). */
@@ -140,7 +140,7 @@ export function createFacility(options: FacilityOptions): Facility {
     const sidecar = withFolderDefault(ownSidecar, folder.kind === 'ok' ? folder.sidecar : null);
     const found: Found = { doc, sidecar };
     if (simulate && ownSidecar?.convertMs !== undefined) {
-      found.convertingSince = conversionStart(`${doc.file}\0${String(ownSidecar.mtimeMs)}`);
+      found.simulation = `${doc.file}\0${String(ownSidecar.mtimeMs)}`;
     }
     return found;
   }
@@ -154,11 +154,15 @@ export function createFacility(options: FacilityOptions): Facility {
     return { kind: 'failed', answer: jsonError(status, state.error, { message: state.message }) };
   }
 
-  function progressOf({ sidecar, convertingSince }: Found, pageCount: number): Progress {
-    if (sidecar?.convertMs === undefined || convertingSince === undefined) {
+  /**
+   * The simulated conversion's clock starts at its first answer (after pdf.js has read the file,
+   * which can take a second on a busy machine), so the viewer sees it grow from 0.
+   */
+  function progressOf({ sidecar, simulation }: Found, pageCount: number): Progress {
+    if (sidecar?.convertMs === undefined || simulation === undefined) {
       return { loadedCount: pageCount, complete: true, remainingMs: 0 };
     }
-    return conversionProgress(convertingSince, sidecar.convertMs, pageCount);
+    return conversionProgress(conversionStart(simulation), sidecar.convertMs, pageCount);
   }
 
   return {
@@ -207,7 +211,7 @@ export function createFacility(options: FacilityOptions): Facility {
       if (view.kind === 'converting') {
         return jsonError(409, 'converting', { loadedCount: 0 }, { 'Retry-After': 1 });
       }
-      if (found.convertingSince !== undefined) {
+      if (found.simulation !== undefined) {
         const { pageCount } = await pdfFacts(view.file, view.stats);
         const progress = progressOf(found, pageCount);
         if (!progress.complete) {

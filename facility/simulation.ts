@@ -1,6 +1,6 @@
 /**
- * The simulated conversion of a sidecar's `convertMs`: the clock starts at the first request for
- * the document (metadata, content or original) and `loadedCount` grows linearly to `pageCount`
+ * The simulated conversion of a sidecar's `convertMs`: the clock starts at the first metadata or
+ * content answer for the document (facility.ts) and `loadedCount` grows linearly to `pageCount`
  * over `convertMs`. A run is keyed by the file and its sidecar's mtime, so saving the sidecar again
  * starts a fresh conversion.
  */
