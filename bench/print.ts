@@ -44,6 +44,8 @@ export interface PrintRun {
   peakRssMB: number;
   /** Peak RSS while pages were being drawn (before window.print). */
   peakRssDrawingMB: number;
+  /** RSS (MB) of the Chromium tree every ~5 s from the click: a plateau or a climb. */
+  rssSeries: number[];
   /** RSS of the Chromium tree just before the click, for the peak's baseline. */
   baseRssMB: number;
   blobMB: number;
@@ -116,6 +118,8 @@ async function runOnce(browser: Browser, url: string, pid: number): Promise<Prin
   let peakHeap = 0;
   let peakRss = 0;
   let peakRssDrawing = 0;
+  const rssSeries: number[] = [];
+  let lastSample = 0;
   const baseRss = treeRssMB(pid);
   const sampling = { on: true, drawing: true };
   const sampler = (async () => {
@@ -126,6 +130,10 @@ async function runOnce(browser: Browser, url: string, pid: number): Promise<Prin
       const rss = treeRssMB(pid);
       peakRss = Math.max(peakRss, rss);
       if (sampling.drawing) peakRssDrawing = Math.max(peakRssDrawing, rss);
+      if (Date.now() - lastSample >= 5_000) {
+        lastSample = Date.now();
+        rssSeries.push(Math.round(rss));
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -155,6 +163,7 @@ async function runOnce(browser: Browser, url: string, pid: number): Promise<Prin
     peakHeapMB: Math.round((peakHeap / 2 ** 20) * 10) / 10,
     peakRssMB: Math.round(peakRss),
     peakRssDrawingMB: Math.round(peakRssDrawing),
+    rssSeries,
     baseRssMB: Math.round(baseRss),
     blobMB: Math.round((state.blobBytes / 2 ** 20) * 10) / 10,
     busyBefore,
@@ -200,7 +209,7 @@ export async function printBench({ runs, build }: { runs: number; build: boolean
           `done after ${String(result.totalMs)} ms; peak JS heap ${String(result.peakHeapMB)} MB; ` +
           `Chromium RSS ${String(result.baseRssMB)} → peak ${String(result.peakRssDrawingMB)} MB ` +
           `drawing, ${String(result.peakRssMB)} MB in all; ` +
-          `page images ${String(result.blobMB)} MB` +
+          `page images ${String(result.blobMB)} MB; RSS every 5 s: ${result.rssSeries.join(' ')}` +
           (result.busyBefore > 0.25
             ? ` [CPU ${String(Math.round(result.busyBefore * 100))} % busy at start]`
             : ''),
