@@ -100,6 +100,10 @@ export function useTouchGestures(
     };
 
     const onMove = (event: TouchEvent) => {
+      if (single) {
+        holdSwipe(event, single);
+        return;
+      }
       if (!pinch) return;
       const [a, b] = [event.touches.item(0), event.touches.item(1)];
       if (!a || !b) return;
@@ -115,6 +119,18 @@ export function useTouchGestures(
       if (zoom === undefined) return;
       pinch.zoom = zoom;
       Object.assign(scaled.style, previewStyle(zoom / pinch.startZoom, pinch.localOrigin));
+    };
+
+    // A sideways drag that will turn the page must not scroll at all: past the edge Chromium takes
+    // it for its own Back/Forward swipe and leaves Folio (PdfView.css's overscroll-behavior alone
+    // did not stop that in the phone test).
+    const holdSwipe = (event: TouchEvent, { start, edges }: NonNullable<typeof single>) => {
+      const touch = event.touches.item(0);
+      if (!latest.current.swipe || !touch || !event.cancelable) return;
+      const dx = touch.clientX - start.x;
+      const dy = touch.clientY - start.y;
+      if (Math.abs(dx) <= Math.abs(dy)) return;
+      if (edges[dx < 0 ? 'next' : 'previous']) event.preventDefault();
     };
 
     const onEnd = (event: TouchEvent) => {
