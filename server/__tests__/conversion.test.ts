@@ -3,7 +3,8 @@
  * converting, the right page count, the content-hash cache, the timeout that kills soffice, a
  * missing converter, and a shutdown that finishes running conversions.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import type { SpawnOptions } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { deflateSync, crc32 } from 'node:zlib';
 import { getMeta, pollUntilSettled, startServe } from './_serve.ts';
@@ -172,6 +173,33 @@ test('without LibreOffice, office files say so and PDFs still open', async () =>
     // pdf-lib's images need no LibreOffice.
     expect((await getMeta(served, 'scan.png')).body).toMatchObject({ pageCount: 1 });
     expect(served.spawns()).toBe(0);
+  } finally {
+    await served.close();
+  }
+});
+
+test('the queue runs CONVERT_CONCURRENCY jobs at once; the others wait their turn', async () => {
+  let running = 0;
+  let most = 0;
+  const watchingSpawn = (command: string, args: readonly string[], options: SpawnOptions) => {
+    const child = spawn(command, args, options);
+    running += 1;
+    most = Math.max(most, running);
+    child.once('exit', () => {
+      running -= 1;
+    });
+    return child;
+  };
+  const served = await startServe({
+    fixtures: ['three-pages.docx', 'two-slides.pptx'],
+    options: { concurrency: 1, spawn: watchingSpawn },
+  });
+  try {
+    const settled = await Promise.all(
+      ['three-pages.docx', 'two-slides.pptx'].map((id) => pollUntilSettled(served, id)),
+    );
+    expect(settled.map((seen) => seen.at(-1)?.body.pageCount)).toEqual([3, 2]);
+    expect(most).toBe(1);
   } finally {
     await served.close();
   }
