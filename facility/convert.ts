@@ -260,6 +260,11 @@ export function createConverter(options: ConverterOptions): Converter {
     const work = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'folio-convert-'));
     try {
       const bytes = await readFile(file);
+      // The cache is keyed by content: what is converted must be what was hashed. (A file changed
+      // meanwhile has a new mtime, so its next request hashes it again and starts a new job.)
+      if (createHash('sha256').update(bytes).digest('hex') !== hash) {
+        throw new ConversionError('conversion_failed', 'the file changed while it was converting');
+      }
       const partial = path.join(cacheDir, `.${hash}.${String(process.pid)}.tmp`);
       if (EMBEDDED_IMAGES.has(ext)) {
         try {
