@@ -3,11 +3,12 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { printModel, selectPrintAllowed } from '../../models/print';
 import { useT } from '../../i18n';
 import { ToolButton } from '../HeaderBar/ToolButton';
-import { PrintDialog } from './PrintDialog';
 
 /**
- * The toolbar's `Print` control (DESIGN §5, §5b `print`) and its dialog: absent when the policy
- * forbids printing.
+ * The toolbar's `Print` control (DESIGN §5, §5b `print`): absent when the policy forbids printing.
+ * It opens PrintDialog, which lives outside the toolbar (on a phone the toolbar's controls are in
+ * the mobile menu's drawer, which renders nothing until first opened, and Ctrl/⌘+P needs the
+ * dialog too).
  */
 export function PrintControls() {
   const t = useT();
@@ -15,13 +16,10 @@ export function PrintControls() {
   const allowed = useAppSelector(selectPrintAllowed);
   if (!allowed) return null;
   return (
-    <>
-      <ToolButton
-        label={t('print.print')}
-        icon={<PrinterOutlined />}
-        onClick={() => dispatch(printModel.actions.openDialog())}
-      />
-      <PrintDialog />
-    </>
+    <ToolButton
+      label={t('print.print')}
+      icon={<PrinterOutlined />}
+      onClick={() => dispatch(printModel.actions.openDialog())}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { pagesToPrint, printModel } from '../../models/print';
+import { pagesToPrint, printModel, selectPrintAllowed } from '../../models/print';
 import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
@@ -24,7 +24,7 @@ function rangeMessage(t: Translate, error: RangeError): string {
 }
 
 /**
- * The print dialog (issue 5): all pages, the current page or a range; while the pages are drawn,
+ * The print dialog (issue 5), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
  * a progress bar `i / n`, and Cancel stops the job at once. The job is the print model's `print`
  * effect, given the open document.
  */
@@ -32,6 +32,7 @@ export function PrintDialog() {
   const t = useT();
   const dispatch = useAppDispatch();
   const engine = useEngine();
+  const allowed = useAppSelector(selectPrintAllowed);
   const print = useAppSelector((state) => state.print);
   const pageCount = useAppSelector((state) => state.doc.docData.pageCount);
   const currentPage = useAppSelector((state) => state.doc.currentPage);
@@ -55,7 +56,7 @@ export function PrintDialog() {
 
   return (
     <Modal
-      open={dialogOpen}
+      open={dialogOpen && allowed}
       title={t('print.dialogTitle')}
       okText={t('print.ok')}
       cancelText={t('print.cancel')}

@@ -2,4 +2,5 @@
 import './Print.css';
 
 export { PrintControls } from './PrintControls';
+export { PrintDialog } from './PrintDialog';
 export { PrintNotice } from './PrintNotice';

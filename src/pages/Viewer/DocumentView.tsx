@@ -16,7 +16,7 @@ import { DownloadControls, useDownloadFeedback } from '../../components/Download
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
-import { PrintControls, PrintNotice } from '../../components/Print';
+import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print';
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
 import { useRef } from 'react';
@@ -86,6 +86,7 @@ export function DocumentView({ docId }: { docId: string }) {
         <SignPad />
         <Footer />
         <ShortcutsHelp />
+        <PrintDialog />
         <PrintNotice />
       </main>
     </EngineProvider>
