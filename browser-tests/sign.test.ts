@@ -134,10 +134,18 @@ async function openPad(page: Ui) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await pad(page).waitFor();
-  // The canvas is sized once the dialog has laid out.
+  // Drawn on once the dialog's opening animation is over and the canvas is sized.
   await page.waitForFunction(() => {
     const canvas = document.querySelector('canvas.folio-sign-pad');
-    return canvas instanceof HTMLCanvasElement && canvas.width > 100;
+    const dialog = canvas?.closest('.ant-modal');
+    return (
+      canvas instanceof HTMLCanvasElement &&
+      canvas.width > 100 &&
+      dialog !== null &&
+      dialog !== undefined &&
+      !/zoom|motion/.test(dialog.className) &&
+      getComputedStyle(dialog).transform === 'none'
+    );
   });
 }
 
@@ -356,7 +364,7 @@ describe('signatures (issue 6)', () => {
           window.visualViewport?.scale ?? 1,
         ]);
       await openPad(page);
-      const dialog = await box(page.locator('.folio-sign-modal--full .ant-modal-content'));
+      const dialog = await box(page.locator('.folio-sign-modal--full .ant-modal-container'));
       assert.ok(dialog.width >= 389 && dialog.height >= 800, 'the pad fills the screen');
       const before = await scroll();
 
@@ -394,7 +402,8 @@ describe('signatures (issue 6)', () => {
       await confirm(page);
       const p = await pageBox(page, 1);
       assert.ok(p);
-      const tap = { x: p.x + p.width * 0.5, y: Math.min(p.y + p.height * 0.5, 700) };
+      // The page is wider than the phone at 100 %: a point on it that is in view.
+      const tap = { x: Math.max(p.x, 0) + 150, y: Math.max(p.y, 0) + 300 };
       await page.touchscreen.tap(tap.x, tap.y);
       const placed = signature(page, 0);
       await placed.waitFor();

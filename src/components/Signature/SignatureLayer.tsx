@@ -118,9 +118,14 @@ function useLayerHosts(
   return hosts;
 }
 
+/** A press that moves farther or lasts longer than this is a scroll or a hold, not a tap. */
+const TAP = { distance: 10, ms: 800 };
+
 /**
  * Placement mode (after Confirm): a click or tap on a page puts the signature there, centred on
- * the point; Esc cancels. The click is the signature's, not a link's under it.
+ * the point; Esc cancels. Pointer events, so mouse, pen and finger work alike whether or not the
+ * browser makes a click of a tap; a press that scrolls is not a tap. The click that follows is
+ * the signature's, not a link's under it.
  */
 function usePlacement(engine: Engine | undefined, allowed: boolean) {
   const pending = useAppSelector((s) => s.sign.pending);
@@ -129,11 +134,24 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
     if (!engine || !allowed || !pending) return undefined;
     const container = engine.viewer.container;
     container.classList.add('folio-placing');
-    const onClick = (event: MouseEvent) => {
-      const div = (event.target as Element | null)?.closest<HTMLElement>('.page[data-page-number]');
-      if (!div) return;
+    let press: { id: number; x: number; y: number; time: number } | undefined;
+    const swallow = (event: Event) => {
       event.preventDefault();
       event.stopPropagation();
+    };
+    const onDown = (event: PointerEvent) => {
+      press = event.isPrimary
+        ? { id: event.pointerId, x: event.clientX, y: event.clientY, time: event.timeStamp }
+        : undefined;
+    };
+    const onUp = (event: PointerEvent) => {
+      const start = press;
+      press = undefined;
+      if (start?.id !== event.pointerId) return;
+      const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y);
+      if (moved > TAP.distance || event.timeStamp - start.time > TAP.ms) return;
+      const div = (event.target as Element | null)?.closest<HTMLElement>('.page[data-page-number]');
+      if (!div) return;
       const page = Number(div.dataset.pageNumber);
       const geometry = loadedGeometry(engine, page);
       if (!geometry) return;
@@ -144,18 +162,32 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
         total,
       );
       const box = boxAround(centre, pending.aspect, geometry.view, geometry.rotate);
+      // The click this press still makes belongs to the placement.
+      window.addEventListener('click', swallow, { capture: true, once: true });
+      setTimeout(() => {
+        window.removeEventListener('click', swallow, { capture: true });
+      }, 500);
       void dispatch(signModel.actions.place({ page, box }));
+    };
+    const onCancel = () => {
+      press = undefined;
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
       dispatch(signModel.actions.cancelPlacement());
     };
-    container.addEventListener('click', onClick, { capture: true });
+    container.addEventListener('pointerdown', onDown, { capture: true });
+    container.addEventListener('pointerup', onUp, { capture: true });
+    container.addEventListener('pointercancel', onCancel, { capture: true });
+    container.addEventListener('click', swallow, { capture: true });
     window.addEventListener('keydown', onKey);
     return () => {
       container.classList.remove('folio-placing');
-      container.removeEventListener('click', onClick, { capture: true });
+      container.removeEventListener('pointerdown', onDown, { capture: true });
+      container.removeEventListener('pointerup', onUp, { capture: true });
+      container.removeEventListener('pointercancel', onCancel, { capture: true });
+      container.removeEventListener('click', swallow, { capture: true });
       window.removeEventListener('keydown', onKey);
     };
   }, [engine, allowed, pending, dispatch]);

@@ -111,7 +111,8 @@ export function displayedSize(view: PageView, rotation: number): [number, number
 /**
  * A new signature of aspect `aspect` (width / height as drawn) centred on the user-space point
  * `centre`, upright on the page as its own /Rotate (`pageRotate`) shows it, `widthFraction` of
- * that displayed page wide, and kept inside the page.
+ * that displayed page wide (at most `maxHeightFraction` of it high: a tall drawing is made
+ * smaller), and kept inside the page.
  */
 export function boxAround(
   centre: readonly [number, number],
@@ -119,13 +120,14 @@ export function boxAround(
   view: PageView,
   pageRotate: number,
   widthFraction = 0.3,
+  maxHeightFraction = 0.2,
 ): PdfBox {
   const [pageW, pageH] = displayedSize(view, pageRotate);
   let width = Math.min(widthFraction, 1);
   let height = (width * pageW) / aspect / pageH;
-  if (height > 1) {
-    width /= height;
-    height = 1;
+  if (height > maxHeightFraction) {
+    width *= maxHeightFraction / height;
+    height = maxHeightFraction;
   }
   const [cx, cy] = toFractionPoint(centre, view, pageRotate);
   const clampTo = (c: number, size: number) => Math.min(Math.max(c - size / 2, 0), 1 - size);

@@ -74,6 +74,10 @@ describe('signature geometry (issue 6)', () => {
     const turned = boxAround([326, 426], 3, view, 90, 0.25);
     expect(turned.height).toBeCloseTo(H * 0.25, 9);
     expect(turned.width).toBeCloseTo((H * 0.25) / 3, 9);
+    // A tall drawing is kept to a fifth of the page's height, its aspect kept.
+    const tall = boxAround([326, 426], 0.5, view, 0, 0.3);
+    expect(tall.height).toBeCloseTo(H * 0.2, 9);
+    expect(tall.width / tall.height).toBeCloseTo(0.5, 9);
     // Near a corner it is pushed back inside.
     const corner = boxAround([25, 35], 3, view, 0, 0.25);
     expect(corner.x).toBeCloseTo(20, 9);
