@@ -369,7 +369,7 @@ describe('signatures (issue 6)', () => {
       const before = await scroll();
 
       const cdp = await session.context.newCDPSession(page);
-      const touch = (type: string, points: [number, number][]) =>
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
         cdp.send('Input.dispatchTouchEvent', {
           type,
           touchPoints: points.map(([x, y], id) => ({ x, y, id })),
@@ -460,6 +460,88 @@ describe('signatures (issue 6)', () => {
         { origin: new URL(hostUrl).origin, data: { type: 'folio:signed', ...payload } },
       ]);
       assert.equal(payload.placements[0]?.page, 1);
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('print: the signature is on the printed page, at its place', async () => {
+    const session = await newSession(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = session;
+    try {
+      // window.print records, for each printed image, the signature's ink (its dark blue) in a
+      // 10 × 10 grid of cells, then ends the job as a browser does after its dialog.
+      await page.addInitScript(() => {
+        const win = window as Window & { inkGrids?: number[][] };
+        win.print = () => {
+          win.inkGrids = Array.from(
+            document.querySelectorAll('.folio-print-container img'),
+            (img) => {
+              const image = img as HTMLImageElement;
+              const canvas = document.createElement('canvas');
+              canvas.width = image.naturalWidth;
+              canvas.height = image.naturalHeight;
+              const context = canvas.getContext('2d', { willReadFrequently: true });
+              const grid = new Array<number>(100).fill(0);
+              if (!context) return grid;
+              context.drawImage(image, 0, 0);
+              const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+              for (let i = 0; i < data.length; i += 4) {
+                const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+                if (b > r + 40 && b > g + 30 && r < 140) {
+                  const pixel = i / 4;
+                  const cx = Math.floor(((pixel % canvas.width) / canvas.width) * 10);
+                  const cy = Math.floor((Math.floor(pixel / canvas.width) / canvas.height) * 10);
+                  grid[cy * 10 + cx] = (grid[cy * 10 + cx] ?? 0) + 1;
+                }
+              }
+              return grid;
+            },
+          );
+          setTimeout(() => {
+            window.dispatchEvent(new Event('afterprint'));
+          }, 50);
+        };
+      });
+      await open(session);
+      await openPad(page);
+      await drawWithMouse(page);
+      await confirm(page);
+      await page.getByRole('button', { name: 'Place on current page' }).click();
+      await signature(page, 0).waitFor();
+      const f = await fractions(page);
+
+      await page.getByRole('button', { name: 'Print', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Print' });
+      await dialog.getByRole('radio', { name: /^Current page/ }).check();
+      await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+      await page.waitForFunction(() => (window as Window & { inkGrids?: unknown }).inkGrids, null, {
+        timeout: 60_000,
+      });
+      const grids = await page.evaluate(
+        () => (window as Window & { inkGrids?: number[][] }).inkGrids,
+      );
+      assert.ok(grids);
+      assert.equal(grids.length, 1);
+      const [grid] = grids;
+      const inside = (cell: number) => {
+        const [cx, cy] = [(cell % 10) / 10, Math.floor(cell / 10) / 10];
+        return (
+          cx + 0.1 > f.left && cx < f.left + f.width && cy + 0.1 > f.top && cy < f.top + f.height
+        );
+      };
+      const ink = (pick: (cell: number) => boolean) =>
+        grid.reduce((sum, n, cell) => (pick(cell) ? sum + n : sum), 0);
+      assert.ok(
+        ink(inside) > 200,
+        `the signature's ink is printed in its box (${String(ink(inside))})`,
+      );
+      assert.equal(
+        ink((cell) => !inside(cell)),
+        0,
+        'and nowhere else',
+      );
       assert.deepEqual(session.problems, []);
     } finally {
       await session.close();

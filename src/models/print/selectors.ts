@@ -39,4 +39,5 @@ export const selectPrintPages = ({ doc, print }: WithDoc & WithPrint): RangeResu
 /** What is drawn over each printed page (a signature layer adds its items here, issue 6). */
 export const selectPrintDecorations = (state: WithDoc): PrintDecorations => ({
   watermark: selectWatermark(state),
+  signatures: state.doc.docData.param.showSignature ? state.doc.signDataArr : [],
 });

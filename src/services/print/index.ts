@@ -2,7 +2,7 @@ export { allPages, MAX_RANGE_LENGTH, parsePageRange } from './range';
 export type { RangeError, RangeResult } from './range';
 export { printRaster, POINTS_PER_INCH } from './resolution';
 export type { PrintRaster } from './resolution';
-export { pageLayer, printLayers, watermarkLayer } from './layers';
+export { pageLayer, printLayers, signatureLayer, signatureRect, watermarkLayer } from './layers';
 export type { PrintDecorations, PrintLayer, PrintPage } from './layers';
 export { drawWatermark, WATERMARK_DEFAULTS } from './watermark';
 export { renderPrintPage } from './renderPage';

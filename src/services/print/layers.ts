@@ -4,7 +4,7 @@
  * A layer is a function of the canvas and the page; `printLayers` lists them from the model's
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
-import type { WatermarkInfo } from '../../models/doc/state';
+import type { SignatureItem, WatermarkInfo } from '../../models/doc/state';
 import type { PDFPageProxy } from '../pdf/pdfjs';
 import { drawWatermark } from './watermark';
 
@@ -51,13 +51,48 @@ export function watermarkLayer(info: WatermarkInfo): PrintLayer {
   };
 }
 
+/** Where a signature's box (PDF points, SignatureItem) lies on the canvas: x, y, width, height. */
+export function signatureRect(
+  item: Pick<SignatureItem, 'x' | 'y' | 'width' | 'height'>,
+  viewport: Pick<PrintViewport, 'transform'>,
+): [number, number, number, number] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = viewport.transform;
+  const at = (x: number, y: number) => [a * x + c * y + e, b * x + d * y + f] as const;
+  const [ax, ay] = at(item.x, item.y);
+  const [bx, by] = at(item.x + item.width, item.y + item.height);
+  return [Math.min(ax, bx), Math.min(ay, by), Math.abs(bx - ax), Math.abs(by - ay)];
+}
+
+/**
+ * The reader's placed signatures (issue 6) on their page, each at its box. The print viewport has
+ * the page's own /Rotate, in which the drawings stand upright, so they are drawn unturned.
+ */
+export function signatureLayer(items: readonly SignatureItem[]): PrintLayer {
+  return async (canvas, { pageNumber, viewport }, signal) => {
+    const ctx = canvas.getContext('2d');
+    for (const item of items.filter((it) => it.canvasNum + 1 === pageNumber)) {
+      const image = new Image();
+      image.src = item.image;
+      await image.decode();
+      signal.throwIfAborted();
+      ctx?.drawImage(image, ...signatureRect(item, viewport));
+    }
+  };
+}
+
 /** What is drawn over the pages, from the model's state (see `selectPrintDecorations`). */
 export interface PrintDecorations {
   /** The merged `watermarkInfo`, or undefined when there is none (empty text). */
   watermark: WatermarkInfo | undefined;
+  /** The placed signatures (issue 6); empty without `showSignature`. */
+  signatures: readonly SignatureItem[];
 }
 
-/** The layers of every printed page, bottom first. */
-export function printLayers({ watermark }: PrintDecorations): PrintLayer[] {
-  return [pageLayer, ...(watermark ? [watermarkLayer(watermark)] : [])];
+/** The layers of every printed page, bottom first: as on screen, the watermark lies on top. */
+export function printLayers({ watermark, signatures }: PrintDecorations): PrintLayer[] {
+  return [
+    pageLayer,
+    ...(signatures.length > 0 ? [signatureLayer(signatures)] : []),
+    ...(watermark ? [watermarkLayer(watermark)] : []),
+  ];
 }

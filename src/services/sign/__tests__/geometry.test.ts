@@ -9,6 +9,39 @@ import {
   toFractionPoint,
 } from '../geometry';
 import type { PageView } from '../geometry';
+import { signatureRect } from '../../print/layers';
+
+/**
+ * pdf.js's PageViewport transform (pdfjs-dist 6.5, display/page_viewport.js), transcribed: jest
+ * cannot load pdf.js itself (DESIGN §7), and the overlay and the print layer must agree with it.
+ */
+function pdfjsViewport(viewBox: PageView, scale: number, rotation: 0 | 90 | 180 | 270) {
+  const centerX = (viewBox[2] + viewBox[0]) / 2;
+  const centerY = (viewBox[3] + viewBox[1]) / 2;
+  const [rA, rB, rC, rD] = {
+    0: [1, 0, 0, -1],
+    90: [0, 1, 1, 0],
+    180: [-1, 0, 0, 1],
+    270: [0, -1, -1, 0],
+  }[rotation] as [number, number, number, number];
+  const quarter = rA === 0;
+  const offsetX = Math.abs((quarter ? centerY - viewBox[1] : centerX - viewBox[0]) * scale);
+  const offsetY = Math.abs((quarter ? centerX - viewBox[0] : centerY - viewBox[1]) * scale);
+  const w = (viewBox[2] - viewBox[0]) * scale;
+  const h = (viewBox[3] - viewBox[1]) * scale;
+  return {
+    width: quarter ? h : w,
+    height: quarter ? w : h,
+    transform: [
+      rA * scale,
+      rB * scale,
+      rC * scale,
+      rD * scale,
+      offsetX - rA * scale * centerX - rC * scale * centerY,
+      offsetY - rB * scale * centerX - rD * scale * centerY,
+    ],
+  };
+}
 
 /** A Letter page whose CropBox starts away from the origin, as many scanned PDFs do. */
 const view: PageView = [20, 30, 632, 822];
@@ -115,5 +148,18 @@ describe('signature geometry (issue 6)', () => {
     ];
     expect(screenUp[0]).toBeCloseTo(0, 9);
     expect(screenUp[1]).toBeCloseTo(1, 9);
+  });
+
+  // The screen (fractions of the page element) and print (pdf.js's viewport onto the canvas)
+  // put a signature at the same place for every rotation, CropBox origin included.
+  it.each([0, 90, 180, 270] as const)('agrees with pdf.js’s viewport turned %i°', (rotation) => {
+    const box = { x: 120, y: 80, width: 150, height: 50 };
+    const viewport = pdfjsViewport(view, 2.5, rotation);
+    const [x, y, w, h] = signatureRect(box, viewport);
+    const f = toFractionBox(box, view, rotation);
+    expect(x).toBeCloseTo(f.left * viewport.width, 6);
+    expect(y).toBeCloseTo(f.top * viewport.height, 6);
+    expect(w).toBeCloseTo(f.width * viewport.width, 6);
+    expect(h).toBeCloseTo(f.height * viewport.height, 6);
   });
 });
