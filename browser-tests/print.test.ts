@@ -124,6 +124,22 @@ async function waitForPrinted(page: Page, calls = 1): Promise<PrintLog> {
   return printLog(page);
 }
 
+/**
+ * Presses Ctrl+P and returns, for each `p` keydown that reached a window listener added now
+ * (after the app's own, on the capture phase), whether it was already defaultPrevented.
+ */
+async function pressCtrlP(page: Page): Promise<boolean[]> {
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    Object.assign(window, { __prevented: seen });
+    window.addEventListener('keydown', (event) => {
+      if (event.key === 'p') seen.push(event.defaultPrevented);
+    });
+  });
+  await page.keyboard.press('Control+p');
+  return page.evaluate(() => (window as unknown as { __prevented: boolean[] }).__prevented);
+}
+
 function assertPageShapes(images: PrintedImage[], pages: number[]): void {
   assert.equal(images.length, pages.length);
   images.forEach((image, i) => {
@@ -335,19 +351,8 @@ describe('print', () => {
   it('Ctrl+P opens the dialog instead of the browser print', async () => {
     const session = await open('print.pdf');
     const { page } = session;
-    await page.evaluate(() => {
-      const seen: boolean[] = [];
-      Object.assign(window, { __prevented: seen });
-      window.addEventListener('keydown', (event) => {
-        if (event.key === 'p') seen.push(event.defaultPrevented);
-      });
-    });
-    await page.keyboard.press('Control+p');
+    assert.deepEqual(await pressCtrlP(page), [true]);
     await dialog(page).waitFor();
-    assert.deepEqual(
-      await page.evaluate(() => (window as unknown as { __prevented: boolean[] }).__prevented),
-      [true],
-    );
     assert.equal((await printLog(page)).calls, 0);
     await session.close();
   });
@@ -359,19 +364,8 @@ describe('print off', () => {
       const session = await open(doc);
       const { page } = session;
       assert.equal(await control(page, 'Print').count(), 0);
-      await page.evaluate(() => {
-        const seen: boolean[] = [];
-        Object.assign(window, { __prevented: seen });
-        window.addEventListener('keydown', (event) => {
-          if (event.key === 'p') seen.push(event.defaultPrevented);
-        });
-      });
-      await page.keyboard.press('Control+p');
+      assert.deepEqual(await pressCtrlP(page), [true]);
       await page.waitForTimeout(300);
-      assert.deepEqual(
-        await page.evaluate(() => (window as unknown as { __prevented: boolean[] }).__prevented),
-        [true],
-      );
       assert.equal(await dialog(page).count(), 0);
       assert.equal((await printLog(page)).calls, 0);
       assert.deepEqual(session.problems, []);
