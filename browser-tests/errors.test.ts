@@ -7,7 +7,7 @@ import { launchChromium } from './support/chromium.ts';
 import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { paintedPixels, waitForPainted } from './support/pixels.ts';
-import { PASSWORD } from './support/docs.ts';
+import { CONVERSION_REASON, PASSWORD } from './support/docs.ts';
 
 let browser: Browser;
 before(async () => {
@@ -28,7 +28,7 @@ async function open(path: string, init?: string): Promise<ViewerSession> {
 function unexpected(problems: string[]): string[] {
   return problems.filter(
     (p) =>
-      !/Failed to load resource: the server responded with a status of (404|503)/.test(p) &&
+      !/Failed to load resource: the server responded with a status of (404|502|503)/.test(p) &&
       !/Unable to get page|Invalid PDF|Warning:/.test(p),
   );
 }
@@ -38,6 +38,7 @@ describe('facility failures', () => {
     ['no-such-file.pdf', 'Document not found', 'Retry'],
     ['fail-500.pdf', 'The preview service failed', 'Retry'],
     ['fail-garbage.pdf', 'The preview service sent something unreadable', 'Retry'],
+    ['fail-no-converter.pdf', 'This kind of file cannot be previewed here', 'Retry'],
   ];
   for (const [doc, title, action] of cases) {
     it(`${doc}: “${title}” with ${action}`, async () => {
@@ -77,6 +78,16 @@ describe('facility failures', () => {
     const session = await open('?doc=converting.pdf&lang=en');
     await session.page.getByText(/Preparing the document: \d+ \/ 3 pages/).waitFor();
     await waitForPainted(session.page, 1, 30_000);
+    assert.deepEqual(unexpected(session.problems), []);
+    await session.close();
+  });
+
+  it("a failed conversion shows the facility's reason as text", async () => {
+    const session = await open('?doc=fail-conversion.pdf&lang=en');
+    await session.page.getByText('The document could not be converted').waitFor();
+    await session.page.getByText(CONVERSION_REASON, { exact: false }).waitFor();
+    assert.equal(await session.page.evaluate(() => '__pwned' in window), false);
+    assert.equal(await session.page.locator('.ant-result img').count(), 0);
     assert.deepEqual(unexpected(session.problems), []);
     await session.close();
   });

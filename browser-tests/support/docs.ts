@@ -141,12 +141,20 @@ export async function makeDocsDir(): Promise<string> {
   writeFileSync(path.join(dir, 'bad-page.pdf'), await badPagePdf());
   writeFileSync(path.join(dir, 'hostile.pdf'), await pagesPdf(2, HOSTILE_TITLE));
 
-  for (const name of ['fail-500', 'fail-garbage', 'slow', 'absurd', 'huge-count', 'converting']) {
+  const failing = ['fail-500', 'fail-garbage', 'fail-conversion', 'fail-no-converter'];
+  for (const name of [...failing, 'slow', 'absurd', 'huge-count', 'converting']) {
     writeFileSync(path.join(dir, `${name}.pdf`), small);
   }
   sidecar(dir, 'fail-500.pdf', { fail: { status: 503, body: { error: 'down' } } });
   sidecar(dir, 'fail-garbage.pdf', {
     fail: { status: 200, body: '<html>not json', contentType: 'text/html' },
+  });
+  // The production facility's conversion failures (server/, issue 7), with a hostile reason.
+  sidecar(dir, 'fail-conversion.pdf', {
+    fail: { status: 502, body: { error: 'conversion_failed', message: CONVERSION_REASON } },
+  });
+  sidecar(dir, 'fail-no-converter.pdf', {
+    fail: { status: 503, body: { error: 'converter_not_installed', message: 'no soffice' } },
   });
   sidecar(dir, 'slow.pdf', { delayMs: 8000 });
   sidecar(dir, 'absurd.pdf', {
@@ -249,6 +257,8 @@ async function makePanelDocs(dir: string): Promise<void> {
 
 /** The watermark text of policy-watermark.pdf. */
 export const WATERMARK_TEXT = 'alice · 2026-11-22';
+/** A facility's reason for a failed conversion, with markup that must stay text. */
+export const CONVERSION_REASON = 'LibreOffice exited with 1 <img src=x onerror="window.__pwned=1">';
 export const HOSTILE_WATERMARK = '<img src=x onerror="window.__pwned=1">';
 /** The title policy-viewed.pdf is saved under, before sanitising. */
 export const UNSAFE_TITLE = 'Q3/Q4: results*';

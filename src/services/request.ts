@@ -8,13 +8,46 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Far above any real document's metadata (100 000 page sizes are ≈ 4 MB), far below harm. */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * What a facility may say about its own failure in a JSON body (`{"error": "conversion_failed",
+ * "message": "…"}`): a machine-readable code and a reason for people. Untrusted, unsanitised.
+ */
+export interface HttpErrorDetail {
+  code?: string;
+  reason?: string;
+}
+
 /** The server answered with a status outside 2xx. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number;
-  constructor(status: number, url: string) {
+  readonly detail: HttpErrorDetail;
+  constructor(status: number, url: string, detail: HttpErrorDetail = {}) {
     super(`HTTP ${status} from ${url}`);
     this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** An error body is read only this far: a reason is a sentence, not a document. */
+const ERROR_BODY_MAX_BYTES = 4096;
+
+/** The code and reason of a JSON error body; nothing for any other body or a failed read. */
+async function errorDetail(response: Response, url: string): Promise<HttpErrorDetail> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) {
+    await response.body?.cancel().catch(() => undefined);
+    return {};
+  }
+  try {
+    const body: unknown = JSON.parse(await readText(response, ERROR_BODY_MAX_BYTES, url));
+    if (typeof body !== 'object' || body === null) return {};
+    const { error, message } = body as Record<string, unknown>;
+    return {
+      ...(typeof error === 'string' && { code: error }),
+      ...(typeof message === 'string' && { reason: message }),
+    };
+  } catch {
+    return {};
   }
 }
 
@@ -94,10 +127,7 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     } catch (error) {
       throw failure(controller.signal, timeout, signal, error, url);
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new HttpError(response.status, url);
-    }
+    if (!response.ok) throw new HttpError(response.status, url, await errorDetail(response, url));
     let text: string;
     try {
       text = await readText(response, maxBytes, url);

@@ -11,6 +11,8 @@ export const TEXT_LIMITS = {
   outlineItem: 300,
   watermark: 200,
   htmlName: 255,
+  /** A facility's reason for a failed conversion. */
+  reason: 500,
 } as const;
 
 /** Line breaks and tabs become a space, so "Part\n2" stays two words. */

@@ -58,6 +58,26 @@ export const documentMessages = defineMessages({
     en: 'Its answer was not a document description Folio understands.',
     'zh-CN': '其响应不是 Folio 能理解的文档描述。',
   },
+  'error.conversionFailed.title': {
+    en: 'The document could not be converted',
+    'zh-CN': '文档转换失败',
+  },
+  'error.conversionFailed.detail': {
+    en: 'The preview service could not turn this file into pages. {reason}',
+    'zh-CN': '预览服务无法将此文件转换为页面。{reason}',
+  },
+  'error.converterMissing.title': {
+    en: 'This kind of file cannot be previewed here',
+    'zh-CN': '此处无法预览这类文件',
+  },
+  'error.converterMissing.detail': {
+    en: 'The preview service has no converter for office documents installed; PDF files still open. Please tell its administrator.',
+    'zh-CN': '预览服务未安装办公文档转换器；PDF 文件仍可打开。请联系管理员。',
+  },
+  'doc.convertingStarted': {
+    en: 'Preparing the document…',
+    'zh-CN': '正在准备文档…',
+  },
   'error.network.title': {
     en: 'No connection to the preview service',
     'zh-CN': '无法连接预览服务',

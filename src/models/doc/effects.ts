@@ -15,6 +15,7 @@ import {
   TimeoutError,
 } from '../../services/request';
 import { readSettings } from '../../services/settings';
+import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import { downloadDocument } from './download';
 import { docReducers } from './reducers';
 import type { SavePayload } from './reducers';
@@ -31,10 +32,22 @@ export const POLL = { firstDelayMs: 500, factor: 1.5, maxDelayMs: 5_000, maxTota
 /** HTTP statuses that mean "there is no such document" rather than "the facility failed". */
 const NOT_FOUND = new Set([400, 404, 410]);
 
+/** The facility's error codes for a conversion it could not do (DESIGN §3, mock/README.md). */
+const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
+  conversion_failed: 'conversionFailed',
+  converter_not_installed: 'converterMissing',
+};
+
 /** The typed error for an expected failure; undefined for anything else (a bug). */
 export function toDocError(error: unknown): DocError | undefined {
   if (error instanceof HttpError) {
-    return { kind: NOT_FOUND.has(error.status) ? 'notFound' : 'facility', status: error.status };
+    const { status, detail } = error;
+    const conversion = detail.code === undefined ? undefined : CONVERSION_ERRORS[detail.code];
+    if (conversion) {
+      const reason = sanitizeText(detail.reason, TEXT_LIMITS.reason);
+      return { kind: conversion, status, ...(reason !== '' && { reason }) };
+    }
+    return { kind: NOT_FOUND.has(status) ? 'notFound' : 'facility', status };
   }
   if (error instanceof TimeoutError) return { kind: 'timeout' };
   if (error instanceof MalformedResponseError) return { kind: 'malformed' };

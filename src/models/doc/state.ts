@@ -135,9 +135,18 @@ export type DocStatus = 'idle' | 'loading' | 'converting' | 'ready' | 'error';
  * which could be anything, in any language, or hostile.
  */
 export interface DocError {
-  kind: 'notFound' | 'facility' | 'timeout' | 'malformed' | 'network';
-  /** The HTTP status, for notFound and facility errors. */
+  kind:
+    | 'notFound'
+    | 'facility'
+    | 'timeout'
+    | 'malformed'
+    | 'network'
+    | 'conversionFailed'
+    | 'converterMissing';
+  /** The HTTP status, for every error that came as an HTTP answer. */
   status?: number;
+  /** The facility's own words on a failed conversion, sanitised text. */
+  reason?: string;
 }
 
 /**

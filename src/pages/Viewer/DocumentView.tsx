@@ -44,13 +44,20 @@ export function DocumentView({ docId }: { docId: string }) {
   if (status === 'converting') {
     return (
       <div className="folio-converting" role="status">
-        <Typography.Text>
-          {t('doc.converting', { loaded: docData.loadedCount, total: docData.pageCount })}
-        </Typography.Text>
-        <Progress
-          percent={Math.round((100 * docData.loadedCount) / Math.max(1, docData.pageCount))}
-          status="active"
-        />
+        {/* Nothing converted yet: the page count may be the facility's placeholder (DESIGN §3). */}
+        {docData.loadedCount === 0 ? (
+          <Spin description={t('doc.convertingStarted')} />
+        ) : (
+          <>
+            <Typography.Text>
+              {t('doc.converting', { loaded: docData.loadedCount, total: docData.pageCount })}
+            </Typography.Text>
+            <Progress
+              percent={Math.round((100 * docData.loadedCount) / docData.pageCount)}
+              status="active"
+            />
+          </>
+        )}
       </div>
     );
   }
@@ -108,7 +115,11 @@ function DocErrorResult({
     <Result
       status={notFound ? '404' : 'error'}
       title={t(`error.${error.kind}.title`)}
-      subTitle={t(`error.${error.kind}.detail`, { id: docId, status: error.status ?? '?' })}
+      subTitle={t(`error.${error.kind}.detail`, {
+        id: docId,
+        status: error.status ?? '?',
+        reason: error.reason ?? '',
+      }).trim()}
       extra={
         <Button type="primary" onClick={onRetry}>
           {t('action.retry')}

@@ -26,6 +26,14 @@ const routes: Partial<Record<string, Handler>> = {
     res.statusCode = 502;
     res.end('<h1>bad gateway</h1>');
   },
+  '/conversion': (_, res) => {
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end('{"error":"conversion_failed","message":"took too long"}');
+  },
+  '/huge-error': (_, res) => {
+    res.writeHead(500, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'x', message: 'y'.repeat(10_000) }));
+  },
   '/text': (_, res) => res.end('not json'),
   '/empty': (_, res) => res.end(''),
   '/never': () => undefined,
@@ -73,6 +81,17 @@ describe('requestJson', () => {
     const error: unknown = await requestJson(`${origin}${path}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(status);
+  });
+
+  it.each([
+    ['/conversion', { code: 'conversion_failed', reason: 'took too long' }],
+    ['/missing', {}],
+    ['/boom', {}],
+    ['/huge-error', {}],
+  ])("an error's JSON body (%s) gives its code and reason, bounded", async (path, detail) => {
+    const error: unknown = await requestJson(`${origin}${path}`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).detail).toEqual(detail);
   });
 
   it.each(['/text', '/empty'])('a 200 that is not JSON (%s) is malformed', async (path) => {

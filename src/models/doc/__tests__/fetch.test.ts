@@ -36,6 +36,17 @@ beforeAll(async () => {
   await facility.addPdf('boom.pdf', { fail: { status: 500 } });
   await facility.addPdf('unavailable.pdf', { fail: { status: 503, body: '<h1>down</h1>' } });
   await facility.addPdf('garbled.pdf', { fail: { status: 200, body: 'not json' } });
+  const json = 'application/json; charset=utf-8';
+  await facility.addPdf('unconvertible.docx', {
+    fail: {
+      status: 502,
+      contentType: json,
+      body: JSON.stringify({ error: 'conversion_failed', message: 'LibreOffice exited 1\u202E' }),
+    },
+  });
+  await facility.addPdf('no-converter.docx', {
+    fail: { status: 503, contentType: json, body: '{"error":"converter_not_installed"}' },
+  });
   await facility.addPdf('list.pdf', { fail: { status: 200, body: '[1, 2, 3]' } });
   await facility.addPdf('slow.pdf', { delayMs: 10_000 });
   await facility.addPdf('converting.pdf', { convertMs: 1_200 });
@@ -177,6 +188,16 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
       'facility 503 with an HTML body → facility',
       'unavailable.pdf',
       { kind: 'facility', status: 503 },
+    ],
+    [
+      'issue 7 conversion failure → its sanitised reason',
+      'unconvertible.docx',
+      { kind: 'conversionFailed', status: 502, reason: 'LibreOffice exited 1' },
+    ],
+    [
+      'issue 7 converter not installed',
+      'no-converter.docx',
+      { kind: 'converterMissing', status: 503 },
     ],
     ['200 that is not JSON → malformed', 'garbled.pdf', { kind: 'malformed' }],
     ['200 with JSON of the wrong shape → malformed', 'list.pdf', { kind: 'malformed' }],
