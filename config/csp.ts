@@ -23,8 +23,9 @@
  * Why each source is there: README.md, "Content-Security-Policy".
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
@@ -126,7 +127,17 @@ export function withCspMeta(
   return `${bare.slice(0, at)}${meta}\n${indent}${bare.slice(at)}`;
 }
 
-if (import.meta.main) {
+/** Run as a script? Not import.meta.main: package.json's engines allow Node 22.13, which lacks it. */
+function isMainModule(): boolean {
+  const entry = process.argv.at(1);
+  try {
+    return entry !== undefined && realpathSync(entry) === fileURLToPath(import.meta.url);
+  } catch {
+    return false; // argv[1] is not a file (node -e, a REPL)
+  }
+}
+
+if (isMainModule()) {
   const files = process.argv.slice(2);
   if (files.length === 0) {
     console.error('usage: npm run csp -- <index.html>…');
