@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { contentSecurityPolicy } from '../config/csp.ts';
+import { contentSecurityPolicy, policyDirectives as directives } from '../config/csp.ts';
 import { launchChromium } from './support/chromium.ts';
 import { WASM_PDF } from './support/docs.ts';
 import { waitForPainted } from './support/pixels.ts';
@@ -20,15 +20,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy.split(';').map((part) => {
-      const [name = '', ...sources] = part.trim().split(/\s+/);
-      return [name, sources];
-    }),
-  );
-}
 
 /** Polls until `accept` holds for the recorded violations: the watcher's binding is async. */
 async function violationsWhere(

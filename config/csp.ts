@@ -14,6 +14,7 @@
  *     `html` with its `<meta http-equiv="Content-Security-Policy">` written (or rewritten) from its
  *     current inline scripts; call it after every edit of the settings block.
  *   inlineScriptHashes(html): string[]   the `'sha256-…'` sources of its inline scripts.
+ *   policyDirectives(policy): Map<directive, sources[]>, to check a policy.
  *   cspOptionsFromEnv(env): the deployer's `CSP_CONNECT_SRC` and `CSP_FRAME_ANCESTORS` (space-
  *     separated sources), which every Folio server passes on.
  *
@@ -105,6 +106,16 @@ export function contentSecurityPolicy(options: CspOptions): string {
     directives.push(['frame-ancestors', ...(ancestors.length === 0 ? ["'none'"] : ancestors)]);
   }
   return directives.map((sources) => sources.join(' ')).join('; ');
+}
+
+/** A policy's directives by name, each with its sources (for checks and tests). */
+export function policyDirectives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   contentSecurityPolicy,
   cspOptionsFromEnv,
   inlineScriptHashes,
+  policyDirectives as directives,
   previewApiOrigin,
   withCspMeta,
 } from '../csp.ts';
@@ -30,15 +31,6 @@ const INDEX = `<!doctype html>
 
 function sha(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-}
-
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy.split(';').map((part) => {
-      const [name = '', ...sources] = part.trim().split(/\s+/);
-      return [name, sources];
-    }),
-  );
 }
 
 describe('inlineScriptHashes', () => {
