@@ -8,6 +8,8 @@ import type { Action, EffectCommands, SubscriptionApi } from '../../runtime';
 import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
 import { HttpError, NetworkError } from '../../services/request';
+import { isCommandKey, policyShortcut } from '../policyShortcut';
+import type { CommandKeys } from '../policyShortcut';
 import { selectDownloadUrl } from './selectors';
 import type { DocState, DownloadFailure } from './state';
 
@@ -78,36 +80,13 @@ export function* downloadDocument(
   }
 }
 
-export type SaveKeys = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>;
+/** Ctrl/⌘+S: Folio's download when `download` allows it, else swallowed (policyShortcut). */
+export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
 
-/**
- * Ctrl+S or ⌘+S, with or without Shift (Save as). `code` too: on a non-Latin layout `key` is
- * another letter while the browser still saves.
- */
-export function isSaveShortcut({ key, code, ctrlKey, metaKey, altKey }: SaveKeys): boolean {
-  if (altKey || ctrlKey === metaKey) return false;
-  return key.toLowerCase() === 's' || code === 'KeyS';
-}
-
-const selectSavePolicy = ({ doc }: WithDoc) =>
-  doc.status === 'ready' && doc.docData.param.download ? 'download' : doc.docData.param.download;
-
-/**
- * Ctrl/⌘+S. On the window in the capture phase, so no element can stop it first. With `download`
- * off (the policy of the document shown or last shown) it is swallowed; with a document shown and
- * `download` on it downloads. Before any document it is the browser's.
- */
-export function saveShortcut({ dispatch, select }: SubscriptionApi): () => void {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!isSaveShortcut(event)) return;
-    const policy = select(selectSavePolicy);
-    if (policy === true) return;
-    event.preventDefault();
-    if (policy === 'download' && !event.repeat)
-      void dispatch({ type: 'download', payload: undefined });
-  };
-  window.addEventListener('keydown', onKeyDown, { capture: true });
-  return () => {
-    window.removeEventListener('keydown', onKeyDown, { capture: true });
-  };
+export function saveShortcut(api: SubscriptionApi): () => void {
+  return policyShortcut(api, {
+    letter: 's',
+    flag: 'download',
+    action: () => ({ type: 'download', payload: undefined }),
+  });
 }
