@@ -93,9 +93,11 @@ export default (_env, argv) => {
         cacheGroups: {
           default: false,
           defaultVendors: false,
-          // Everything from node_modules that only the lazy page needs (pdf.js first of all).
+          // Everything from node_modules that only the lazy page needs (pdf.js first of all),
+          // except pdf-lib (and its pako), which only Download signed copy loads (issue 6): it
+          // stays in that export's own lazy chunk, `sign-export`.
           pageVendor: {
-            test: /[\\/]node_modules[\\/]/,
+            test: /[\\/]node_modules[\\/](?!(pdf-lib|@pdf-lib|pako)[\\/])/,
             chunks: 'async',
             name: 'viewer-vendor',
             enforce: true,

@@ -33,6 +33,20 @@ describe('production build', () => {
     assert.equal(scripts.length, 2, `viewer chunk group: ${scripts.join(', ')}`);
   });
 
+  it("Download signed copy's pdf-lib is a third lazy chunk of its own, not in the page's two", () => {
+    const { viewer: page, 'sign-export': group } = facts.chunkGroupScripts;
+    assert.ok(page, 'a chunk group named "viewer"');
+    assert.ok(group, 'a chunk group named "sign-export" (src/models/sign)');
+    const own = group.filter((f) => !page.includes(f));
+    assert.equal(own.length, 1, `sign-export chunk group: ${own.join(', ')}`);
+    const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
+    // A string of pdf-lib's own (its load error), which minifying keeps.
+    const pdfLib = 'PDFDocument.load';
+    const [chunk] = own;
+    assert.ok(chunk && text(chunk).includes(pdfLib), 'pdf-lib is in sign-export');
+    for (const file of page) assert.ok(!text(file).includes(pdfLib), `pdf-lib is not in ${file}`);
+  });
+
   it('sets the chunk load timeout to 120 s and the chunk base path to ./', () => {
     assert.equal(facts.chunkLoadTimeout, 120_000);
     assert.equal(facts.publicPath, './');
