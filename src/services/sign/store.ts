@@ -64,8 +64,17 @@ function idbKeyValue(): KeyValue {
   };
 }
 
+/** Where there is no IndexedDB (jsdom, some locked-down browsers) nothing is kept, quietly. */
+const nowhere: KeyValue = {
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  del: () => Promise.resolve(),
+};
+
+const available = () => typeof indexedDB !== 'undefined';
+
 export const signatureStore: SignatureStore = createSignatureStore({
-  get: (k) => idbKeyValue().get(k),
-  set: (k, v) => idbKeyValue().set(k, v),
-  del: (k) => idbKeyValue().del(k),
+  get: (k) => (available() ? idbKeyValue() : nowhere).get(k),
+  set: (k, v) => (available() ? idbKeyValue() : nowhere).set(k, v),
+  del: (k) => (available() ? idbKeyValue() : nowhere).del(k),
 });
