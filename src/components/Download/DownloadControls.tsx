@@ -1,9 +1,9 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
+import { ToolButton } from '../HeaderBar/ToolButton';
 
 /**
  * The toolbar's `Download` and `Open in new tab` controls (issue 5, DESIGN §5b): each present only
@@ -20,29 +20,23 @@ export function DownloadControls() {
   return (
     <>
       {downloadUrl !== undefined && (
-        <Tooltip title={t('policy.download')}>
-          <Button
-            type="text"
-            aria-label={t('policy.download')}
-            icon={<DownloadOutlined />}
-            loading={saving}
-            onClick={() => {
-              void dispatch(docModel.actions.download());
-            }}
-          />
-        </Tooltip>
+        <ToolButton
+          label={t('policy.download')}
+          icon={<DownloadOutlined />}
+          loading={saving}
+          onClick={() => {
+            void dispatch(docModel.actions.download());
+          }}
+        />
       )}
       {openUrl !== undefined && (
-        <Tooltip title={t('policy.openInNewTab')}>
-          <Button
-            type="text"
-            aria-label={t('policy.openInNewTab')}
-            icon={<ExportOutlined />}
-            onClick={() => {
-              window.open(openUrl, '_blank', 'noopener');
-            }}
-          />
-        </Tooltip>
+        <ToolButton
+          label={t('policy.openInNewTab')}
+          icon={<ExportOutlined />}
+          onClick={() => {
+            window.open(openUrl, '_blank', 'noopener');
+          }}
+        />
       )}
     </>
   );

@@ -1,8 +1,8 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { useT } from '../../i18n';
+import { ToolButton } from '../HeaderBar/ToolButton';
 
 /** The `Fullscreen` control, present when the facility's `fullScreen` flag is on. */
 export function FullscreenButton() {
@@ -13,16 +13,14 @@ export function FullscreenButton() {
   if (!allowed) return null;
   const label = t('fullscreen.label');
   return (
-    <Tooltip title={active ? t('fullscreen.exit') : label}>
-      <Button
-        type="text"
-        aria-label={label}
-        aria-pressed={active}
-        icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={() => {
-          dispatch(docModel.actions.toggleFullscreen());
-        }}
-      />
-    </Tooltip>
+    <ToolButton
+      label={label}
+      tooltip={active ? t('fullscreen.exit') : label}
+      pressed={active}
+      icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={() => {
+        dispatch(docModel.actions.toggleFullscreen());
+      }}
+    />
   );
 }

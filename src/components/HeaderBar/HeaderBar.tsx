@@ -7,7 +7,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip, theme } from 'antd';
+import { Tooltip, theme } from 'antd';
 import { useRef } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
@@ -149,16 +149,12 @@ export function HeaderBar({ right }: HeaderBarProps) {
 
       {narrow ? (
         <>
-          <Tooltip title={t('mobile.menu')}>
-            <Button
-              type="text"
-              aria-label={t('mobile.menu')}
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-              icon={<MenuOutlined />}
-              onClick={() => dispatch(docModel.actions.toggleMobileMenu())}
-            />
-          </Tooltip>
+          <ToolButton
+            label={t('mobile.menu')}
+            opensDialog={{ open: menuOpen }}
+            icon={<MenuOutlined />}
+            onClick={() => dispatch(docModel.actions.toggleMobileMenu())}
+          />
           <MobileMenu
             container={() => barRef.current?.closest<HTMLElement>('.folio-viewer') ?? document.body}
           >

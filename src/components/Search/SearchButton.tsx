@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchModel } from '../../models/search';
 import { useT } from '../../i18n';
+import { ToolButton } from '../HeaderBar/ToolButton';
 import './Search.css';
 
 /**
@@ -17,17 +17,11 @@ export function SearchButton() {
   if (!showSearch) return null;
   const label = t('search.button');
   return (
-    <Tooltip title={label}>
-      <Button
-        // Pressed is styled by Search.css: antd remakes the button's element when its colour or
-        // variant changes, which would drop the keyboard focus at each toggle.
-        type="text"
-        className="folio-search-toggle"
-        aria-label={label}
-        aria-pressed={open}
-        icon={<SearchOutlined />}
-        onClick={() => dispatch(searchModel.actions.toggle())}
-      />
-    </Tooltip>
+    <ToolButton
+      label={label}
+      icon={<SearchOutlined />}
+      pressed={open}
+      onClick={() => dispatch(searchModel.actions.toggle())}
+    />
   );
 }
