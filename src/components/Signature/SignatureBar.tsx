@@ -65,7 +65,11 @@ export function SignatureBar() {
             {download && (
               <Button
                 loading={exporting}
-                onClick={() => void dispatch(signModel.actions.downloadSigned())}
+                onClick={() =>
+                  void dispatch(signModel.actions.downloadSigned()).then((outcome) => {
+                    if (outcome === 'unstampable') toaster.error(t('sign.exportFailed'));
+                  })
+                }
               >
                 {t('sign.downloadSigned')}
               </Button>

@@ -28,6 +28,10 @@ export const signMessages = defineMessages({
   'sign.finish': { en: 'Finish', 'zh-CN': '完成' },
   'sign.finished': { en: 'Signatures handed over', 'zh-CN': '签名已提交' },
   'sign.downloadSigned': { en: 'Download signed copy', 'zh-CN': '下载已签名副本' },
+  'sign.exportFailed': {
+    en: 'The signed copy could not be made from this PDF.',
+    'zh-CN': '无法从此 PDF 生成已签名副本。',
+  },
   'sign.clearAll': { en: 'Clear signatures', 'zh-CN': '清除所有签名' },
   'sign.clearAll.confirm': {
     en: 'Remove every signature from this document?',

@@ -79,7 +79,11 @@ export function signedFileName(title: string): string {
   return `${fileBase(title, FILE_NAME_LIMITS.nameBytes - suffix.length)}${suffix}`;
 }
 
-export type ExportOutcome = 'saved' | 'failed' | 'notAllowed';
+/**
+ * `failed`: the PDF could not be fetched (reported as Download reports it); `unstampable`:
+ * pdf-lib could not write into it (an encrypted or broken file), for the UI to say so.
+ */
+export type ExportOutcome = 'saved' | 'failed' | 'unstampable' | 'notAllowed';
 
 export const signModel = defineModel({
   namespace: 'sign',
@@ -143,12 +147,18 @@ export const signModel = defineModel({
           page: canvasNum + 1,
           ...box,
         }));
-        const signed = yield* call(async () => {
-          const { stampPdf } = await import(
-            /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
-          );
-          return stampPdf(bytes, stamps);
-        });
+        let signed: Uint8Array;
+        try {
+          signed = yield* call(async () => {
+            const { stampPdf } = await import(
+              /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
+            );
+            return stampPdf(bytes, stamps);
+          });
+        } catch (error) {
+          console.warn('Folio: the signed copy could not be made', error);
+          return 'unstampable';
+        }
         yield* call(
           saveFile,
           new Blob([signed as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),

@@ -131,6 +131,7 @@ describe('sign/downloadSigned against the dev facility', () => {
     facility = await startFacility();
     await facility.addPdf('contract.pdf', { title: 'Contract', param: { showSignature: true } });
     await facility.addPdf('locked.pdf', { param: { showSignature: true, download: false } });
+    await facility.addFile('broken.pdf', '%PDF-1.7 this is no PDF');
     URL.createObjectURL = (blob: Blob) => {
       const url = `blob:http://localhost/${String(blobs.size)}`;
       blobs.set(url, blob);
@@ -166,6 +167,15 @@ describe('sign/downloadSigned against the dev facility', () => {
     expect(drawn[0]?.page).toBe(2);
     for (const key of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs((drawn[0]?.[key] ?? Infinity) - box[key])).toBeLessThan(0.01);
+  });
+
+  it('a PDF pdf-lib cannot write into ends as unstampable, nothing saved', async () => {
+    const app = await signed('broken.pdf');
+    saved.length = 0;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('unstampable');
+    warn.mockRestore();
+    expect(saved).toHaveLength(0);
   });
 
   it('is not allowed without download', async () => {
