@@ -204,7 +204,10 @@ export const docReducers = {
     return { ...state, signDataArr };
   },
   /** Folio: the document's signatures as they were kept (issue 6: restored after a reload). */
-  restoreSignatures: (state: DocState, { payload }: Action<readonly SignatureItem[]>): DocState => ({
+  restoreSignatures: (
+    state: DocState,
+    { payload }: Action<readonly SignatureItem[]>,
+  ): DocState => ({
     ...state,
     signDataArr: [...payload],
   }),

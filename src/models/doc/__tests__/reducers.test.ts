@@ -557,7 +557,12 @@ const rows: Row[] = [
     rule: 'Folio signature: the kept list is restored as it was',
     state: docState(),
     action: A.restoreSignatures([signature(3, 'x'), signature(0, 'y')]),
-    expected: { signDataArr: [{ image: 'x', canvasNum: 3 }, { image: 'y', canvasNum: 0 }] },
+    expected: {
+      signDataArr: [
+        { image: 'x', canvasNum: 3 },
+        { image: 'y', canvasNum: 0 },
+      ],
+    },
   },
 
   // SPEC §4 watermark
