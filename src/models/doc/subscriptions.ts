@@ -8,6 +8,7 @@
 import { readDocId } from '../../services/docId';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { saveShortcut } from './download';
+import { printShortcut } from '../print/shortcut';
 import { docReducerActions as actions } from './effects';
 import type { DocState } from './state';
 
@@ -169,5 +170,11 @@ export const docSubscriptions = {
   saveShortcut(api) {
     if (typeof window === 'undefined') return undefined;
     return saveShortcut(api);
+  },
+
+  /** Ctrl/⌘+P: the print dialog when `print` allows it, else nothing at all (issue 5). */
+  printShortcut(api) {
+    if (typeof window === 'undefined') return undefined;
+    return printShortcut(api);
   },
 } satisfies SubscriptionsMap;
