@@ -5,21 +5,13 @@
  */
 import * as pdfjs from 'pdfjs-dist';
 import * as viewer from 'pdfjs-dist/web/pdf_viewer.mjs';
-
-// A hashed asset name, so a redeploy can never pair this API with another version's worker.
-pdfjs.GlobalWorkerOptions.workerSrc = new URL(
-  'pdfjs-dist/build/pdf.worker.min.mjs',
-  import.meta.url,
-).toString();
+import { pdfWorkerPort } from './earlyWorker';
 
 let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
 
-/**
- * One worker for the page's life, started as soon as this chunk runs: its script (≈1 MB) loads
- * and compiles while the facility is still answering, instead of after. Documents share it.
- */
+/** One worker for the page's life (earlyWorker.ts started it with the entry); documents share it. */
 export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
-  worker ??= new pdfjs.PDFWorker();
+  worker ??= pdfjs.PDFWorker.create({ port: pdfWorkerPort() });
   return worker;
 }
 sharedWorker();
