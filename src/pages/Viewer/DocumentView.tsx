@@ -10,7 +10,7 @@ import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
 import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
-import { useHashSync } from './useHashSync';
+import { HashSync } from './useHashSync';
 import { SearchButton, SearchPanel } from '../../components/Search';
 import { DownloadControls, useDownloadFeedback } from '../../components/Download';
 import { WatermarkedStage } from '../../components/Watermark';
@@ -20,16 +20,38 @@ import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print'
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
 import { useRef } from 'react';
+import { shallowEqual } from 'react-redux';
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
+  // The hash follows every page turn: in a component of its own, that re-renders nothing else.
+  return (
+    <>
+      <HashSync />
+      <DocumentContent docId={docId} />
+    </>
+  );
+}
+
+function DocumentContent({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
   const t = useT();
-  const { status, error, docData, fileUrl } = useAppSelector((state) => state.doc);
+  // Only what this view shows: the viewer below subscribes to the rest itself, so reading (page,
+  // zoom, page sizes) does not re-render the whole tree.
+  const { status, error, fileUrl, title, loadedCount, pageCount } = useAppSelector(
+    ({ doc }) => ({
+      status: doc.status,
+      error: doc.error,
+      fileUrl: doc.fileUrl,
+      title: doc.docData.param.showFileName ? doc.docData.title : undefined,
+      loadedCount: doc.docData.loadedCount,
+      pageCount: doc.docData.pageCount,
+    }),
+    shallowEqual,
+  );
   const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
 
-  usePageTitle(status === 'ready' && docData.param.showFileName ? docData.title : undefined);
-  useHashSync();
+  usePageTitle(status === 'ready' ? title : undefined);
   useDownloadFeedback();
   useAntiCopy();
   const viewerRef = useRef<HTMLElement>(null);
@@ -45,17 +67,14 @@ export function DocumentView({ docId }: { docId: string }) {
     return (
       <div className="folio-converting" role="status">
         {/* Nothing converted yet: the page count may be the facility's placeholder (DESIGN §3). */}
-        {docData.loadedCount === 0 ? (
+        {loadedCount === 0 ? (
           <Spin description={t('doc.convertingStarted')} />
         ) : (
           <>
             <Typography.Text>
-              {t('doc.converting', { loaded: docData.loadedCount, total: docData.pageCount })}
+              {t('doc.converting', { loaded: loadedCount, total: pageCount })}
             </Typography.Text>
-            <Progress
-              percent={Math.round((100 * docData.loadedCount) / docData.pageCount)}
-              status="active"
-            />
+            <Progress percent={Math.round((100 * loadedCount) / pageCount)} status="active" />
           </>
         )}
       </div>

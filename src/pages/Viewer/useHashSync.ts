@@ -202,3 +202,9 @@ export function useHashSync({ intervalMs = HASH_WRITE_INTERVAL_MS }: { intervalM
     }, intervalMs);
   }, [ready, docId, page, zoom, intervalMs, throttle]);
 }
+
+/** useHashSync as a component that renders nothing. */
+export function HashSync(): null {
+  useHashSync();
+  return null;
+}
