@@ -82,8 +82,9 @@ export interface FindController {
 
 /**
  * Binds a query to the engine while the find bar is shown (mounted); unmounting it closes pdf.js's
- * search (its highlights go). Every restart is idempotent, so React's development double effects
- * do not skip a match.
+ * search (its highlights go). Closing waits a tick: React's development remount (cleanup, then the
+ * same effect at once) keeps the search running instead of restarting it, because pdf.js 6.5 cannot
+ * take a second search while page 1's text is still pending ("There can only be one pending page").
  */
 export function useFindController(engine: Engine | undefined, find: FindQuery): FindController {
   const [status, setStatus] = useState<FindStatus>(IDLE);
@@ -96,6 +97,9 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
 
   // A new query or new options: until pdf.js answers, the count it reports is the old search's.
   const fresh = useRef(false);
+  const closing = useRef<{ engine: Engine; timer: ReturnType<typeof setTimeout> } | undefined>(
+    undefined,
+  );
 
   const send = useCallback(
     (type: FindType, findPrevious = false, newSearch = false) => {
@@ -118,6 +122,8 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
   // Count and state from pdf.js; pdf.js's search closes (highlights gone) when the bar goes.
   useEffect(() => {
     if (!engine) return undefined;
+    if (closing.current?.engine === engine) clearTimeout(closing.current.timer);
+    closing.current = undefined;
     const { eventBus } = engine;
     const onCount = ({ matchesCount }: MatchesCountEvent) => {
       setStatus((previous) => ({
@@ -150,8 +156,11 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
       eventBus.off('updatefindmatchescount', onCount);
       eventBus.off('updatefindcontrolstate', onState);
       navigation.current += 1;
-      sent.current = undefined;
-      eventBus.dispatch('findbarclose', { source: engine });
+      const timer = setTimeout(() => {
+        if (sent.current?.engine === engine) sent.current = undefined;
+        eventBus.dispatch('findbarclose', { source: engine });
+      }, 0);
+      closing.current = { engine, timer };
     };
   }, [engine]);
 
@@ -165,7 +174,7 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
       if (before && before.query !== '') send(RESTART, false, true);
       return;
     }
-    if (!before) send(RESTART, false, true);
+    if (before?.engine !== engine) send(RESTART, false, true);
     else if (before.query !== query) send('', false, true);
     else if (before.caseSensitive !== caseSensitive) send('casesensitivitychange', false, true);
     else if (before.entireWord !== entireWord) send('entirewordchange', false, true);

@@ -6,7 +6,7 @@
  * list and the `#search=` deep link.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SearchButton, SearchPanel } from '..';
 import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
@@ -119,18 +119,23 @@ function WithEngine({ engine, children }: { engine: FakeEngine; children: ReactN
   return children;
 }
 
-function renderSearch(options: { param?: Partial<DocParam>; locale?: Locale } = {}) {
-  const { param = { showSearch: true }, locale = 'en' } = options;
+function renderSearch(
+  options: { param?: Partial<DocParam>; locale?: Locale; strict?: boolean } = {},
+) {
+  const { param = { showSearch: true }, locale = 'en', strict = false } = options;
   const engine = fakeEngine();
-  const rendered = renderWithProviders(
+  const tree = (
     <EngineProvider>
       <WithEngine engine={engine}>
         <SearchButton />
         <SearchPanel />
       </WithEngine>
-    </EngineProvider>,
-    { locale, preloadedState: { doc: { docData: { pageCount: PAGES.length, param } } } },
+    </EngineProvider>
   );
+  const rendered = renderWithProviders(strict ? <StrictMode>{tree}</StrictMode> : tree, {
+    locale,
+    preloadedState: { doc: { docData: { pageCount: PAGES.length, param } } },
+  });
   return { ...rendered, engine, search: () => rendered.app.getState().search };
 }
 
@@ -393,6 +398,16 @@ describe('#search= deep link', () => {
     expect(engine.eventBus.finds().at(-1)).toMatchObject({ query: 'trace tree' });
     // A link shows results; it does not take the keyboard (a phone would cover them with one).
     expect(box()).not.toHaveFocus();
+  });
+
+  it('under StrictMode’s double effects, pdf.js gets one search, not a second while the first is pending', async () => {
+    window.history.replaceState(null, '', '/?doc=sample.pdf#search=trace');
+    const { engine } = renderSearch({ strict: true });
+    await waitFor(() => {
+      expect(box()).toHaveValue('trace');
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(engine.eventBus.finds()).toEqual([expect.objectContaining({ query: 'trace' })]);
   });
 
   it('does nothing without showSearch', () => {
