@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { openDocument, OpenError } from '../../services/pdf/openDocument';
-import { claimPreopened, preopenedPdf, releasePreopened } from '../../services/pdf/preopen';
 import type { OpenFailure } from '../../services/pdf/openDocument';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 
@@ -21,17 +20,12 @@ export type PdfLoad =
  * `url` needs a new component (key it by url).
  */
 export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void } {
-  // Already opened while the viewer was being built: shown in the first render.
-  const [load, setLoad] = useState<PdfLoad>(() => {
-    const pdf = preopenedPdf(url);
-    return pdf ? { kind: 'ready', pdf } : { kind: 'loading', loaded: 0, total: 0 };
-  });
+  const [load, setLoad] = useState<PdfLoad>({ kind: 'loading', loaded: 0, total: 0 });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
-    const opened = (attempt === 0 ? claimPreopened(url) : undefined) ?? openDocument(url);
-    opened.attach({
+    const opened = openDocument(url, {
       onProgress: (loaded, total) => {
         if (live) setLoad((s) => (s.kind === 'loading' ? { ...s, loaded, total } : s));
       },
@@ -61,8 +55,7 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
     });
     opened.promise.then(
       (pdf) => {
-        if (live)
-          setLoad((s) => (s.kind === 'ready' && s.pdf === pdf ? s : { kind: 'ready', pdf }));
+        if (live) setLoad({ kind: 'ready', pdf });
       },
       (error: unknown) => {
         if (!live) return;
@@ -74,7 +67,7 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
     );
     return () => {
       live = false;
-      if (!releasePreopened(opened)) void opened.task.destroy();
+      void opened.task.destroy();
     };
   }, [url, attempt]);
 

@@ -1,5 +1,3 @@
-// First, so that pdf.js opens the document while the rest of the page is evaluated and rendered.
-import './preopen';
 import { useSearchParams } from 'react-router-dom';
 import { Shell } from '../../components/Shell';
 import { useLocale } from '../../i18n';

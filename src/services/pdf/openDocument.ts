@@ -20,17 +20,12 @@ export interface OpenOptions {
 export interface OpenedDocument {
   task: PDFDocumentLoadingTask;
   promise: Promise<PDFDocumentProxy>;
-  /**
-   * Where progress and password requests go. A document may be opened before anyone shows it
-   * (preopen.ts): what came before is handed over here (the latest progress, a pending request).
-   */
-  attach: (options: OpenOptions) => void;
 }
 
 /** Bounded resources (DESIGN.md §6): no single image or canvas may take the tab down. */
 const MAX_IMAGE_PIXELS = 100_000_000;
 
-export function openDocument(url: string): OpenedDocument {
+export function openDocument(url: string, options: OpenOptions): OpenedDocument {
   const phone = isPhoneLike();
   const task = pdfjs.getDocument({
     url,
@@ -49,42 +44,24 @@ export function openDocument(url: string): OpenedDocument {
     disableAutoFetch: false,
   });
   let cancelled = false;
-  let handlers: OpenOptions | undefined;
-  let progress: { loaded: number; total: number } | undefined;
-  let pendingPassword: (() => void) | undefined;
   task.onPassword = (update: (password: string) => void, reason: number) => {
     const why = reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD ? 'incorrect' : 'needed';
-    const ask = (options: OpenOptions) => {
-      void options.askPassword(why).then((password) => {
-        if (password === null) {
-          cancelled = true;
-          void task.destroy();
-        } else {
-          update(password);
-        }
-      });
-    };
-    if (handlers) ask(handlers);
-    else
-      pendingPassword = () => {
-        if (handlers) ask(handlers);
-      };
+    void options.askPassword(why).then((password) => {
+      if (password === null) {
+        cancelled = true;
+        void task.destroy();
+      } else {
+        update(password);
+      }
+    });
   };
-  task.onProgress = (update: { loaded: number; total: number }) => {
-    progress = update;
-    handlers?.onProgress?.(update.loaded, update.total);
+  task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+    options.onProgress?.(loaded, total);
   };
   const promise = task.promise.catch((error: unknown) => {
     throw cancelled ? new OpenError({ kind: 'passwordCancelled' }) : new OpenError(classify(error));
   });
-  const attach = (options: OpenOptions) => {
-    handlers = options;
-    if (progress) options.onProgress?.(progress.loaded, progress.total);
-    const ask = pendingPassword;
-    pendingPassword = undefined;
-    ask?.();
-  };
-  return { task, promise, attach };
+  return { task, promise };
 }
 
 export class OpenError extends Error {
