@@ -19,3 +19,10 @@ export const NOTIFICATION_TOP_PX = 65;
 export const PRINT_DPI = 150;
 export const PRINT_IMAGE = { type: 'image/jpeg', quality: 0.9 } as const;
 export const PRINT_CLEANUP_FALLBACK_MS = 60_000;
+
+/**
+ * The reading chrome (toolbar, panels, dialogs) renders once page 1 is on screen, so its code
+ * and first render do not delay the page (issue 3's first-paint target); it waits at most this
+ * long for a page that is slow to come.
+ */
+export const CHROME_WAIT_MS = 1000;

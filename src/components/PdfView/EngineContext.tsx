@@ -8,6 +8,9 @@ interface EngineSlot {
   /** The PDF could not be opened: no engine is coming (until a retry). */
   openFailed: boolean;
   setOpenFailed: (failed: boolean) => void;
+  /** pdf.js has drawn a page (or its error tile) of this document. */
+  pageShown: boolean;
+  setPageShown: (shown: boolean) => void;
 }
 
 const EngineContext = createContext<EngineSlot>({
@@ -15,6 +18,8 @@ const EngineContext = createContext<EngineSlot>({
   setEngine: () => undefined,
   openFailed: false,
   setOpenFailed: () => undefined,
+  pageShown: false,
+  setPageShown: () => undefined,
 });
 
 /**
@@ -24,9 +29,10 @@ const EngineContext = createContext<EngineSlot>({
 export function EngineProvider({ children }: { children: ReactNode }) {
   const [engine, setEngine] = useState<Engine | undefined>();
   const [openFailed, setOpenFailed] = useState(false);
+  const [pageShown, setPageShown] = useState(false);
   const slot = useMemo(
-    () => ({ engine, setEngine, openFailed, setOpenFailed }),
-    [engine, openFailed],
+    () => ({ engine, setEngine, openFailed, setOpenFailed, pageShown, setPageShown }),
+    [engine, openFailed, pageShown],
   );
   return <EngineContext.Provider value={slot}>{children}</EngineContext.Provider>;
 }
@@ -43,6 +49,15 @@ export function useSetEngine(): (engine: Engine | undefined) => void {
 /** Whether opening the PDF failed, so panels waiting for the engine can say so. */
 export function useOpenFailed(): boolean {
   return useContext(EngineContext).openFailed;
+}
+
+/** Whether the reader sees a page yet: the first one pdf.js drew, or its error tile. */
+export function usePageShown(): boolean {
+  return useContext(EngineContext).pageShown;
+}
+
+export function useSetPageShown(): (shown: boolean) => void {
+  return useContext(EngineContext).setPageShown;
 }
 
 /** The PDF's opener reports a failure (true) and its end (a retry, another file, unmount). */

@@ -6,7 +6,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from './engine';
 import type { Engine } from './engine';
 import { PageSkeleton } from './PageSkeleton';
-import { useSetEngine } from './EngineContext';
+import { useSetEngine, useSetPageShown } from './EngineContext';
 import { useT } from '../../i18n';
 import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
@@ -48,9 +48,11 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   }, [zoom, rotate, currentPage]);
   const [initialised, setInitialised] = useState(false);
   const publish = useSetEngine();
+  const setPageShown = useSetPageShown();
   const pageErrorText = t('engine.pageError');
 
-  useEffect(() => {
+  // A layout effect, like the opening: pdf.js gets its document in the commit, not a frame later.
+  useLayoutEffect(() => {
     const container = containerRef.current;
     const viewer = viewerRef.current;
     if (!container || !viewer) return undefined;
@@ -75,15 +77,19 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       onPagesSize: (sizes) => {
         dispatch(docModel.actions.setPagesSize(sizes));
       },
+      onFirstRender: () => {
+        setPageShown(true);
+      },
     });
     engineRef.current = engine;
     publish(engine);
     return () => {
       publish(undefined);
+      setPageShown(false);
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText, publish]);
+  }, [pdf, dispatch, pageErrorText, publish, setPageShown]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);

@@ -31,6 +31,8 @@ export interface EngineOptions {
   onPageChange: (page: number) => void;
   onScaleChange: (scale: number) => void;
   onPagesSize: (sizes: PageSize[]) => void;
+  /** Once, when pdf.js has finished its first page, drawn or failed (an error tile shows). */
+  onFirstRender: () => void;
 }
 
 export interface Engine {
@@ -133,6 +135,7 @@ export function createEngine(options: EngineOptions): Engine {
     else failed.delete(pageNumber);
     tileFor(pageNumber);
   });
+  eventBus.on('pagerendered', options.onFirstRender, { once: true });
   eventBus.on('scalechanging', showTiles);
   eventBus.on('rotationchanging', showTiles);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { openDocument, OpenError } from '../../services/pdf/openDocument';
 import type { OpenFailure } from '../../services/pdf/openDocument';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -23,7 +23,8 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
   const [load, setLoad] = useState<PdfLoad>({ kind: 'loading', loaded: 0, total: 0 });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
+  // A layout effect: pdf.js starts opening in the commit that mounts this, not a frame later.
+  useLayoutEffect(() => {
     let live = true;
     const opened = openDocument(url, {
       onProgress: (loaded, total) => {

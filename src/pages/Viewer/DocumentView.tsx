@@ -6,19 +6,13 @@ import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { EngineProvider } from '../../components/PdfView/EngineContext';
-import { HeaderBar } from '../../components/HeaderBar';
-import { Footer } from '../../components/Footer';
-import { TitleHeader } from '../../components/TitleHeader';
-import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
 import { HashSync } from './useHashSync';
-import { SearchButton, SearchPanel } from '../../components/Search';
-import { DownloadControls, useDownloadFeedback } from '../../components/Download';
+import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
-import { FullscreenButton, useFullscreen } from '../../components/Fullscreen';
-import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print';
-import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
-import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
+import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
+import { useReadingChrome } from './useReadingChrome';
+import { ChromeBottomPlaceholder, ChromeTopPlaceholder } from './ChromePlaceholder';
 import { useRef } from 'react';
 import { shallowEqual } from 'react-redux';
 
@@ -54,8 +48,6 @@ function DocumentContent({ docId }: { docId: string }) {
   usePageTitle(status === 'ready' ? title : undefined);
   useDownloadFeedback();
   useAntiCopy();
-  const viewerRef = useRef<HTMLElement>(null);
-  useFullscreen(viewerRef);
 
   const retry = () => {
     void dispatch(docModel.actions.fetch(docId));
@@ -85,37 +77,28 @@ function DocumentContent({ docId }: { docId: string }) {
   }
   return (
     <EngineProvider>
-      <main ref={viewerRef} className="folio-viewer" data-doc-id={docId}>
-        <TitleHeader />
-        <HeaderBar
-          right={
-            <>
-              <SearchButton />
-              <SidePanelToggles />
-              <FullscreenButton />
-              <SignButton />
-              <PrintControls />
-              <DownloadControls />
-              <ShortcutsHelpButton />
-            </>
-          }
-        />
-        <div className="folio-body">
-          <SidePanel />
-          <WatermarkedStage>
-            <PdfDocument key={fileUrl} url={fileUrl} />
-          </WatermarkedStage>
-          <SearchPanel />
-        </div>
-        <SignatureBar />
-        <SignatureLayer />
-        <SignPad />
-        <Footer />
-        <ShortcutsHelp />
-        <PrintDialog />
-        <PrintNotice />
-      </main>
+      <ReadingLayout docId={docId} fileUrl={fileUrl} />
     </EngineProvider>
+  );
+}
+
+/** The pages first; the bars, panels and dialogs around them once page 1 shows. */
+function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
+  const viewerRef = useRef<HTMLElement>(null);
+  useFullscreen(viewerRef);
+  const chrome = useReadingChrome();
+  return (
+    <main ref={viewerRef} className="folio-viewer" data-doc-id={docId}>
+      {chrome ? <chrome.ChromeTop /> : <ChromeTopPlaceholder />}
+      <div className="folio-body">
+        {chrome && <chrome.ChromeStart />}
+        <WatermarkedStage>
+          <PdfDocument key={fileUrl} url={fileUrl} />
+        </WatermarkedStage>
+        {chrome && <chrome.ChromeEnd />}
+      </div>
+      {chrome ? <chrome.ChromeBottom /> : <ChromeBottomPlaceholder />}
+    </main>
   );
 }
 
