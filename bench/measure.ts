@@ -38,6 +38,8 @@ export interface RunResult {
   longTaskMs: number | null;
   /** When the PDF's first request started (resource timing), from navigation start. */
   pdfRequestMs: number | null;
+  /** When the `Page number` input first showed, from navigation start (probe.ts). */
+  toolbarMs: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
   busyBefore: number | null;
   /** Why a metric is missing, by metric name. */
@@ -54,7 +56,8 @@ export type Metric =
   | 'backingMB'
   | 'longTasks'
   | 'longTaskMs'
-  | 'pdfRequestMs';
+  | 'pdfRequestMs'
+  | 'toolbarMs';
 
 export interface SessionSpec {
   side: Side;
@@ -142,6 +145,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     longTasks: null,
     longTaskMs: null,
     pdfRequestMs: null,
+    toolbarMs: null,
     busyBefore: null,
     missing: {},
     notes: [],
@@ -174,6 +178,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     'backingMB',
     'longTasks',
     'longTaskMs',
+    'toolbarMs',
   ];
   try {
     await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
@@ -196,6 +201,20 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       ),
     );
     result.pdfRequestMs = await pdfRequestStart(page);
+    try {
+      await page.waitForFunction(
+        () => (window as unknown as ProbeWindow).__folioBenchProbe.toolbar !== null,
+        undefined,
+        { timeout: LIMITS.jumpMs, polling: 50 },
+      );
+      result.toolbarMs = Math.round(
+        await page.evaluate(
+          () => (window as unknown as ProbeWindow).__folioBenchProbe.toolbar ?? NaN,
+        ),
+      );
+    } catch {
+      miss(['toolbarMs'], `no visible "Page number" input within ${seconds(LIMITS.jumpMs)}`);
+    }
     await sleep(500);
     if (spec.screenshot !== undefined) {
       await page.screenshot({ path: spec.screenshot });

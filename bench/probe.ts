@@ -11,6 +11,8 @@
 // - A jump: armed before the harness types into `Page number`; t0 is the first `input` event or
 //   Enter keydown after arming (a capture listener on window, ahead of the app's), t1 the first
 //   frame at which the target page is painted.
+// - Toolbar shown: from navigation start to the first animation frame at which a visible
+//   `input[aria-label="Page number"]` (the control the harness types into) is in the page.
 // - Long tasks: a PerformanceObserver('longtask') between start and stop.
 
 export interface PaintCheck {
@@ -35,6 +37,8 @@ export interface JumpState {
 export interface Probe {
   /** performance.now() at the first frame with page 1 painted. */
   firstPaint: number | null;
+  /** performance.now() at the first frame with a visible `Page number` input. */
+  toolbar: number | null;
   jump: JumpState | null;
   check(page: number): PaintCheck;
   /** The page number of the page element under a viewport point, if any. */
@@ -102,6 +106,7 @@ export function installProbe(): void {
   let disarm = (): void => undefined;
   const state: Probe = {
     firstPaint: null,
+    toolbar: null,
     jump: null,
     check,
     pageAt(x: number, y: number) {
@@ -165,4 +170,11 @@ export function installProbe(): void {
     else requestAnimationFrame(first);
   };
   requestAnimationFrame(first);
+
+  const toolbar = (): void => {
+    const input = document.querySelector('input[aria-label="Page number"]');
+    if (input?.checkVisibility()) state.toolbar = performance.now();
+    else requestAnimationFrame(toolbar);
+  };
+  requestAnimationFrame(toolbar);
 }

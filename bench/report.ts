@@ -165,6 +165,7 @@ const ROWS: Row[] = [
     meets: (f, a) => f <= 1.2 * a,
   },
   { label: '↳ PDF request starts', metric: 'pdfRequestMs', unit: 'ms', target: '' },
+  { label: '↳ toolbar shown', metric: 'toolbarMs', unit: 'ms', target: '' },
   {
     label: 'jump to last page',
     metric: 'jumpLastMs',

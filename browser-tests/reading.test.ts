@@ -188,3 +188,57 @@ describe('the URL hash', () => {
     await session.close();
   });
 });
+
+describe('the pages first, then the reading chrome', () => {
+  // Placeholders hold the bars' places until the chrome renders (DocumentView); an init script
+  // notes where the pages' box was in the frames before, to compare with where it is after.
+  async function bodyBoxBeforeChrome(session: ViewerSession, path: string) {
+    await session.page.addInitScript(() => {
+      const seen = window as unknown as { __beforeChrome?: { top: number; bottom: number } };
+      const poll = () => {
+        const body = document.querySelector('.folio-body');
+        if (body && document.querySelector('.folio-placeholder')) {
+          const { top, bottom } = body.getBoundingClientRect();
+          seen.__beforeChrome = { top, bottom };
+        }
+        if (!document.querySelector('.folio-header-bar')) requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    });
+    await session.page.goto(viewerUrl(path));
+    await session.page.locator('.folio-header-bar').waitFor();
+    await waitForPainted(session.page, 1);
+    return session.page.evaluate(() => {
+      const body = document.querySelector('.folio-body');
+      if (!body) throw new Error('no .folio-body');
+      const { top, bottom } = body.getBoundingClientRect();
+      const { __beforeChrome: before } = window as unknown as {
+        __beforeChrome?: { top: number; bottom: number };
+      };
+      return { before, after: { top, bottom } };
+    });
+  }
+
+  const cases = [
+    { name: 'desktop, title header, toolbar and footer', options: {}, path: 'paper-all.pdf' },
+    {
+      name: 'phone, the toolbar with its title row',
+      options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      path: 'phone.pdf',
+    },
+  ];
+  for (const { name, options, path } of cases) {
+    it(`the pages do not move when the bars arrive (${name})`, async () => {
+      const session = await newSession(browser, options);
+      const { before, after } = await bodyBoxBeforeChrome(session, `?doc=${path}&lang=en`);
+      assert.ok(before, 'a frame showed the placeholders before the chrome');
+      assert.ok(Math.abs(before.top - after.top) < 0.5, `top ${before.top} → ${after.top}`);
+      assert.ok(
+        Math.abs(before.bottom - after.bottom) < 0.5,
+        `bottom ${before.bottom} → ${after.bottom}`,
+      );
+      assert.deepEqual(session.problems, []);
+      await session.close();
+    });
+  }
+});

@@ -5,8 +5,9 @@ import { LoadingBar } from './components/LoadingBar';
 import type { AppRouter } from './router/createAppRouter';
 
 /**
- * Everything under the store: the reader's language around the router. antd's providers live in
- * the lazy page (src/components/Shell), so the initial script stays small.
+ * Everything under the store: the reader's language around the router. antd's providers are
+ * rendered by the lazy page's parts that use antd (src/components/Shell), so neither the initial
+ * script nor the first render of a document waits for antd.
  */
 export function Root({ router }: { router: AppRouter }) {
   const locale = useAppSelector((state) => state['@@initialState'].initialState?.locale ?? 'en');

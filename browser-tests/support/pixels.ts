@@ -28,7 +28,12 @@ export async function waitForPainted(page: Page, pageNumber: number, timeoutMs =
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const painted = await paintedPixels(page, pageNumber);
-    if (painted > 50) return painted;
+    if (painted > 50) {
+      // Folio renders its toolbar, panels and dialogs just after the first page (aria-busy until
+      // then): a test that looks at them, or for their absence, must not look too early.
+      await page.locator('.folio-viewer:not([aria-busy="true"])').waitFor({ timeout: timeoutMs });
+      return painted;
+    }
     if (Date.now() > deadline) throw new Error(`page ${String(pageNumber)} was not painted`);
     await page.waitForTimeout(100);
   }

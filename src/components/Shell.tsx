@@ -3,7 +3,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { LocaleProvider } from '../i18n';
+import { LocaleProvider, useLocale } from '../i18n';
 import type { Locale } from '../i18n';
 import {
   NOTIFICATION_DURATION_S,
@@ -27,21 +27,37 @@ function ToasterProvider({ children }: { children: ReactNode }) {
   return <ToasterContext.Provider value={toaster}>{children}</ToasterContext.Provider>;
 }
 
-/** Language, antd's theme and locale, and the message/notification defaults of SPEC §9. */
-export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
+/**
+ * What every antd component needs: antd's texts in the reader's language (from the nearest
+ * LocaleProvider), and Folio's defaults for its components.
+ */
+export function AntdConfig({ children }: { children: ReactNode }) {
+  const locale = useLocale();
   return (
     // No space auto-inserted into two-character Chinese button labels: it would change their
     // accessible names (重试 → 重 试).
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
-      <AntApp
-        className="folio-app"
-        message={{ duration: TOAST_DURATION_S }}
-        notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
-      >
-        <LocaleProvider locale={locale}>
-          <ToasterProvider>{children}</ToasterProvider>
-        </LocaleProvider>
-      </AntApp>
+      {children}
     </ConfigProvider>
+  );
+}
+
+/**
+ * Language, antd's configuration, and its message/notification holders with the defaults of SPEC
+ * §9. It adds no element of its own: the reading chrome renders it around portals.
+ */
+export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return (
+    <LocaleProvider locale={locale}>
+      <AntdConfig>
+        <AntApp
+          component={false}
+          message={{ duration: TOAST_DURATION_S }}
+          notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
+        >
+          <ToasterProvider>{children}</ToasterProvider>
+        </AntApp>
+      </AntdConfig>
+    </LocaleProvider>
   );
 }

@@ -1,20 +1,26 @@
-import { Button, Progress, Result, Spin, Typography } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
-import type { DocError } from '../../models/doc/state';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { HashSync } from './useHashSync';
-import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
 import { useReadingChrome } from './useReadingChrome';
+import type { ChromeSlots } from './ReadingChrome';
 import { ChromeBottomPlaceholder, ChromeTopPlaceholder } from './ChromePlaceholder';
-import { useRef } from 'react';
-import { shallowEqual } from 'react-redux';
+import type { DocumentStatusShown } from './DocumentStatus';
+
+// In the page's own chunk (eager), but evaluated only for a document that cannot show yet.
+const DocumentStatus = lazy(() =>
+  import(/* webpackMode: "eager" */ './DocumentStatus').then((m) => ({
+    default: m.DocumentStatus,
+  })),
+);
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
@@ -46,35 +52,30 @@ function DocumentContent({ docId }: { docId: string }) {
   const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
 
   usePageTitle(status === 'ready' ? title : undefined);
-  useDownloadFeedback();
   useAntiCopy();
 
-  const retry = () => {
-    void dispatch(docModel.actions.fetch(docId));
-  };
-
-  if (status === 'error' && error)
-    return <DocErrorResult error={error} docId={docId} onRetry={retry} />;
-  if (status === 'converting') {
+  const loading = (
+    <div className="folio-page-spin" role="status" aria-busy="true">
+      {t('doc.loading')}
+    </div>
+  );
+  let shown: DocumentStatusShown | undefined;
+  if (status === 'error' && error) {
+    const onRetry = () => {
+      void dispatch(docModel.actions.fetch(docId));
+    };
+    shown = { kind: 'error', error, docId, onRetry };
+  } else if (status === 'converting') {
+    shown = { kind: 'converting', loadedCount, pageCount };
+  }
+  if (shown) {
     return (
-      <div className="folio-converting" role="status">
-        {/* Nothing converted yet: the page count may be the facility's placeholder (DESIGN §3). */}
-        {loadedCount === 0 ? (
-          <Spin description={t('doc.convertingStarted')} />
-        ) : (
-          <>
-            <Typography.Text>
-              {t('doc.converting', { loaded: loadedCount, total: pageCount })}
-            </Typography.Text>
-            <Progress percent={Math.round((100 * loadedCount) / pageCount)} status="active" />
-          </>
-        )}
-      </div>
+      <Suspense fallback={loading}>
+        <DocumentStatus shown={shown} />
+      </Suspense>
     );
   }
-  if (status !== 'ready' || fetching || fileUrl === undefined) {
-    return <Spin size="large" className="folio-page-spin" description={t('doc.loading')} />;
-  }
+  if (status !== 'ready' || fetching || fileUrl === undefined) return loading;
   return (
     <EngineProvider>
       <ReadingLayout docId={docId} fileUrl={fileUrl} />
@@ -82,51 +83,35 @@ function DocumentContent({ docId }: { docId: string }) {
   );
 }
 
-/** The pages first; the bars, panels and dialogs around them once page 1 shows. */
+/**
+ * The pages first, in plain markup; the bars, panels and dialogs (antd) once page 1 shows. They
+ * render through portals into the slots, so the chrome arriving re-renders nothing here.
+ */
 function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const viewerRef = useRef<HTMLElement>(null);
   useFullscreen(viewerRef);
   const chrome = useReadingChrome();
+  const [top, setTop] = useState<HTMLElement | null>(null);
+  const [start, setStart] = useState<HTMLElement | null>(null);
+  const [end, setEnd] = useState<HTMLElement | null>(null);
+  const [bottom, setBottom] = useState<HTMLElement | null>(null);
+  const slots: ChromeSlots | undefined =
+    top && start && end && bottom ? { top, start, end, bottom } : undefined;
   return (
-    <main ref={viewerRef} className="folio-viewer" data-doc-id={docId}>
-      {chrome ? <chrome.ChromeTop /> : <ChromeTopPlaceholder />}
+    // Busy until the chrome is there: the controls are still to come.
+    <main ref={viewerRef} className="folio-viewer" data-doc-id={docId} aria-busy={!chrome}>
+      {!chrome && <ChromeTopPlaceholder />}
+      <div ref={setTop} className="folio-slot" />
       <div className="folio-body">
-        {chrome && <chrome.ChromeStart />}
+        <div ref={setStart} className="folio-slot" />
         <WatermarkedStage>
           <PdfDocument key={fileUrl} url={fileUrl} />
         </WatermarkedStage>
-        {chrome && <chrome.ChromeEnd />}
+        <div ref={setEnd} className="folio-slot" />
       </div>
-      {chrome ? <chrome.ChromeBottom /> : <ChromeBottomPlaceholder />}
+      {!chrome && <ChromeBottomPlaceholder />}
+      <div ref={setBottom} className="folio-slot" />
+      {chrome && slots && <chrome.ReadingChrome slots={slots} />}
     </main>
-  );
-}
-
-function DocErrorResult({
-  error,
-  docId,
-  onRetry,
-}: {
-  error: DocError;
-  docId: string;
-  onRetry: () => void;
-}) {
-  const t = useT();
-  const notFound = error.kind === 'notFound';
-  return (
-    <Result
-      status={notFound ? '404' : 'error'}
-      title={t(`error.${error.kind}.title`)}
-      subTitle={t(`error.${error.kind}.detail`, {
-        id: docId,
-        status: error.status ?? '?',
-        reason: error.reason ?? '',
-      }).trim()}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('action.retry')}
-        </Button>
-      }
-    />
   );
 }

@@ -1,62 +1,74 @@
+import { createPortal } from 'react-dom';
+import { Shell } from '../../components/Shell';
 import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
 import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
 import { SearchButton, SearchPanel } from '../../components/Search';
 import { DownloadControls } from '../../components/Download';
+import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { FullscreenButton } from '../../components/Fullscreen';
 import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print';
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
+import { useLocale } from '../../i18n';
+
+/** The elements the chrome renders into: above, left and right of the pages, and below. */
+export interface ChromeSlots {
+  top: HTMLElement;
+  start: HTMLElement;
+  end: HTMLElement;
+  bottom: HTMLElement;
+}
 
 /**
- * Everything around the pages: bars, panels, dialogs. useReadingChrome loads this module once
- * page 1 is on screen, so none of it (nor the antd components it alone uses) runs before then.
+ * Everything around the pages: bars, panels, dialogs, and antd's providers for them.
+ * useReadingChrome loads this module once page 1 is on screen, so none of it (nor the antd
+ * components only it uses) runs before then.
  */
-
-/** Above the pages: the title header and the toolbar with every feature's control. */
-export function ChromeTop() {
+export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
   return (
-    <>
-      <TitleHeader />
-      <HeaderBar
-        right={
-          <>
-            <SearchButton />
-            <SidePanelToggles />
-            <FullscreenButton />
-            <SignButton />
-            <PrintControls />
-            <DownloadControls />
-            <ShortcutsHelpButton />
-          </>
-        }
-      />
-    </>
+    <Shell locale={useLocale()}>
+      <DownloadFeedback />
+      {createPortal(
+        <>
+          <TitleHeader />
+          <HeaderBar
+            right={
+              <>
+                <SearchButton />
+                <SidePanelToggles />
+                <FullscreenButton />
+                <SignButton />
+                <PrintControls />
+                <DownloadControls />
+                <ShortcutsHelpButton />
+              </>
+            }
+          />
+        </>,
+        slots.top,
+      )}
+      {createPortal(<SidePanel />, slots.start)}
+      {createPortal(<SearchPanel />, slots.end)}
+      {createPortal(
+        <>
+          <SignatureBar />
+          <SignatureLayer />
+          <SignPad />
+          <Footer />
+          <ShortcutsHelp />
+          <PrintDialog />
+          <PrintNotice />
+        </>,
+        slots.bottom,
+      )}
+    </Shell>
   );
 }
 
-/** Left of the pages: thumbnails or outline. */
-export function ChromeStart() {
-  return <SidePanel />;
-}
-
-/** Right of the pages: the find bar's results. */
-export function ChromeEnd() {
-  return <SearchPanel />;
-}
-
-/** Below the pages: the signature bar and footer, then the layers and dialogs. */
-export function ChromeBottom() {
-  return (
-    <>
-      <SignatureBar />
-      <SignatureLayer />
-      <SignPad />
-      <Footer />
-      <ShortcutsHelp />
-      <PrintDialog />
-      <PrintNotice />
-    </>
-  );
+/** A failed download is told as a toast, however it was started (the toolbar or Ctrl/⌘+S). */
+function DownloadFeedback() {
+  useDownloadFeedback();
+  return null;
 }

@@ -51,6 +51,9 @@ describe('WatermarkedStage', () => {
 
   it('with text: the stage is the watermark, with its tiled overlay above the pages', async () => {
     renderStage({ text: '<b>alice</b>', rotate: -22, gap: [80, 80], fontSize: 18 });
+    // antd's Watermark is evaluated on demand; until it has run, the pages are not shown at all.
+    expect(screen.queryByText('the pages')).toBeNull();
+    await screen.findByText('the pages');
     expect(stage()).toHaveClass('folio-stage', 'folio-watermarked');
     const overlay = await screen.findByText(
       (_, element) =>

@@ -1,0 +1,69 @@
+import { Button, Progress, Result, Spin, Typography } from 'antd';
+import { AntdConfig } from '../../components/Shell';
+import { useT } from '../../i18n';
+import type { DocError } from '../../models/doc/state';
+
+/** A document that is not ready: the facility failed, or is still converting it. */
+export type DocumentStatusShown =
+  | { kind: 'error'; error: DocError; docId: string; onRetry: () => void }
+  | { kind: 'converting'; loadedCount: number; pageCount: number };
+
+/**
+ * What DocumentView shows instead of the pages while they cannot be shown. Loaded only when
+ * needed (DocumentView), so a document that opens straight away never evaluates it.
+ */
+export function DocumentStatus({ shown }: { shown: DocumentStatusShown }) {
+  return (
+    <AntdConfig>
+      {shown.kind === 'error' ? <DocErrorResult {...shown} /> : <Converting {...shown} />}
+    </AntdConfig>
+  );
+}
+
+function Converting({ loadedCount, pageCount }: { loadedCount: number; pageCount: number }) {
+  const t = useT();
+  return (
+    <div className="folio-converting" role="status">
+      {/* Nothing converted yet: the page count may be the facility's placeholder (DESIGN §3). */}
+      {loadedCount === 0 ? (
+        <Spin description={t('doc.convertingStarted')} />
+      ) : (
+        <>
+          <Typography.Text>
+            {t('doc.converting', { loaded: loadedCount, total: pageCount })}
+          </Typography.Text>
+          <Progress percent={Math.round((100 * loadedCount) / pageCount)} status="active" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function DocErrorResult({
+  error,
+  docId,
+  onRetry,
+}: {
+  error: DocError;
+  docId: string;
+  onRetry: () => void;
+}) {
+  const t = useT();
+  const notFound = error.kind === 'notFound';
+  return (
+    <Result
+      status={notFound ? '404' : 'error'}
+      title={t(`error.${error.kind}.title`)}
+      subTitle={t(`error.${error.kind}.detail`, {
+        id: docId,
+        status: error.status ?? '?',
+        reason: error.reason ?? '',
+      }).trim()}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('action.retry')}
+        </Button>
+      }
+    />
+  );
+}
