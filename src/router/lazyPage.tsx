@@ -5,9 +5,7 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 type Loader = () => Promise<{ default: ComponentType }>;
 
 type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'ready'; Page: ComponentType }
-  | { kind: 'failed'; error: unknown };
+  { kind: 'loading' } | { kind: 'ready'; Page: ComponentType } | { kind: 'failed'; error: unknown };
 
 /**
  * A lazily loaded page. Retry remounts the loader, which asks webpack for the chunk again (webpack
