@@ -121,6 +121,12 @@ export default (_env, argv) => {
               (file) => file.endsWith('.js') || file.endsWith('.css'),
             ),
           ),
+          // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot script.
+          worker: JSON.stringify(
+            Object.keys(compilation.assets).find((file) =>
+              /pdf\.worker\.min\b.*\.mjs$/.test(file),
+            ) ?? null,
+          ),
         }),
       }),
       new CspMetaPlugin(),

@@ -30,6 +30,9 @@ export function Footer() {
         flexWrap: 'wrap',
         alignItems: 'center',
         gap: token.marginMD,
+        // Its placeholder's height (Viewer.css), whatever the font's line box.
+        boxSizing: 'border-box',
+        minHeight: 28,
         padding: `${token.paddingXXS}px ${token.paddingSM}px`,
         background: token.colorBgContainer,
         borderTop: `1px solid ${token.colorBorderSecondary}`,

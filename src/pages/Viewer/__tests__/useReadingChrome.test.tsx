@@ -1,0 +1,85 @@
+/** The reading chrome waits for the first page (issue 3's first paint), then arrives by itself. */
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { CHROME_WAIT_MS } from '../../../../config/defaults';
+import {
+  EngineProvider,
+  useReportOpenFailed,
+  useSetPageShown,
+} from '../../../components/PdfView/EngineContext';
+import { useReadingChrome } from '../useReadingChrome';
+
+// What the chrome is does not matter here (browser tests render it), only when it is loaded.
+jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
+
+function Probe({ shown = false, failed = false }: { shown?: boolean; failed?: boolean }) {
+  const setPageShown = useSetPageShown();
+  useReportOpenFailed(failed);
+  useEffect(() => {
+    setPageShown(shown);
+  }, [shown, setPageShown]);
+  const chrome = useReadingChrome();
+  return <p>{chrome ? `chrome: ${typeof chrome.ReadingChrome}` : 'waiting'}</p>;
+}
+
+function renderProbe(props: { shown?: boolean; failed?: boolean }) {
+  const view = render(
+    <EngineProvider>
+      <Probe {...props} />
+    </EngineProvider>,
+  );
+  return {
+    rerender: (next: { shown?: boolean; failed?: boolean }) => {
+      view.rerender(
+        <EngineProvider>
+          <Probe {...next} />
+        </EngineProvider>,
+      );
+    },
+  };
+}
+
+describe('useReadingChrome', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('waits while no page is shown, and loads the chrome once pdf.js has drawn one', async () => {
+    jest.useFakeTimers();
+    const { rerender } = renderProbe({});
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(CHROME_WAIT_MS - 50);
+    });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    rerender({ shown: true });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(40);
+    });
+    jest.useRealTimers();
+    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+  });
+
+  it('loads the chrome when the PDF cannot be opened (no page is coming)', async () => {
+    renderProbe({ failed: true });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+  });
+
+  it(`loads the chrome after CHROME_WAIT_MS (${String(CHROME_WAIT_MS)} ms) even if no page shows`, async () => {
+    jest.useFakeTimers();
+    renderProbe({});
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(CHROME_WAIT_MS - 1);
+    });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    // Then the next frame, and the task after it.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    jest.useRealTimers();
+    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+  });
+});
