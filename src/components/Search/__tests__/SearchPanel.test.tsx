@@ -389,7 +389,7 @@ describe('the results list', () => {
 
 describe('#search= deep link', () => {
   it('opens the bar on the hash’s text and runs it', async () => {
-    window.history.replaceState(null, '', '/?doc=sample.pdf#page=2&search=trace%20tree');
+    window.history.replaceState(null, '', '/#page=2&search=trace%20tree');
     const { engine, search } = renderSearch();
     await waitFor(() => {
       expect(box()).toHaveValue('trace tree');
@@ -401,7 +401,7 @@ describe('#search= deep link', () => {
   });
 
   it('under StrictMode’s double effects, pdf.js gets one search, not a second while the first is pending', async () => {
-    window.history.replaceState(null, '', '/?doc=sample.pdf#search=trace');
+    window.history.replaceState(null, '', '/#search=trace');
     const { engine } = renderSearch({ strict: true });
     await waitFor(() => {
       expect(box()).toHaveValue('trace');
@@ -411,7 +411,7 @@ describe('#search= deep link', () => {
   });
 
   it('does nothing without showSearch', () => {
-    window.history.replaceState(null, '', '/?doc=sample.pdf#search=trace');
+    window.history.replaceState(null, '', '/#search=trace');
     const { search } = renderSearch({ param: {} });
     expect(search().open).toBe(false);
   });
