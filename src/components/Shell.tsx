@@ -11,6 +11,7 @@ import {
   TOAST_DURATION_S,
 } from '../../config/defaults';
 import { createToaster } from './feedback';
+import { SharedTooltipProvider } from './SharedTooltip';
 import type { Toaster } from './feedback';
 
 const ToasterContext = createContext<Toaster | undefined>(undefined);
@@ -43,8 +44,9 @@ export function AntdConfig({ children }: { children: ReactNode }) {
 }
 
 /**
- * Language, antd's configuration, and its message/notification holders with the defaults of SPEC
- * §9. It adds no element of its own: the reading chrome renders it around portals.
+ * Language, antd's configuration, its message/notification holders with the defaults of SPEC
+ * §9, and the toolbars' shared tooltip. It adds no element of its own in place (the tooltip goes
+ * to the body): the reading chrome renders it around portals.
  */
 export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
@@ -55,7 +57,9 @@ export function Shell({ locale, children }: { locale: Locale; children: ReactNod
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
         >
-          <ToasterProvider>{children}</ToasterProvider>
+          <ToasterProvider>
+            <SharedTooltipProvider>{children}</SharedTooltipProvider>
+          </ToasterProvider>
         </AntApp>
       </AntdConfig>
     </LocaleProvider>

@@ -1,5 +1,7 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useSharedTooltip } from '../SharedTooltip';
 import { useMediaQuery } from './useNarrowScreen';
 import './HeaderBar.css';
 
@@ -8,7 +10,7 @@ const CAN_HOVER_QUERY = '(hover: hover)';
 
 /**
  * An icon button whose accessible name is its label (DESIGN §5), with the same label (or
- * `tooltip`) as a tooltip for pointer users. With `pressed` it is a toggle (`aria-pressed`),
+ * `tooltip`) as a tooltip for pointer users (the shared one, SharedTooltip). With `pressed` it is a toggle (`aria-pressed`),
  * tinted while on. Its antd props never change with `pressed`: antd remakes the button's element
  * when its colour or variant changes, which would drop the keyboard focus at each toggle, so
  * HeaderBar.css styles `[aria-pressed="true"]` instead.
@@ -34,21 +36,35 @@ export function ToolButton({
   /** For a control that opens a dialog: whether it is open now (`aria-expanded`). */
   opensDialog?: { open: boolean };
 }) {
-  const canHover = useMediaQuery(CAN_HOVER_QUERY);
+  const shared = useSharedTooltip();
+  const hints = useMediaQuery(CAN_HOVER_QUERY) ? shared : undefined;
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = ref.current;
+    if (button) hints?.retitle(button, tooltip);
+  }, [hints, tooltip]);
+  useEffect(
+    () => () => {
+      const button = ref.current;
+      if (button) hints?.hide(button);
+    },
+    [hints],
+  );
   return (
-    <Tooltip title={canHover ? tooltip : undefined}>
-      <Button
-        type="text"
-        className="folio-tool-button"
-        aria-label={label}
-        aria-pressed={pressed}
-        aria-haspopup={opensDialog && 'dialog'}
-        aria-expanded={opensDialog?.open}
-        icon={icon}
-        loading={loading}
-        onClick={onClick}
-        disabled={disabled}
-      />
-    </Tooltip>
+    <Button
+      ref={ref}
+      type="text"
+      className="folio-tool-button"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-haspopup={opensDialog && 'dialog'}
+      aria-expanded={opensDialog?.open}
+      icon={icon}
+      loading={loading}
+      onClick={onClick}
+      onMouseEnter={(event) => hints?.show(event.currentTarget, tooltip)}
+      onMouseLeave={(event) => hints?.hide(event.currentTarget)}
+      disabled={disabled}
+    />
   );
 }

@@ -7,6 +7,7 @@ import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
 import { useEngine } from '../PdfView/EngineContext';
+import { useOpenedOnce } from '../useOpenedOnce';
 
 function rangeMessage(t: Translate, error: RangeError): string {
   switch (error.kind) {
@@ -53,10 +54,13 @@ export function PrintDialog() {
   // An empty range only disables Print; the reader has not typed anything wrong yet.
   const rangeError =
     choice === 'range' && !pages.ok && pages.error.kind !== 'empty' ? pages.error : undefined;
+  const open = dialogOpen && allowed;
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
 
   return (
     <Modal
-      open={dialogOpen && allowed}
+      open={open}
       title={t('print.dialogTitle')}
       okText={t('print.ok')}
       cancelText={t('print.cancel')}

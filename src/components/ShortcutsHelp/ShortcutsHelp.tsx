@@ -6,6 +6,7 @@ import { docModel } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../HeaderBar/ToolButton';
+import { useOpenedOnce } from '../useOpenedOnce';
 import { shortcutRows } from './shortcutRows';
 
 /**
@@ -17,6 +18,8 @@ export function ShortcutsHelp() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.doc.showShortcuts);
   const param = useAppSelector(selectParam);
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Modal
       open={open}

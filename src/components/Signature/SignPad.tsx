@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel, signModel } from '../../models';
 import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
 import { useT } from '../../i18n';
+import { useOpenedOnce } from '../useOpenedOnce';
 import { usePad } from './usePad';
 import './Signature.css';
 
@@ -22,6 +23,8 @@ export function SignPad() {
     );
   };
   const t = useT();
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Modal
       open={open}

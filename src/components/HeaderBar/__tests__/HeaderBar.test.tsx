@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HeaderBar } from '..';
 import { docModel } from '../../../models/doc';
 import type { DocParam } from '../../../models/doc/state';
@@ -59,6 +59,43 @@ describe('HeaderBar: DESIGN §5 controls and their names', () => {
     const { user } = renderBar();
     await user.hover(screen.getByText(TITLE));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
+  });
+
+  describe('on a screen with a pointer that hovers', () => {
+    const matchMedia = (query: string) =>
+      ({
+        matches: query === '(hover: hover)',
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    beforeEach(() => {
+      Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'matchMedia');
+    });
+
+    it("shows a button's name in the shared tooltip while the pointer is on it", async () => {
+      const { user } = renderBar();
+      await user.hover(button('Next page'));
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('Next page');
+      await user.hover(button('Zoom in'));
+      await waitFor(() => {
+        expect(screen.getByRole('tooltip')).toHaveTextContent('Zoom in');
+      });
+      expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+      await user.unhover(button('Zoom in'));
+      await waitFor(() => {
+        expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+      });
+    });
+  });
+
+  it('shows no button tooltip on a touch screen (it would stay up after the tap)', async () => {
+    const { user } = renderBar();
+    await user.hover(button('Next page'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('places the controls of later features in its `right` slot', () => {

@@ -1,0 +1,2 @@
+export { SharedTooltipProvider, useSharedTooltip, SHARED_TOOLTIP_DELAY_MS } from './SharedTooltip';
+export type { SharedTooltip } from './SharedTooltip';
