@@ -242,3 +242,63 @@ describe('the pages first, then the reading chrome', () => {
     });
   }
 });
+
+describe("the toolbar's tooltip", () => {
+  // One antd Tooltip serves every toolbar button (SharedTooltip): it follows the pointer from
+  // button to button, next to the button it names, and goes when the pointer leaves.
+  const visibleTooltips = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('[role="tooltip"]'))
+        .filter((el) => el.checkVisibility({ opacityProperty: true }))
+        .map((el) => {
+          const box = el.getBoundingClientRect();
+          return { text: el.textContent.trim(), centerX: box.left + box.width / 2, top: box.top };
+        }),
+    );
+
+  async function hoverAndRead(page: Page, name: string) {
+    const button = page.getByRole('button', { name, exact: true });
+    await button.hover();
+    const box = await button.boundingBox();
+    assert.ok(box, `${name} has a box`);
+    await page.waitForFunction(
+      (text) =>
+        Array.from(document.querySelectorAll<HTMLElement>('[role="tooltip"]')).some(
+          (el) => el.textContent.trim() === text && el.checkVisibility({ opacityProperty: true }),
+        ),
+      name,
+    );
+    // antd's motion ends with the tooltip in place.
+    await page.waitForTimeout(400);
+    return { box, tips: await visibleTooltips(page) };
+  }
+
+  it('names the button under the pointer, next to it, one at a time', async () => {
+    const session = await open('?doc=tracemonkey.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    for (const name of ['Zoom in', 'Print']) {
+      const { box, tips } = await hoverAndRead(page, name);
+      assert.equal(tips.length, 1, JSON.stringify(tips));
+      const [tip] = tips;
+      assert.equal(tip.text, name);
+      assert.ok(
+        Math.abs(tip.centerX - (box.x + box.width / 2)) < 2,
+        `${name}: tooltip centred at ${tip.centerX}, button at ${box.x + box.width / 2}`,
+      );
+      // Below the button (no room above the toolbar), and close to it.
+      const gap = tip.top - (box.y + box.height);
+      assert.ok(gap >= 0 && gap < 16, `${name}: ${gap} px below the button`);
+    }
+    await screenshot(page, 'toolbar-tooltip');
+    await page.mouse.move(640, 500);
+    await page.waitForFunction(
+      () =>
+        !Array.from(document.querySelectorAll<HTMLElement>('[role="tooltip"]')).some((el) =>
+          el.checkVisibility({ opacityProperty: true }),
+        ),
+    );
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+});

@@ -38,8 +38,14 @@ export function useSharedTooltip(): SharedTooltip | undefined {
 export function SharedTooltipProvider({ children }: { children: ReactNode }) {
   const [tip, setTip] = useState<Tip>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What shows, kept here too so that calls about other buttons change no state.
+  const showing = useRef<Tip>(undefined);
+  const count = useRef(0);
   const api = useMemo<SharedTooltip>(() => {
-    let shown = 0;
+    const set = (next: Tip | undefined) => {
+      showing.current = next;
+      setTip(next);
+    };
     const later = (update: () => void) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(update, SHARED_TOOLTIP_DELAY_MS);
@@ -49,17 +55,18 @@ export function SharedTooltipProvider({ children }: { children: ReactNode }) {
         later(() => {
           if (!target.isConnected) return;
           const { left, top, width, height } = target.getBoundingClientRect();
-          shown += 1;
-          setTip({ target, text, box: { left, top, width, height }, key: shown });
+          count.current += 1;
+          set({ target, text, box: { left, top, width, height }, key: count.current });
         });
       },
       hide(target) {
         later(() => {
-          setTip((current) => (current?.target === target ? undefined : current));
+          if (showing.current?.target === target) set(undefined);
         });
       },
       retitle(target, text) {
-        setTip((current) => (current?.target === target ? { ...current, text } : current));
+        const current = showing.current;
+        if (current?.target === target && current.text !== text) set({ ...current, text });
       },
     };
   }, []);
