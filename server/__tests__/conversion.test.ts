@@ -207,11 +207,15 @@ test('the queue runs CONVERT_CONCURRENCY jobs at once; the others wait their tur
 
 test('shutdown finishes a running conversion before closing', async () => {
   const served = await startServe({ fixtures: ['two-slides.pptx'] });
-  const [first] = await Promise.all([getMeta(served, 'two-slides.pptx')]);
-  expect(first.body).toMatchObject({ loadedCount: 0 });
-  await served.app.close(); // resolves once the conversion has finished
-  const cached = (await readdir(served.cacheDir)).filter((name) => name.endsWith('.pdf'));
-  expect(cached).toHaveLength(1);
-  expect(sofficeProcessesUnder(served.workDir)).toEqual([]);
-  await served.close();
+  // A failed expectation must still close the server, or jest never exits.
+  try {
+    const [first] = await Promise.all([getMeta(served, 'two-slides.pptx')]);
+    expect(first.body).toMatchObject({ loadedCount: 0 });
+    await served.app.close(); // resolves once the conversion has finished
+    const cached = (await readdir(served.cacheDir)).filter((name) => name.endsWith('.pdf'));
+    expect(cached).toHaveLength(1);
+    expect(sofficeProcessesUnder(served.workDir)).toEqual([]);
+  } finally {
+    await served.close();
+  }
 });

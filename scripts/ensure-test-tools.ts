@@ -1,0 +1,94 @@
+// The tests need programs npm cannot install: Debian's Chromium (the browser tests) and LibreOffice
+// (the production server's conversion tests). On a fresh machine they are missing: install them when
+// we can (root with apt-get, as on these machines), else stop at once with the exact command to run.
+// `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM } from '../browser-tests/support/chromium.ts';
+
+interface Tool {
+  name: string;
+  present: () => boolean;
+  /** Debian packages that provide it. */
+  packages: string[];
+  /** LibreOffice's recommends pull in a desktop; Chromium's bring the fonts pages are drawn with. */
+  recommends: boolean;
+  /** Why the tests need it, for the message. */
+  purpose: string;
+}
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const TOOLS: Tool[] = [
+  {
+    name: 'chromium',
+    present: () => existsSync(CHROMIUM),
+    packages: ['chromium'],
+    recommends: true,
+    purpose: `the browser tests drive Chromium at ${CHROMIUM}`,
+  },
+  {
+    name: 'libreoffice',
+    present: () => onPath('soffice'),
+    // The -nogui flavours: no X11 or desktop integration on a server.
+    packages: [
+      'libreoffice-core-nogui',
+      'libreoffice-writer-nogui',
+      'libreoffice-calc-nogui',
+      'libreoffice-impress-nogui',
+      'libreoffice-draw-nogui',
+    ],
+    recommends: false,
+    purpose: 'the production server converts office files with LibreOffice (soffice)',
+  },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !TOOLS.some((tool) => tool.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown tool(s): ${unknown.join(', ')}. Known: ${TOOLS.map((t) => t.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const missing = TOOLS.filter(
+  (tool) => (wanted.length === 0 || wanted.includes(tool.name)) && !tool.present(),
+);
+const aptInstall = (tool: Tool): string[] => [
+  'install',
+  '-y',
+  ...(tool.recommends ? [] : ['--no-install-recommends']),
+  ...tool.packages,
+];
+if (missing.length > 0) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  for (const tool of missing) console.log(`Missing ${tool.name}: ${tool.purpose}.`);
+  if (!canInstall) {
+    const commands = missing.map((tool) => `sudo apt-get ${aptInstall(tool).join(' ')}`);
+    console.error(
+      `Install it, then run the tests again:\n  sudo apt-get update\n  ${commands.join('\n  ')}`,
+    );
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  for (const tool of missing) {
+    console.log(`Installing Debian's ${tool.packages.join(' ')}…`);
+    execFileSync('apt-get', [...aptInstall(tool), '-qq'], { stdio: 'inherit', env });
+  }
+  const still = missing.filter((tool) => !tool.present());
+  if (still.length > 0) {
+    console.error(`Still missing after the install: ${still.map((t) => t.name).join(', ')}`);
+    process.exit(1);
+  }
+}
