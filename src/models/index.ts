@@ -22,3 +22,10 @@ export const models = [
 export type RootState = StateOfModels<typeof models>;
 
 export { docModel, searchModel, printModel, signModel };
+
+// Every `select` in effects and subscriptions is checked against the app's root state.
+declare module '../runtime/types' {
+  interface Register {
+    state: RootState;
+  }
+}

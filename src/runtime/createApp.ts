@@ -62,6 +62,9 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
     new Set(
       models.flatMap((m) => Object.keys(m.effects ?? {}).map((k) => prefixType(m.namespace, k))),
     );
+  // Effect types the promise middleware answers with a promise; kept in step with the model list,
+  // or a removed model's effect would hand back a promise that never settles.
+  let types = new Set<string>();
 
   function started(): Store<State, AnyAction> {
     if (!store) throw new Error('app.start() has not run yet.');
@@ -91,12 +94,13 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
         unlisten();
       });
       run?.task.cancel();
+      types = effectTypes();
       store?.replaceReducer(combineModels(models) as never);
     },
     start(startOptions = {}) {
       if (store) throw new Error('app.start() has already run.');
       const hooks = combinePlugins(plugins, options.onError ?? defaultOnError);
-      let types = effectTypes();
+      types = effectTypes();
       const promises = createPromiseMiddleware((type) => types.has(type));
       const sagaMiddleware = createSagaMiddleware();
       const composeEnhancers =

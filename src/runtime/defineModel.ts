@@ -13,7 +13,8 @@ function creatorsFor(namespace: string, keys: readonly string[]) {
     keys.map((key) => {
       const type = prefixType(namespace, key);
       const create = (payload?: unknown): AnyAction => ({ type, payload });
-      return [key, create];
+      const match = (action: { readonly type: string }) => action.type === type;
+      return [key, Object.assign(create, { type, match })];
     }),
   );
 }
@@ -28,9 +29,17 @@ export function reducerActions<T extends Record<string, (state: never, action: n
   }>;
 }
 
+/** Typed action creators for a map of effects, for code that needs them before the model exists. */
+export function effectActions<E extends EffectsMap>(
+  namespace: string,
+  effects: E,
+): EffectCreators<E> {
+  return creatorsFor(namespace, Object.keys(effects)) as EffectCreators<E>;
+}
+
 /**
- * A dva model plus typed action creators: `model.actions.zoomBy(1)` is
- * `{ type: 'doc/zoomBy', payload: 1 }`.
+ * A dva model plus typed action creators: `model.actions.zoomBy(1)` makes the action,
+ * `model.actions.zoomBy.type` is its type and `.match(action)` recognises one.
  */
 export function defineModel<NS extends string, S, R, E extends EffectsMap>(
   definition: ModelDefinition<NS, S, R, E>,

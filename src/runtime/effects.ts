@@ -6,7 +6,7 @@
 import * as saga from 'redux-saga/effects';
 import type { SagaReturnType } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import type { AnyAction } from './types';
+import type { ActionCreatorMeta, AnyAction, AnyActionCreator, Selector } from './types';
 
 // redux-saga's own helper types need a function constraint with `any` arguments.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,8 +17,7 @@ export function* call<Fn extends AnyFn>(fn: Fn, ...args: Parameters<Fn>): Step<S
   return (yield saga.call(fn, ...args)) as SagaReturnType<Fn>;
 }
 
-// `never` lets a selector declare whatever slice of the root state it reads.
-export function* select<R>(selector: (state: never) => R): Step<R> {
+export function* select<R>(selector: Selector<R>): Step<R> {
   return (yield saga.select(selector as (state: unknown) => R)) as R;
 }
 
@@ -61,7 +60,7 @@ export function* race<T extends Record<string, Step<unknown>>>(
 /** What an effect receives as its second argument: `put` and `take` know the model's namespace. */
 export interface EffectCommands {
   put: PutCommand;
-  take: (pattern: string | readonly string[]) => Step<AnyAction>;
+  take: <P extends TakePattern>(pattern: P) => Step<TakenAction<P>>;
   call: typeof call;
   select: typeof select;
   delay: typeof delay;
@@ -71,6 +70,12 @@ export interface EffectCommands {
   all: typeof all;
   race: typeof race;
 }
+
+/** One creator or several (any model's): never a type string, so a typo cannot compile. */
+export type TakePattern = AnyActionCreator | readonly AnyActionCreator[];
+type ActionOf<C> = C extends ActionCreatorMeta<infer A> ? A : never;
+/** What `take` gives back: the action of the creator, or of any of the creators. */
+export type TakenAction<P> = P extends readonly (infer C)[] ? ActionOf<C> : ActionOf<P>;
 
 export interface PutCommand {
   (action: AnyAction): Step<AnyAction>;
@@ -87,9 +92,9 @@ export function createEffectCommands(prefix: (type: string) => string): EffectCo
   put.resolve = function* putResolve(action: AnyAction): Step<unknown> {
     return yield saga.putResolve(prefixed(action));
   };
-  function* take(pattern: string | readonly string[]): Step<AnyAction> {
-    const types = typeof pattern === 'string' ? prefix(pattern) : pattern.map(prefix);
-    return (yield saga.take(types)) as AnyAction;
+  function* take<P extends TakePattern>(pattern: P): Step<TakenAction<P>> {
+    const creators: readonly AnyActionCreator[] = 'match' in pattern ? [pattern] : pattern;
+    return (yield saga.take(creators.map((creator) => creator.type))) as TakenAction<P>;
   }
   return { put, take, call, select, delay, fork, cancel, cancelled, all, race };
 }

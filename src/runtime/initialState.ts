@@ -2,7 +2,7 @@
  * umi's initial-state model: `getInitialState()` runs once at start; until it settles the app
  * renders nothing or its loading view (see InitialStateGate). `refresh` runs it again.
  */
-import { defineModel } from './defineModel';
+import { defineModel, reducerActions } from './defineModel';
 import { toError } from './errors';
 import type { Action } from './types';
 
@@ -16,28 +16,30 @@ export interface InitialStateState<T> {
 
 export function createInitialStateModel<T>(getInitialState: () => Promise<T>) {
   const state: InitialStateState<T> = { initialState: undefined, loading: true, error: undefined };
+  const reducers = {
+    loaded: (_: InitialStateState<T>, { payload }: Action<T>): InitialStateState<T> => ({
+      initialState: payload,
+      loading: false,
+      error: undefined,
+    }),
+    failed: (current: InitialStateState<T>, { payload }: Action<string>): InitialStateState<T> => ({
+      ...current,
+      loading: false,
+      error: payload,
+    }),
+  };
+  const { loaded, failed } = reducerActions(INITIAL_STATE, reducers);
   return defineModel({
     namespace: INITIAL_STATE,
     state,
-    reducers: {
-      loaded: (_, { payload }: Action<T>) => ({
-        initialState: payload,
-        loading: false,
-        error: undefined,
-      }),
-      failed: (current, { payload }: Action<string>) => ({
-        ...current,
-        loading: false,
-        error: payload,
-      }),
-    },
+    reducers,
     effects: {
       *refresh(_: Action, { call, put }) {
         try {
           const value = yield* call(getInitialState);
-          yield* put({ type: 'loaded', payload: value });
+          yield* put(loaded(value));
         } catch (error) {
-          yield* put({ type: 'failed', payload: toError(error).message });
+          yield* put(failed(toError(error).message));
         }
       },
     },

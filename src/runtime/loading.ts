@@ -5,7 +5,7 @@
  */
 import * as saga from 'redux-saga/effects';
 import { defineModel } from './defineModel';
-import type { Action } from './types';
+import type { Action, AnyActionCreator } from './types';
 import type { Plugin } from './plugin';
 
 export const LOADING = 'loading';
@@ -38,6 +38,12 @@ function recount(state: LoadingState, { namespace, actionType }: LoadingPayload,
     running,
   };
 }
+
+/** Whether an effect is running, asked by its creator: `useAppSelector(effectLoading(download))`. */
+export const effectLoading =
+  (creator: AnyActionCreator) =>
+  (state: { [LOADING]: LoadingState }): boolean =>
+    state[LOADING].effects[creator.type] ?? false;
 
 export const loadingModel = defineModel({
   namespace: LOADING,

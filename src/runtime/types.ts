@@ -18,6 +18,25 @@ export interface EffectAction<P = undefined, R = unknown> extends Action<P> {
 export type AnyAction = Action<unknown>;
 
 /**
+ * The app registers its root state here (declaration merging, in src/models/index.ts), so that
+ * `select` checks every selector against it:
+ * `declare module '../runtime/types' { interface Register { state: RootState } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Register {}
+/** The registered root state; `never` (any selector accepted) until an app registers one. */
+export type RegisteredState = Register extends { state: infer S } ? S : never;
+export type Selector<R> = (state: RegisteredState) => R;
+
+/** What every creator carries besides making actions: its type, and a guard for its actions. */
+export interface ActionCreatorMeta<A extends AnyAction> {
+  readonly type: string;
+  match(action: { readonly type: string }): action is A;
+}
+/** A creator as a pattern: what `take` and the loading lookups accept. */
+export type AnyActionCreator = ActionCreatorMeta<AnyAction>;
+
+/**
  * Reducers are written against `state: S`; `R` maps each reducer's name to the action type it
  * declares (inferred, `unknown` when it declares only `state`, i.e. takes no payload).
  */
@@ -52,10 +71,10 @@ export interface SubscriptionApi {
   dispatch: Dispatch;
   history: HistoryLike;
   /**
-   * Reads the store now, as an effect's `select` does (`never` lets a selector declare the slice
-   * it reads): a global listener can ask whether it applies before it claims an event.
+   * Reads the store now, as an effect's `select` does: a global listener can ask whether it
+   * applies before it claims an event.
    */
-  select: <R>(selector: (state: never) => R) => R;
+  select: <R>(selector: Selector<R>) => R;
 }
 /** A subscription returns its unlistener, run when the model is removed. */
 export type Subscription = (api: SubscriptionApi) => (() => void) | undefined;
@@ -79,7 +98,8 @@ type EffectPayloadOf<F> = F extends (action: infer A, ...rest: never[]) => unkno
     : undefined
   : undefined;
 
-type Creator<P, A> = [P] extends [undefined] ? () => A : (payload: P) => A;
+type Creator<P, A extends AnyAction> = ([P] extends [undefined] ? () => A : (payload: P) => A) &
+  ActionCreatorMeta<A>;
 
 export type ReducerCreators<R> = {
   readonly [K in keyof R]: Creator<PayloadOf<R[K]>, Action<PayloadOf<R[K]>>>;

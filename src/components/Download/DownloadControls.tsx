@@ -1,6 +1,7 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
+import { effectLoading } from '../../runtime';
 import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../HeaderBar/ToolButton';
@@ -15,7 +16,7 @@ export function DownloadControls() {
   const dispatch = useAppDispatch();
   const downloadUrl = useAppSelector(selectDownloadUrl);
   const openUrl = useAppSelector(selectOpenInTabUrl);
-  const saving = useAppSelector((state) => state.loading.effects['doc/download'] ?? false);
+  const saving = useAppSelector(effectLoading(docModel.actions.download));
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel, signModel } from '../../models';
+import { effectLoading } from '../../runtime';
 import { useEngine } from '../PdfView/EngineContext';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
@@ -22,7 +23,7 @@ export function SignatureBar() {
   const count = useAppSelector((s) => s.doc.signDataArr.length);
   const currentPage = useAppSelector((s) => s.doc.currentPage);
   const pending = useAppSelector((s) => s.sign.pending);
-  const exporting = useAppSelector((s) => s.loading.effects['sign/downloadSigned'] ?? false);
+  const exporting = useAppSelector(effectLoading(signModel.actions.downloadSigned));
   if (!allowed || (!pending && count === 0)) return null;
 
   const placeOnCurrent = async () => {

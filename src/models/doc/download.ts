@@ -3,7 +3,7 @@
  * reducers, and the Ctrl/⌘+S subscription. Policy decides what is reachable: with `download` off
  * there is no URL to fetch, and Ctrl/⌘+S is swallowed so the browser's "Save page" never runs.
  */
-import { reducerActions } from '../../runtime';
+import { effectActions, reducerActions } from '../../runtime';
 import type { Action, EffectCommands, SubscriptionApi } from '../../runtime';
 import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
@@ -87,6 +87,6 @@ export function saveShortcut(api: SubscriptionApi): () => void {
   return policyShortcut(api, {
     letter: 's',
     flag: 'download',
-    action: () => ({ type: 'download', payload: undefined }),
+    action: () => effectActions('doc', { download: downloadDocument }).download(),
   });
 }

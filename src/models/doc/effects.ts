@@ -3,7 +3,7 @@
  * store the answer. Every expected failure ends as `status: 'error'` with a typed DocError and a
  * resolved dispatch; only a bug rejects.
  */
-import { reducerActions } from '../../runtime';
+import { effectActions, reducerActions } from '../../runtime';
 import { preloadPdf } from '../../services/preloadPdf';
 import type { Action, EffectCommands } from '../../runtime';
 import { createPreviewClient } from '../../services/preview';
@@ -123,3 +123,6 @@ export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
   download: [downloadDocument, { type: 'takeLeading' }],
 } as const;
+
+/** The effects' creators, for the model's subscriptions and selectors. */
+export const docEffectActions = effectActions('doc', docEffects);

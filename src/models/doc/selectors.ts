@@ -3,7 +3,10 @@
  * allowed" live in one tested place rather than in components. Each takes only the slice it reads,
  * and returns a primitive or a reference already in the state (safe for useSelector).
  */
+import { effectLoading } from '../../runtime';
 import type { LoadingState } from '../../runtime';
+// A cycle (effects read these selectors); only read when a selector runs, never at load.
+import { docEffectActions } from './effects';
 import type { DocData, DocParam, DocState, WatermarkInfo } from './state';
 
 interface WithDoc {
@@ -38,7 +41,7 @@ export const selectProgress = ({ doc }: WithDoc): number => {
 
 /** True while a document fetch runs (the loading model, DESIGN §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
-  state.loading.effects['doc/fetch'] ?? false;
+  effectLoading(docEffectActions.fetch)(state);
 
 /**
  * What Download fetches (DESIGN §5b): nothing unless `download`; the facility's original when

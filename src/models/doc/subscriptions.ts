@@ -9,7 +9,7 @@ import { readDocId } from '../../services/docId';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { saveShortcut } from './download';
 import { printShortcut } from '../print/shortcut';
-import { docReducerActions as actions } from './effects';
+import { docReducerActions as actions, docEffectActions } from './effects';
 import type { DocState } from './state';
 
 /** A page number past any document's end; `setPage` clamps it to the last page. */
@@ -139,7 +139,7 @@ export const docSubscriptions = {
       const doc = readDocId(new URLSearchParams(location.search).get('doc'));
       const id = doc.kind === 'id' ? doc.id : undefined;
       if (id !== undefined && id !== current) {
-        void dispatch({ type: 'fetch', payload: id });
+        void dispatch(docEffectActions.fetch(id));
       }
       current = id;
     };

@@ -78,7 +78,7 @@ export function* printDocument(
   yield* put(actions.started(pages.pages.length));
   const { job } = yield* race({
     job: printJob(source, pages.pages, layers, commands),
-    cancelled: take('cancel'),
+    cancelled: take(actions.cancel),
   });
   return job ?? 'cancelled';
 }

@@ -4,7 +4,7 @@
  * `isMobSigned`, `signDataArr`). Effects talk to the services (IndexedDB, pdf-lib, the host).
  */
 import { defineModel, reducerActions } from '../../runtime';
-import type { Action, EffectCommands } from '../../runtime';
+import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import { docModel } from '../doc';
 import type { DocState, SignatureItem } from '../doc/state';
 import { fetchFile, saveFile } from '../../services/download';
@@ -48,12 +48,6 @@ export interface PlacePayload {
 }
 
 /** The doc model's actions after which the kept list is to be written. */
-export const CHANGES = [
-  'insertSignature',
-  'removeSignature',
-  'moveSignature',
-  'clearSignatures',
-].map((name) => `doc/${name}`);
 
 /** The hand-over: every placement with its page (1-based) and box in PDF points. */
 export function signedPayload(docId: string, items: readonly SignatureItem[], lastImage?: string) {
@@ -91,7 +85,10 @@ export const signModel = defineModel({
   reducers: signReducers,
   effects: {
     /** `Confirm`: the pad closes, the signed flag is set, and placement mode begins. */
-    *confirm({ payload }: Action<ConfirmPayload>, { put, select }: EffectCommands) {
+    *confirm(
+      { payload }: Action<ConfirmPayload>,
+      { put, select }: EffectCommands,
+    ): EffectGenerator<void> {
       const { signState, mobileSignState } = yield* select(({ doc: d }: WithDoc) => d);
       yield* put(own.setPending({ image: payload.image, aspect: payload.aspect }));
       if (payload.mobile) {
@@ -103,7 +100,10 @@ export const signModel = defineModel({
       }
     },
     /** Puts the pending drawing at `box` on `page`, inserted at its canvasNum (SPEC §4). */
-    *place({ payload }: Action<PlacePayload>, { put, select }: EffectCommands) {
+    *place(
+      { payload }: Action<PlacePayload>,
+      { put, select }: EffectCommands,
+    ): EffectGenerator<boolean> {
       const pending = yield* select(({ sign }: WithSign) => sign.pending);
       if (pending === undefined) return false;
       const { image } = pending;
@@ -112,7 +112,10 @@ export const signModel = defineModel({
       return true;
     },
     /** `Finish`: the DOM event and, when configured, the message to the embedding window. */
-    *finish(_action: Action, { call, select }: EffectCommands) {
+    *finish(
+      _action: Action,
+      { call, select }: EffectCommands,
+    ): EffectGenerator<SignedPayload | undefined> {
       const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
       const lastImage = yield* select(({ sign }: WithSign) => sign.lastImage);
       if (docId === undefined || signDataArr.length === 0) return undefined;
@@ -170,9 +173,17 @@ export const signModel = defineModel({
     ],
     /** Writes the document's list after every change, so a reload or a crash loses nothing. */
     persist: [
-      function* persist(_action: Action, { call, select, take }: EffectCommands) {
+      function* persist(
+        _action: Action,
+        { call, select, take }: EffectCommands,
+      ): EffectGenerator<never> {
         for (;;) {
-          yield* take(CHANGES);
+          yield* take([
+            doc.insertSignature,
+            doc.removeSignature,
+            doc.moveSignature,
+            doc.clearSignatures,
+          ]);
           const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
           if (docId === undefined) continue;
           try {
@@ -187,9 +198,12 @@ export const signModel = defineModel({
     ],
     /** A document shown without signatures gets back the ones kept for it. */
     restore: [
-      function* restore(_action: Action, { call, put, select, take }: EffectCommands) {
+      function* restore(
+        _action: Action,
+        { call, put, select, take }: EffectCommands,
+      ): EffectGenerator<never> {
         for (;;) {
-          yield* take('doc/save');
+          yield* take(doc.save);
           const { docId, signDataArr } = yield* select(({ doc: d }: WithDoc) => d);
           if (docId === undefined || signDataArr.length > 0) continue;
           let kept: SignatureItem[] = [];

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
+import { selectIsFetching } from '../../models/doc/selectors';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
@@ -49,7 +50,7 @@ function DocumentContent({ docId }: { docId: string }) {
     }),
     shallowEqual,
   );
-  const fetching = useAppSelector((state) => state.loading.effects['doc/fetch'] ?? false);
+  const fetching = useAppSelector(selectIsFetching);
 
   usePageTitle(status === 'ready' ? title : undefined);
   useAntiCopy();

@@ -1,5 +1,5 @@
 import { createApp } from '../createApp';
-import { defineModel } from '../defineModel';
+import { defineModel, reducerActions } from '../defineModel';
 import { loadingModel, loadingPlugin } from '../loading';
 import type { LoadingState } from '../loading';
 import { EffectCancelledError } from '../errors';
@@ -13,16 +13,22 @@ interface CounterState {
 
 const initialCounter: CounterState = { n: 0, seen: [] };
 
+const counterReducers = {
+  add: (state: CounterState, { payload }: Action<number>) => ({ ...state, n: state.n + payload }),
+  saw: (state: CounterState, { payload }: Action<string>) => ({
+    ...state,
+    seen: [...state.seen, payload],
+  }),
+};
+const counter = reducerActions('counter', counterReducers);
+
 /** A model whose effects wait on gates the test opens, so runs overlap deterministically. */
 function counterModel(gates = new Map<string, Promise<void>>()) {
   const wait = (key: string) => gates.get(key) ?? Promise.resolve();
   return defineModel({
     namespace: 'counter',
     state: initialCounter,
-    reducers: {
-      add: (state, { payload }: Action<number>) => ({ ...state, n: state.n + payload }),
-      saw: (state, { payload }: Action<string>) => ({ ...state, seen: [...state.seen, payload] }),
-    },
+    reducers: counterReducers,
     effects: {
       *addLater({ payload }: Action<{ by: number; gate: string }>, { call, put }) {
         yield* call(wait, payload.gate);
@@ -64,7 +70,7 @@ function counterModel(gates = new Map<string, Promise<void>>()) {
       watch: [
         function* (_: Action, { take, put }) {
           for (;;) {
-            const action = yield* take('add');
+            const action = yield* take(counter.add);
             yield* put({ type: 'saw', payload: `took ${action.type}` });
           }
         },
@@ -326,14 +332,16 @@ describe('createApp: models after start, subscriptions, unmodel', () => {
 
   it('gives subscriptions the store as it is now through select', () => {
     const seen: number[] = [];
+    // select is typed against the app's registered RootState; this test app has other models.
+    const pings = (state: unknown) => (state as { pinger: { pings: number } }).pinger.pings;
     const reader = defineModel({
       namespace: 'reader',
       state: { pings: 0 },
       subscriptions: {
         read({ dispatch, select }) {
-          seen.push(select((state: { pinger: { pings: number } }) => state.pinger.pings));
+          seen.push(select(pings));
           dispatch({ type: 'pinger/ping', payload: undefined });
-          seen.push(select((state: { pinger: { pings: number } }) => state.pinger.pings));
+          seen.push(select(pings));
           return undefined;
         },
       },
@@ -352,6 +360,20 @@ describe('createApp: models after start, subscriptions, unmodel', () => {
     const run = app.dispatch(pinger.actions.wait());
     app.unmodel('pinger');
     await expect(run).rejects.toBeInstanceOf(EffectCancelledError);
+  });
+
+  it("after unmodel, dispatching the removed model's effect is a plain action, not a promise that never settles", () => {
+    const app = createApp<{ pinger: { pings: number } }>();
+    app.model(pinger);
+    app.start({ history: historyStub() });
+    expect(app.dispatch(pinger.actions.wait())).toBeInstanceOf(Promise);
+    app.unmodel('pinger');
+    expect(app.dispatch(pinger.actions.wait())).toEqual({
+      type: 'pinger/wait',
+      payload: undefined,
+    });
+    app.model(pinger);
+    expect(app.dispatch(pinger.actions.wait())).toBeInstanceOf(Promise);
   });
 
   it('refuses duplicate namespaces, namespaces with a slash and reducer/effect name clashes', () => {

@@ -1,4 +1,4 @@
-import { defineModel, reducerActions } from '../defineModel';
+import { defineModel, effectActions, reducerActions } from '../defineModel';
 import type { Action } from '../types';
 
 const counter = defineModel({
@@ -38,5 +38,24 @@ describe('defineModel', () => {
       set: (_: number, { payload }: Action<number>) => payload,
     });
     expect(actions.set(3)).toEqual({ type: 'x/set', payload: 3 });
+  });
+
+  it('gives every creator its type and a guard that recognises its actions', () => {
+    expect(counter.actions.add.type).toBe('counter/add');
+    expect(counter.actions.load.type).toBe('counter/load');
+    expect(counter.actions.add.match(counter.actions.add(1))).toBe(true);
+    expect(counter.actions.add.match(counter.actions.reset())).toBe(false);
+    expect(counter.actions.add.match({ type: 'other/add' })).toBe(false);
+  });
+
+  it('makes creators for an effect map defined apart from its model', () => {
+    const actions = effectActions('y', {
+      *run({ payload }: Action<string>) {
+        yield undefined;
+        return payload;
+      },
+    });
+    expect(actions.run('a')).toEqual({ type: 'y/run', payload: 'a' });
+    expect(actions.run.type).toBe('y/run');
   });
 });
