@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchModel } from '../../models/search';
 import { MAX_QUERY_LENGTH } from '../../models/search/state';
-import { readHashKey } from '../../pages/Viewer/useHashSync';
+import { readHashKey } from '../../url';
 import { sanitizeText } from '../../services/sanitizeText';
 
 /** The hash's search text, cleaned (it is untrusted, like any URL), or '' when there is none. */

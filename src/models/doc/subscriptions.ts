@@ -5,7 +5,7 @@
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
-import { readDocId } from '../../services/docId';
+import { docIdFromSearch } from '../../url';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { saveShortcut } from './download';
 import { printShortcut } from '../print/shortcut';
@@ -136,7 +136,7 @@ export const docSubscriptions = {
   documentFromUrl({ dispatch, history }) {
     let current: string | undefined;
     const follow = (location: { search: string }) => {
-      const doc = readDocId(new URLSearchParams(location.search).get('doc'));
+      const doc = docIdFromSearch(location.search);
       const id = doc.kind === 'id' ? doc.id : undefined;
       if (id !== undefined && id !== current) {
         void dispatch(docEffectActions.fetch(id));

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { DocumentView } from './DocumentView';
-import { readDocId } from '../../services/docId';
+import { docIdFromSearch } from '../../url';
 import './Viewer.css';
 
 // In the page's own chunk (eager), but evaluated only when there is no document to show.
@@ -11,8 +11,7 @@ const EmptyState = lazy(() =>
 
 /** The wildcard page: `?doc=<id>` names the document (DESIGN.md §4). */
 export default function Viewer() {
-  const [params] = useSearchParams();
-  const doc = readDocId(params.get('doc'));
+  const doc = docIdFromSearch(useLocation().search);
   if (doc.kind === 'id') return <DocumentView docId={doc.id} />;
   return (
     <Suspense>

@@ -7,6 +7,8 @@
  * entry does it where that did not happen. pdfjs.ts hands it to pdf.js as a port. No document, no
  * worker: the empty state does not pay for it.
  */
+import { namesDocument } from '../../url';
+
 let early: Worker | undefined;
 
 /** The one pdf.js worker of the page, started now if it is not yet. */
@@ -20,6 +22,6 @@ export function pdfWorkerPort(): Worker {
   return early;
 }
 
-if (typeof Worker !== 'undefined' && new URLSearchParams(window.location.search).has('doc')) {
+if (typeof Worker !== 'undefined' && namesDocument(window.location.search)) {
   pdfWorkerPort();
 }

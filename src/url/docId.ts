@@ -5,9 +5,9 @@ export const MAX_DOC_ID_LENGTH = 512;
  * `?doc=` is an opaque facility id (DESIGN.md §4): anything printable goes through, URL-encoded by
  * the facility client; control characters and absurd lengths are refused before any request.
  */
-export function readDocId(
-  raw: string | null,
-): { kind: 'none' } | { kind: 'invalid' } | { kind: 'id'; id: string } {
+export type DocIdResult = { kind: 'none' } | { kind: 'invalid' } | { kind: 'id'; id: string };
+
+export function readDocId(raw: string | null): DocIdResult {
   const id = raw?.trim() ?? '';
   if (id === '') return { kind: 'none' };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused

@@ -1,0 +1,5 @@
+export { MAX_DOC_ID_LENGTH, readDocId } from './docId';
+export type { DocIdResult } from './docId';
+export { docIdFromSearch, langFromSearch, namesDocument } from './query';
+export { formatHash, hashForView, parseHash, readHashKey } from './hash';
+export type { HashView } from './hash';
