@@ -31,6 +31,15 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const ELLIPSIS = '…';
 
 /**
+ * What text rendering cannot defend against, taken out and nothing else: whitespace controls
+ * become a space; other controls, bidi controls and lone surrogates go. Spacing and length stay,
+ * for callers (search snippets) whose offsets must match the text.
+ */
+export function stripInvisible(text: string): string {
+  return text.replace(WHITESPACE_CONTROLS, ' ').replace(REMOVED, '').replace(LONE_SURROGATE, '');
+}
+
+/**
  * Cleans one untrusted string: whitespace controls → space, other controls and bidi controls
  * removed, runs of spaces collapsed, trimmed, then capped at `max` code points (a cut string ends
  * with "…" within the cap, so a reader can tell it was cut). Non-strings give ''.
@@ -39,12 +48,7 @@ export function sanitizeText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
   // Bound the work first: a string far beyond the cap cannot matter past its first part.
   const bounded = value.length > max * 8 ? value.slice(0, max * 8) : value;
-  const clean = bounded
-    .replace(WHITESPACE_CONTROLS, ' ')
-    .replace(REMOVED, '')
-    .replace(LONE_SURROGATE, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  const clean = stripInvisible(bounded).replace(/ {2,}/g, ' ').trim();
   const points = Array.from(clean);
   if (points.length <= max) return clean;
   return `${points

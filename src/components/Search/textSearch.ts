@@ -5,6 +5,7 @@
  *
  * No pdf.js at run time here (jest cannot load it).
  */
+import { stripInvisible } from '../../services/sanitizeText';
 
 /** What this file reads of a pdf.js text content item (marked-content items have no `str`). */
 export interface TextItemLike {
@@ -58,14 +59,9 @@ export interface HitContext {
   after: string;
 }
 
-/** Control and bidi-override characters: text to show, never to reorder or hide what it says. */
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex -- control characters are what this matches
-  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
+/** Text to show, never to reorder or hide what it says (the one sanitiser's rules). */
 function clean(text: string): string {
-  return text.replace(INVISIBLE, '').replace(LONE_SURROGATE, '').replace(/\s+/gu, ' ');
+  return stripInvisible(text).replace(/\s+/gu, ' ');
 }
 
 /**
