@@ -59,9 +59,10 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
       if (answer.downloadName !== undefined) {
         reply.header('Content-Disposition', attachmentHeader(answer.downloadName));
       }
-      // A URL path for @fastify/send, which decodes it; the name was validated (or is a hash).
+      // The file name as it is: sendFile does not decode it (an encoded "a%20b.pdf" is another
+      // file). The name was validated by resolveDocument (or is a content hash).
       return reply.sendFile(
-        encodeURIComponent(path.basename(answer.file)),
+        path.basename(answer.file),
         path.dirname(answer.file),
       );
   }
