@@ -61,10 +61,7 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
       }
       // The file name as it is: sendFile does not decode it (an encoded "a%20b.pdf" is another
       // file). The name was validated by resolveDocument (or is a content hash).
-      return reply.sendFile(
-        path.basename(answer.file),
-        path.dirname(answer.file),
-      );
+      return reply.sendFile(path.basename(answer.file), path.dirname(answer.file));
   }
 }
 
