@@ -1,6 +1,7 @@
-// The tests need programs npm cannot install: Debian's Chromium (the browser tests) and LibreOffice
-// (the production server's conversion tests). On a fresh machine they are missing: install them when
-// we can (root with apt-get, as on these machines), else stop at once with the exact command to run.
+// The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
+// and LibreOffice (the production server's conversion tests). On a fresh machine they are missing:
+// install them when we can (root with apt-get, as on these machines), else stop at once with the
+// exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -36,6 +37,13 @@ const TOOLS: Tool[] = [
     packages: ['chromium'],
     recommends: true,
     purpose: `the browser tests drive Chromium at ${CHROMIUM}`,
+  },
+  {
+    name: 'cjk-fonts',
+    present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc'),
+    packages: ['fonts-wqy-zenhei'],
+    recommends: false,
+    purpose: 'Chinese titles and the zh-CN interface are drawn as boxes without a CJK font',
   },
   {
     name: 'libreoffice',
