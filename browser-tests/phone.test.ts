@@ -37,7 +37,7 @@ async function open(doc: string): Promise<Phone> {
   return { ...session, cdp };
 }
 
-const zoomDisplay = (page: Page) => page.getByRole('button', { name: 'Zoom', exact: true });
+const zoomDisplay = (page: Page) => page.locator('.folio-zoom-display');
 const pageDisplay = (page: Page) => page.getByText(/^\d+ \/ \d+$/).first();
 
 async function waitForText(locator: ReturnType<Page['getByText']>, text: string) {

@@ -20,7 +20,8 @@ export function parsePercent(text: string): number | undefined {
 }
 
 /**
- * The zoom display (DESIGN §5: named `Zoom`, showing e.g. `120%`). It opens a menu of presets and
+ * The zoom display (DESIGN §5: named `Zoom`, showing e.g. `120%`; its accessible name carries what
+ * it shows, `Zoom 120%`, so a voice-control user can say what they see). It opens a menu of presets and
  * a `Zoom percentage` input for an exact value (Enter applies it); the model clamps both
  * (SPEC §5), and presets outside this document's zoom range are disabled. Keyboard: Enter or
  * Space opens it, Tab moves into it, Escape closes it and gives focus back (antd's Dropdown).
@@ -102,7 +103,11 @@ export function ZoomDisplay() {
         </div>
       )}
     >
-      <Button type="text" aria-label={t('toolbar.zoom')}>
+      <Button
+        type="text"
+        className="folio-zoom-display"
+        aria-label={t('toolbar.zoom', { percent })}
+      >
         {t('toolbar.zoomValue', { percent })}
         <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </Button>

@@ -33,9 +33,10 @@ export const toolbarMessages = defineMessages({
     en: 'Zoom in',
     'zh-CN': '放大',
   },
+  /** Starts with what the button shows' name and ends with what it shows (label in name). */
   'toolbar.zoom': {
-    en: 'Zoom',
-    'zh-CN': '缩放',
+    en: 'Zoom {percent}%',
+    'zh-CN': '缩放 {percent}%',
   },
   'toolbar.zoomValue': {
     en: '{percent}%',
