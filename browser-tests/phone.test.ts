@@ -189,9 +189,88 @@ describe('phone: the mobile menu', () => {
   });
 });
 
+/** Page 1's painted box lies within the screen's width, and fills it but for pdf.js's border. */
+async function assertFitted(page: Page, screenWidth: number) {
+  const container = await page.locator('.folio-pdf-container').evaluate((el) => el.clientWidth);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const box = await pageBox(page, 1);
+    assert.ok(box);
+    const fits = box.x >= 0 && box.x + box.width <= screenWidth + 0.5;
+    // The fit is rounded down to the model's whole percent: up to 1 % of the page's width less.
+    if (fits && box.width >= (container - 18) * 0.96) break;
+    if (Date.now() > deadline) {
+      assert.fail(
+        `page 1 at x=${String(box.x)}, ${String(box.width)} wide on ${String(screenWidth)}`,
+      );
+    }
+    await page.waitForTimeout(100);
+  }
+  await waitForPainted(page, 1);
+}
+
+describe('phone: opens fitted to the width', () => {
+  it('the whole width of page 1 is visible at once, and the zoom display shows the real percentage', async () => {
+    const s = await open('phone.pdf');
+    try {
+      const { page } = s;
+      await assertFitted(page, 390);
+      const shown = (await zoomDisplay(page).textContent())?.trim() ?? '';
+      const percent = Number(/^(\d+)%$/.exec(shown)?.[1]);
+      // 390 px for a Letter page (816 px at 100 %): about 45 %.
+      assert.ok(percent > 30 && percent < 60, shown);
+      assert.equal(await zoomDisplay(page).getAttribute('aria-label'), `Zoom ${shown}`);
+      await screenshot(page, 'phone-open-fitted');
+      assert.deepEqual(s.problems, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('keeps the fit when the page is rotated and when the phone turns', async () => {
+    const s = await newSession(browser, { ...PHONE, viewport: { width: 360, height: 740 } });
+    try {
+      const { page } = s;
+      await page.goto(viewerUrl('?doc=phone.pdf'));
+      await assertFitted(page, 360);
+      await page
+        .getByRole('region', { name: 'Toolbar' })
+        .getByRole('button', { name: 'Menu', exact: true })
+        .tap();
+      await page
+        .getByRole('dialog', { name: 'Menu' })
+        .getByRole('button', { name: 'Rotate clockwise' })
+        .tap();
+      await assertFitted(page, 360);
+      await page.setViewportSize({ width: 740, height: 360 });
+      await assertFitted(page, 740);
+      await screenshot(page, 'phone-turned-fitted');
+      assert.deepEqual(s.problems, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a step from the fitted zoom is 20 % more, and from then on the reader's zoom stays", async () => {
+    const s = await open('phone.pdf');
+    try {
+      const { page } = s;
+      await assertFitted(page, 390);
+      const fitted = Number((await zoomDisplay(page).textContent())?.trim().replace('%', ''));
+      await page.getByRole('button', { name: 'Zoom in' }).tap();
+      await waitForText(zoomDisplay(page), `${String(fitted + 20)}%`);
+      await page.setViewportSize({ width: 380, height: 844 });
+      await page.waitForTimeout(500);
+      assert.equal((await zoomDisplay(page).textContent())?.trim(), `${String(fitted + 20)}%`);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('phone: gestures', () => {
   it('a pinch zooms within 20–200 % and the page is rendered again at the new size', async () => {
-    const s = await open('phone.pdf');
+    const s = await open('phone.pdf#zoom=100');
     try {
       const { page, cdp } = s;
       await waitForText(zoomDisplay(page), '100%');
@@ -220,7 +299,7 @@ describe('phone: gestures', () => {
   });
 
   it('a pinch does nothing with isMobScaleDisabled', async () => {
-    const s = await open('phone-noscale.pdf');
+    const s = await open('phone-noscale.pdf#zoom=100');
     try {
       const { page, cdp } = s;
       const before = await pageWidth(page);
@@ -234,7 +313,7 @@ describe('phone: gestures', () => {
   });
 
   it('double-tap fits the width, a second one goes back', async () => {
-    const s = await open('phone.pdf');
+    const s = await open('phone.pdf#zoom=100');
     try {
       const { page, cdp } = s;
       const width100 = await pageWidth(page);
@@ -257,12 +336,8 @@ describe('phone: gestures', () => {
     try {
       const { page, cdp } = s;
       const centre = await stageCentre(page);
-      // At 100 % the page is wider than the phone; fit it first so a swipe is not a pan.
-      await doubleTap(cdp, centre);
-      await waitForWidth(
-        page,
-        (await page.locator('.folio-pdf-container').evaluate((el) => el.clientWidth)) - 18,
-      );
+      // Opened fitted to the width, so a swipe is not a pan.
+      await assertFitted(page, 390);
       await waitForText(pageDisplay(page), '1 / 14');
       await drag(cdp, { x: centre.x + 120, y: centre.y }, { x: centre.x - 120, y: centre.y + 10 });
       await waitForText(pageDisplay(page), '2 / 14');

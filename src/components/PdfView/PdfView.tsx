@@ -5,11 +5,12 @@ import { docModel } from '../../models/doc';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from './engine';
 import type { Engine } from './engine';
-import { PageSkeleton } from './PageSkeleton';
+import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
 import { useSetEngine, useSetPageShown } from './EngineContext';
 import { useT } from '../../i18n';
 import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
+import { parseHash } from '../../url';
 import './PdfView.css';
 
 /** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
@@ -36,8 +37,12 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     (s) => !s.doc.docData.param.antiCopy && s.doc.docData.param.select,
   );
   const param = useAppSelector((s) => s.doc.docData.param);
+  const narrow = useNarrowScreen();
   // DESIGN §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
-  const onePage = useNarrowScreen() && !param.isVertical;
+  const onePage = narrow && !param.isVertical;
+  // Phones open fitted to the width until the reader (or #zoom) picks a zoom.
+  const zoomChosen = useAppSelector((s) => s.doc.zoomChosen);
+  const fitting = narrow && !zoomChosen;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<Engine | null>(null);
@@ -103,6 +108,33 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useEffect(() => {
     engineRef.current?.setOnePage(onePage);
   }, [onePage, initialised]);
+
+  // Before pdf.js lays out, from the facility's page size: the placeholders are already fitted
+  // (a layout effect, so the first paint is), and nothing shifts when the pages arrive.
+  const firstSize = pageSize.at(0);
+  useLayoutEffect(() => {
+    const width = containerRef.current?.clientWidth;
+    if (!fitting || initialised || !width || !firstSize) return;
+    // A #zoom in the URL is applied in a moment (useHashSync) and wins: no fitted first frame.
+    if (parseHash(window.location.hash).zoom !== undefined) return;
+    dispatch(docModel.actions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
+  }, [fitting, initialised, firstSize, rotate, dispatch]);
+  // Then from pdf.js's own page box, after every rotation and whenever the width changes (the
+  // phone turns, the window is resized). After the rotation effect above: it measures the turn.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!fitting || !initialised || !container) return undefined;
+    const fit = () => {
+      const scale = engineRef.current?.fitWidthScale();
+      if (scale !== undefined) dispatch(docModel.actions.fitWidth(scale));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+    };
+  }, [fitting, initialised, rotate, dispatch]);
 
   useTouchGestures(containerRef, viewerRef, {
     zoom: () => model.current.zoom,

@@ -106,10 +106,16 @@ export interface SavePayload {
 export const docReducers = {
   /** SPEC §4: an exact percentage, ÷ 100, rounded to 2 decimals, clamped. */
   zoomTo: (state: DocState, { payload }: Action<number>): DocState =>
-    withZoom(state, payload / 100),
+    withZoom({ ...state, zoomChosen: true }, payload / 100),
   /** SPEC §4: 0.2 per unit added to the zoom, rounded to 2 decimals, clamped. */
   zoomBy: (state: DocState, { payload }: Action<number>): DocState =>
-    withZoom(state, state.zoom + ZOOM_STEP * payload),
+    withZoom({ ...state, zoomChosen: true }, state.zoom + ZOOM_STEP * payload),
+  /**
+   * Folio (phones): the zoom at which the page fills the width, as a ratio; rounded and clamped as
+   * any zoom. Ignored once the reader has chosen a zoom, so a fit never undoes their choice.
+   */
+  fitWidth: (state: DocState, { payload }: Action<number>): DocState =>
+    state.zoomChosen ? state : withZoom(state, payload),
 
   /** SPEC §4: 90° per unit; 0 resets; reaching ±360 resets to 0 (result kept in (-360, 360)). */
   rotateBy: (state: DocState, { payload }: Action<number>): DocState => {

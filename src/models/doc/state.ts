@@ -178,6 +178,11 @@ export interface DocState {
   currentPagesSize: Record<number, PageSize>;
   /** 1 = 100 %. */
   zoom: number;
+  /**
+   * Folio: the reader (or the URL's `#zoom`) chose a zoom. Until then a narrow screen fits the
+   * page to its width (docs/decisions/2026-11-24-phones-open-fitted.md); desktop keeps zoom 1.
+   */
+  zoomChosen: boolean;
   /** Random refresh token: components keyed on it remount when `refresh` runs. */
   key: string;
   isSigned: boolean;
@@ -222,6 +227,7 @@ export const initialDocumentFields = {
   currentPage: 1,
   currentPagesSize: {},
   zoom: 1,
+  zoomChosen: false,
   isSigned: false,
   isMobSigned: false,
   signDataArr: [],

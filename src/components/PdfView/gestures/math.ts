@@ -98,7 +98,8 @@ export function isDoubleTap(previous: Tap | undefined, tap: Tap): boolean {
 
 /**
  * What a double-tap zooms to: fit width, or, when the pages already fit the width (a second
- * double-tap), back to the zoom the reader had before the first one.
+ * double-tap), back to the zoom the reader had before the first one — or to 100 % when there was
+ * none (a phone opens fitted, so its first double-tap zooms in to the page's own size).
  */
 export function doubleTapZoom(
   current: number,
@@ -106,5 +107,6 @@ export function doubleTapZoom(
   before: number | undefined,
 ): number {
   const fitted = Math.abs(current - fitWidth) < 0.01;
-  return fitted && before !== undefined ? before : fitWidth;
+  if (!fitted) return fitWidth;
+  return before ?? 1;
 }

@@ -729,6 +729,25 @@ describe('SPEC §4–§5 doc reducers', () => {
     expect(next.docData.param).not.toBe(PARAM_DEFAULTS);
   });
 
+  it('phones: fitWidth sets the fitted zoom (2 decimals, clamped) until the reader chooses one', () => {
+    const fitted = reduce(docState(), A.fitWidth(0.4567));
+    expect(fitted).toMatchObject({ zoom: 0.46, zoomChosen: false });
+    expect(reduce(docState(), A.fitWidth(0.05)).zoom).toBe(0.2);
+    // Steps go from the fitted zoom, and from then on the reader's zoom stays.
+    const stepped = reduce(fitted, A.zoomBy(1));
+    expect(stepped).toMatchObject({ zoom: 0.66, zoomChosen: true });
+    expect(reduce(stepped, A.fitWidth(0.5)).zoom).toBe(0.66);
+    // #zoom= (applied with zoomTo) wins over any later fit.
+    const hashed = reduce(docState(), A.zoomTo(150));
+    expect(reduce(hashed, A.fitWidth(0.46)).zoom).toBe(1.5);
+  });
+
+  it('phones: another document is fitted again; a retry of the same one keeps the choice', () => {
+    const chosen = reduce(docState({ docId: 'a' }), A.zoomTo(150));
+    expect(reduce(chosen, A.fetchStarted('b')).zoomChosen).toBe(false);
+    expect(reduce(chosen, A.fetchStarted('a')).zoomChosen).toBe(true);
+  });
+
   it('reducers are immutable: the input state is never changed and a change is a new object', () => {
     const state = docState({ signDataArr: sigs });
     const snapshot = structuredClone(state);

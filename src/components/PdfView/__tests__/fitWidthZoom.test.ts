@@ -1,0 +1,24 @@
+/** Phones open fitted to the width: the zoom computed from the facility's page size. */
+import { fitWidthZoom } from '../PageSkeleton';
+
+const LETTER = { width: 612, height: 792 };
+
+describe('fitWidthZoom', () => {
+  it('fits a Letter page (816 CSS px at 100 %) and its 18 px border into a 390 px screen', () => {
+    // (390 − 18) / 816 = 0.4558… → 0.45, rounded down so nothing is left to pan sideways.
+    expect(fitWidthZoom(390, LETTER, 0)).toBe(0.45);
+  });
+
+  it('uses the height of a page turned by 90° or 270°, the width at 180°', () => {
+    expect(fitWidthZoom(390, LETTER, 90)).toBe(Math.floor((372 / 1056) * 100) / 100);
+    expect(fitWidthZoom(390, LETTER, -270)).toBe(fitWidthZoom(390, LETTER, 90));
+    expect(fitWidthZoom(390, LETTER, 180)).toBe(0.45);
+  });
+
+  it('never rounds up: the fitted page is at most as wide as the screen', () => {
+    for (let width = 300; width <= 800; width += 7) {
+      const zoom = fitWidthZoom(width, LETTER, 0);
+      expect(LETTER.width * (96 / 72) * zoom + 18).toBeLessThanOrEqual(width);
+    }
+  });
+});
