@@ -417,6 +417,62 @@ describe('signatures (issue 6)', () => {
     }
   });
 
+  it('finger: after a long stroke the first tap on Confirm confirms, and on Cancel cancels', async () => {
+    const session = await newSession(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const { page } = session;
+    try {
+      await open(session);
+      const cdp = await session.context.newCDPSession(page);
+      /** 30 touch moves sweeping the pad, up and down over 60 % of its height, then the lift. */
+      const longStroke = async () => {
+        const b = await box(pad(page));
+        const at = (fx: number, fy: number) => ({
+          x: b.x + b.width * fx,
+          y: b.y + b.height * fy,
+          id: 0,
+        });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchStart',
+          touchPoints: [at(0.1, 0.2)],
+        });
+        for (let i = 1; i <= 30; i += 1) {
+          const fy = i % 2 === 0 ? 0.2 : 0.8;
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchMove',
+            touchPoints: [at(0.1 + (0.8 * i) / 30, fy)],
+          });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        assert.ok((await inkOnPad(page)) > 300, 'the stroke left ink');
+        await page.waitForTimeout(1500);
+      };
+      const hint = page.getByText('Click or tap on a page to place your signature. Esc cancels.');
+
+      await openPad(page);
+      await longStroke();
+      await page.getByRole('button', { name: 'Confirm' }).tap();
+      await hint.waitFor({ timeout: 3000 });
+      await page.locator('.folio-sign-modal .ant-modal-wrap').waitFor({ state: 'hidden' });
+      await page.keyboard.press('Escape');
+      await hint.waitFor({ state: 'hidden' });
+
+      await openPad(page);
+      await longStroke();
+      await page.getByRole('button', { name: 'Cancel' }).tap();
+      await page
+        .locator('.folio-sign-modal .ant-modal-wrap')
+        .waitFor({ state: 'hidden', timeout: 3000 });
+      assert.equal(await hint.count(), 0, 'Cancel does not start placing');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('embedded: Finish posts the payload to the embedding page, at the configured origin', async () => {
     const session = await newSession(browser, { viewport: { width: 1280, height: 900 } });
     const { page, context } = session;

@@ -4,6 +4,7 @@ import { docModel, signModel } from '../../models';
 import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
 import { useT } from '../../i18n';
 import { useOpenedOnce } from '../useOpenedOnce';
+import { useTapAction } from '../useTapAction';
 import { usePad } from './usePad';
 import './Signature.css';
 
@@ -46,10 +47,14 @@ function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }
   const t = useT();
   const dispatch = useAppDispatch();
   const { canvasRef, strokes, clear, undo, result } = usePad();
-  const confirm = () => {
+  // The first finger tap after a stroke must act (useTapAction says why).
+  const confirm = useTapAction(() => {
     const drawing = result();
     if (drawing) void dispatch(signModel.actions.confirm({ ...drawing, mobile: narrow }));
-  };
+  });
+  const cancel = useTapAction(onCancel);
+  const clearTap = useTapAction(clear);
+  const undoTap = useTapAction(undo);
   return (
     <div className="folio-sign-pad-body">
       <Typography.Text type="secondary">{t('sign.pad.hint')}</Typography.Text>
@@ -60,14 +65,14 @@ function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }
         role="img"
       />
       <Space className="folio-sign-pad-actions" wrap>
-        <Button onClick={clear} disabled={strokes === 0}>
+        <Button {...clearTap} disabled={strokes === 0}>
           {t('sign.clear')}
         </Button>
-        <Button onClick={undo} disabled={strokes === 0}>
+        <Button {...undoTap} disabled={strokes === 0}>
           {t('sign.undo')}
         </Button>
-        <Button onClick={onCancel}>{t('sign.cancel')}</Button>
-        <Button type="primary" onClick={confirm} disabled={strokes === 0}>
+        <Button {...cancel}>{t('sign.cancel')}</Button>
+        <Button type="primary" {...confirm} disabled={strokes === 0}>
           {t('sign.confirm')}
         </Button>
       </Space>
