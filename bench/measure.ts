@@ -40,6 +40,10 @@ export interface RunResult {
   pdfRequestMs: number | null;
   /** When the `Page number` input first showed, from navigation start (probe.ts). */
   toolbarMs: number | null;
+  /** When a bar (the toolbar or its stand-in) first lay across the top, from navigation start. */
+  barMs: number | null;
+  /** Cumulative layout shift from navigation until the toolbar's controls showed (probe.ts). */
+  layoutShift: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
   busyBefore: number | null;
   /** Why a metric is missing, by metric name. */
@@ -57,7 +61,9 @@ export type Metric =
   | 'longTasks'
   | 'longTaskMs'
   | 'pdfRequestMs'
-  | 'toolbarMs';
+  | 'toolbarMs'
+  | 'barMs'
+  | 'layoutShift';
 
 export interface SessionSpec {
   side: Side;
@@ -146,6 +152,8 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     longTaskMs: null,
     pdfRequestMs: null,
     toolbarMs: null,
+    barMs: null,
+    layoutShift: null,
     busyBefore: null,
     missing: {},
     notes: [],
@@ -179,6 +187,8 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     'longTasks',
     'longTaskMs',
     'toolbarMs',
+    'barMs',
+    'layoutShift',
   ];
   try {
     await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
@@ -215,6 +225,14 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     } catch {
       miss(['toolbarMs'], `no visible "Page number" input within ${seconds(LIMITS.jumpMs)}`);
     }
+    const { bar, shift } = await page.evaluate(() => {
+      const probe = (window as unknown as ProbeWindow).__folioBenchProbe;
+      return { bar: probe.bar, shift: probe.layoutShift() };
+    });
+    if (bar === null) miss(['barMs'], 'nothing across the top of the viewport');
+    else result.barMs = Math.round(bar);
+    // Three decimals: a shift of 0.001 is one element moving a few pixels.
+    result.layoutShift = Math.round(shift * 1000) / 1000;
     await sleep(500);
     if (spec.screenshot !== undefined) {
       await page.screenshot({ path: spec.screenshot });

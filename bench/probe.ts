@@ -13,6 +13,11 @@
 //   frame at which the target page is painted.
 // - Toolbar shown: from navigation start to the first animation frame at which a visible
 //   `input[aria-label="Page number"]` (the control the harness types into) is in the page.
+// - Bar shown: from navigation start to the first animation frame at which something other than
+//   the page's background (html, body, #root) lies across the top of the viewport, 20 px down and
+//   a quarter, half and three quarters across: the toolbar, or a stand-in of its size.
+// - Layout shift: the sum of PerformanceObserver('layout-shift') values without recent input,
+//   from document start (buffered) — the cumulative layout shift while loading.
 // - Long tasks: a PerformanceObserver('longtask') between start and stop.
 
 export interface PaintCheck {
@@ -39,6 +44,10 @@ export interface Probe {
   firstPaint: number | null;
   /** performance.now() at the first frame with a visible `Page number` input. */
   toolbar: number | null;
+  /** performance.now() at the first frame with a bar across the top of the viewport. */
+  bar: number | null;
+  /** Layout shift so far (layout-shift entries without recent input). */
+  layoutShift(): number;
   jump: JumpState | null;
   check(page: number): PaintCheck;
   /** The page number of the page element under a viewport point, if any. */
@@ -103,10 +112,24 @@ export function installProbe(): void {
     }
   };
 
+  let shift = 0;
+  if (PerformanceObserver.supportedEntryTypes.includes('layout-shift')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  }
+
   let disarm = (): void => undefined;
   const state: Probe = {
     firstPaint: null,
     toolbar: null,
+    bar: null,
+    layoutShift: () => shift,
     jump: null,
     check,
     pageAt(x: number, y: number) {
@@ -177,4 +200,16 @@ export function installProbe(): void {
     else requestAnimationFrame(toolbar);
   };
   requestAnimationFrame(toolbar);
+
+  const background = (node: Element | null): boolean =>
+    node === null ||
+    node === document.documentElement ||
+    node === document.body ||
+    node.id === 'root';
+  const bar = (): void => {
+    const across = [0.25, 0.5, 0.75].map((f) => document.elementFromPoint(innerWidth * f, 20));
+    if (across.every((node) => !background(node))) state.bar = performance.now();
+    else requestAnimationFrame(bar);
+  };
+  requestAnimationFrame(bar);
 }

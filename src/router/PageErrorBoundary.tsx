@@ -2,6 +2,7 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useT } from '../i18n';
 import { describeChunkError } from './chunkError';
+import { useBootBarReplaced } from './bootBar';
 
 interface Props {
   children: ReactNode;
@@ -29,6 +30,7 @@ export class PageErrorBoundary extends Component<Props, { error?: unknown }> {
 /** Plain markup on purpose: this must render even when the chunk holding antd did not load. */
 function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useT();
+  useBootBarReplaced();
   const chunk = describeChunkError(error);
   const [title, detail, action, act] = chunk
     ? [

@@ -2,6 +2,7 @@ import { Button, Progress, Result, Spin, Typography } from 'antd';
 import { AntdConfig } from '../../components/Shell';
 import { useT } from '../../i18n';
 import type { DocError } from '../../models/doc/state';
+import { useBootBarReplaced } from '../../router/bootBar';
 
 /** A document that is not ready: the facility failed, or is still converting it. */
 export type DocumentStatusShown =
@@ -13,6 +14,7 @@ export type DocumentStatusShown =
  * needed (DocumentView), so a document that opens straight away never evaluates it.
  */
 export function DocumentStatus({ shown }: { shown: DocumentStatusShown }) {
+  useBootBarReplaced();
   return (
     <AntdConfig>
       {shown.kind === 'error' ? <DocErrorResult {...shown} /> : <Converting {...shown} />}

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectIsFetching } from '../../models/doc/selectors';
 import { usePageTitle } from '../../router/DocumentTitle';
+import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { EngineProvider } from '../../components/PdfView/EngineContext';
@@ -91,6 +92,7 @@ function DocumentContent({ docId }: { docId: string }) {
 function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const viewerRef = useRef<HTMLElement>(null);
   useFullscreen(viewerRef);
+  useBootBarReplaced();
   const chrome = useReadingChrome();
   const [top, setTop] = useState<HTMLElement | null>(null);
   const [start, setStart] = useState<HTMLElement | null>(null);

@@ -2,10 +2,12 @@ import { Result } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n';
 import { AntdConfig } from '../../components/Shell';
+import { useBootBarReplaced } from '../../router/bootBar';
 
 /** No usable `?doc=`: a friendly explanation, not an error page. */
 export function EmptyState({ invalid = false }: { invalid?: boolean }) {
   const t = useT();
+  useBootBarReplaced();
   return (
     <AntdConfig>
       <Result

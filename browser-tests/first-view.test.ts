@@ -1,0 +1,106 @@
+// The first second of a document link, on an emulated 20 Mbit/s + 40 ms link with the production
+// build: the toolbar's bar is on screen before the app's first script has arrived (index.html draws
+// its place) and so before page 1's first ink, the layout does not shift while the page and the
+// controls arrive,
+// on a desktop and on a phone. The probe is the benchmark's (bench/probe.ts): it reads the DOM and
+// pixels, not what the app says about itself.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { startPreviewServer } from '../config/preview-server.ts';
+import type { PreviewServer } from '../config/preview-server.ts';
+import { installProbe } from '../bench/probe.ts';
+import type { ProbeWindow } from '../bench/probe.ts';
+import { prodBuild } from './support/build.ts';
+import { launchChromium } from './support/chromium.ts';
+import { newSession, screenshot } from './support/viewer.ts';
+
+const LINK = { latency: 40, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 };
+const VIEWS: [string, BrowserContextOptions][] = [
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  [
+    'phone',
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+  ],
+];
+
+let browser: Browser;
+let server: PreviewServer;
+
+before(async () => {
+  const { distDir } = await prodBuild();
+  server = await startPreviewServer({ port: 0, basePath: '/viewer/', distDir });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser.close();
+  await server.close();
+});
+
+describe('the first view of a document link', () => {
+  for (const [name, options] of VIEWS) {
+    it(`${name}: the toolbar's bar comes before or with page 1, and nothing shifts`, async () => {
+      const session = await newSession(browser, options);
+      const { page } = session;
+      try {
+        await page.addInitScript(installProbe);
+        const cdp = await session.context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+        await page.goto(`${server.url}?doc=tracemonkey.pdf&lang=en`, { waitUntil: 'commit' });
+        await page.waitForFunction(
+          () => (window as unknown as ProbeWindow).__folioBenchProbe.bar !== null,
+          undefined,
+          { polling: 'raf' },
+        );
+        await screenshot(page, `first-view-${name}-bar`);
+        await page.waitForFunction(
+          () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
+          undefined,
+          {
+            timeout: 60_000,
+            polling: 'raf',
+          },
+        );
+        await page.waitForFunction(
+          () => (window as unknown as ProbeWindow).__folioBenchProbe.toolbar !== null,
+          undefined,
+          {
+            timeout: 30_000,
+            polling: 'raf',
+          },
+        );
+        await page.waitForTimeout(500);
+        await screenshot(page, `first-view-${name}-ready`);
+        const seen = await page.evaluate(() => ({
+          bar: (window as unknown as ProbeWindow).__folioBenchProbe.bar,
+          firstPaint: (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint,
+          toolbar: (window as unknown as ProbeWindow).__folioBenchProbe.toolbar,
+          shift: (window as unknown as ProbeWindow).__folioBenchProbe.layoutShift(),
+          // When the first of the app's scripts had fully arrived: nothing of the app ran before.
+          scripts: Math.min(
+            ...performance
+              .getEntriesByType('resource')
+              .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+              .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+          ),
+        }));
+        assert.ok(seen.bar !== null && seen.firstPaint !== null, JSON.stringify(seen));
+        assert.ok(
+          seen.bar <= seen.firstPaint,
+          `bar at ${String(seen.bar)} ms, page 1 at ${String(seen.firstPaint)} ms`,
+        );
+        // Drawn by index.html itself: on screen before the app's first script has arrived.
+        assert.ok(
+          seen.bar < seen.scripts,
+          `bar at ${String(seen.bar)} ms, scripts at ${String(seen.scripts)} ms`,
+        );
+        assert.equal(seen.shift, 0, `cumulative layout shift ${String(seen.shift)}`);
+        assert.deepEqual(session.problems, []);
+      } finally {
+        await session.close();
+      }
+    });
+  }
+});
