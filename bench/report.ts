@@ -1,5 +1,5 @@
 // Medians, ratios, targets (issue 3, "Must show"), the markdown table, results.json and the
-// README section.
+// section of docs/benchmarks.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -272,21 +272,21 @@ export function markdownReport(results: BenchResults): string {
     sources,
     ...(notes === '' ? [] : ['', 'Notes:', '', notes]),
     '',
-    'How it is measured, and how to get `image-200.pdf`: [bench/README.md](bench/README.md). Run it with',
-    '`npm run bench` (`-- --runs N`, `--docs text-1000,image-200`, `--no-build`, `--write-readme`).',
+    'How it is measured, and how to get `image-200.pdf`: [bench/README.md](../bench/README.md). Run it with',
+    '`npm run bench` (`-- --runs N`, `--docs text-1000,image-200`, `--no-build`, `--write-docs`).',
   ].join('\n');
 }
 
-export const README_START = '<!-- bench:start -->';
-export const README_END = '<!-- bench:end -->';
+export const SECTION_START = '<!-- bench:start -->';
+export const SECTION_END = '<!-- bench:end -->';
 
-/** Replaces the README's bench section (adding `## Benchmark` and the markers when absent). */
-export function writeReadme(file: string, section: string): void {
+/** Replaces the bench section of docs/benchmarks.md (adding the markers when absent). */
+export function writeBenchSection(file: string, section: string): void {
   let text = readFileSync(file, 'utf8');
-  if (!text.includes(README_START) || !text.includes(README_END)) {
-    text = `${text.trimEnd()}\n\n## Benchmark\n\n${README_START}\n${README_END}\n`;
+  if (!text.includes(SECTION_START) || !text.includes(SECTION_END)) {
+    text = `${text.trimEnd()}\n\n## Latest run\n\n${SECTION_START}\n${SECTION_END}\n`;
   }
-  const start = text.indexOf(README_START) + README_START.length;
-  const end = text.indexOf(README_END);
+  const start = text.indexOf(SECTION_START) + SECTION_START.length;
+  const end = text.indexOf(SECTION_END);
   writeFileSync(file, `${text.slice(0, start)}\n\n${section}\n\n${text.slice(end)}`);
 }

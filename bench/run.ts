@@ -2,7 +2,7 @@
 // bare pdf.js PDFViewer page (bench/anchor/) in the same run, on the same documents, in headless
 // Chromium, one page at a time. See bench/README.md.
 //
-//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]
+//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-docs]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,13 @@ import { LIMITS, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
 import type { RunResult, Side } from './measure.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
-import { machineLine, markdownReport, markdownTable, scriptBytes, writeReadme } from './report.ts';
+import {
+  machineLine,
+  markdownReport,
+  markdownTable,
+  scriptBytes,
+  writeBenchSection,
+} from './report.ts';
 import type { BenchResults, DocResult, Machine } from './report.ts';
 
 /** Runs stop being started past this, so the whole bench stays well under 15 minutes. */
@@ -35,7 +41,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     docs: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
-    'write-readme': { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -43,7 +49,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-readme]\n' +
+    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-docs]\n' +
       'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)',
   );
   process.exit(0);
@@ -262,14 +268,14 @@ console.log(`\n${markdownTable(report)}\n`);
 for (const note of notes) console.log(`- ${note}`);
 log(`results: bench/.out/results.json`);
 
-if (flags['write-readme']) {
-  const readme = path.join(ROOT, 'README.md');
-  writeReadme(readme, markdownReport(report));
-  const options = await prettier.resolveConfig(readme);
-  const formatted = await prettier.format(readFileSync(readme, 'utf8'), {
+if (flags['write-docs']) {
+  const doc = path.join(ROOT, 'docs', 'benchmarks.md');
+  writeBenchSection(doc, markdownReport(report));
+  const options = await prettier.resolveConfig(doc);
+  const formatted = await prettier.format(readFileSync(doc, 'utf8'), {
     ...options,
-    filepath: readme,
+    filepath: doc,
   });
-  writeFileSync(readme, formatted);
-  log('README.md: benchmark section updated');
+  writeFileSync(doc, formatted);
+  log('docs/benchmarks.md: benchmark section updated');
 }

@@ -21,7 +21,7 @@
  * `npm run csp -- dist/index.html` rewrites a file's meta after its settings block was edited by
  * hand, and prints the header a static host should send with it.
  *
- * Why each source is there: README.md, "Content-Security-Policy".
+ * Why each source is there: docs/deploying.md, "Content-Security-Policy".
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';

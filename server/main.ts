@@ -1,5 +1,5 @@
 /**
- * `npm run serve`: starts server/app.ts from the environment (README.md, "npm run serve"):
+ * `npm run serve`: starts server/app.ts from the environment (docs/server.md):
  * PORT (8000), HOST (all interfaces), BASE_PATH (/), DOCS_DIR (mock/documents), CACHE_DIR
  * (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first, separated by ':'), SOFFICE_PATH
  * (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100),

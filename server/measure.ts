@@ -1,5 +1,5 @@
 /**
- * The single-machine figures of README.md's "Scaling out": `npx node server/measure.ts` (after
+ * The single-machine figures of docs/server.md's "Scaling out": `npx node server/measure.ts` (after
  * `npm run build`). Serves the test fixtures with server/app.ts on loopback and prints, as
  * Markdown, each office file's conversion time cold (first request until the metadata says
  * complete, polled every 50 ms) and cached (one metadata answer, median of 21), then

@@ -33,7 +33,7 @@ export function useSharedTooltip(): SharedTooltip | undefined {
 /**
  * One antd Tooltip for all the toolbars' buttons, put over the button under the pointer. A
  * Tooltip per button mounted antd's popup machinery twenty-odd times, ≈ 0.6 MB of JS heap for
- * tooltips the reader sees one at a time (README, "Where Folio's JS heap goes").
+ * tooltips the reader sees one at a time (docs/benchmarks.md, "Where Folio's JS heap goes").
  */
 export function SharedTooltipProvider({ children }: { children: ReactNode }) {
   const [tip, setTip] = useState<Tip>();
