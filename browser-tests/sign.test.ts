@@ -17,6 +17,7 @@ import { pageBox, waitForPainted } from './support/pixels.ts';
 import { drawnImages } from './support/pdfStamps.ts';
 
 const DOC = '?doc=sign.pdf&lang=en';
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const SAMPLE = path.join(import.meta.dirname, '..', 'mock', 'documents', 'tracemonkey.pdf');
 
 interface Placement {
@@ -349,11 +350,7 @@ describe('signatures (issue 6)', () => {
   });
 
   it('finger: the full-screen pad draws without scrolling the page, a second finger does not draw, a tap places it', async () => {
-    const session = await newSession(browser, {
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const session = await newSession(browser, PHONE);
     const { page } = session;
     try {
       await open(session);
@@ -418,11 +415,7 @@ describe('signatures (issue 6)', () => {
   });
 
   it('finger: after a long stroke the first tap on Confirm confirms, and on Cancel cancels', async () => {
-    const session = await newSession(browser, {
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const session = await newSession(browser, PHONE);
     const { page } = session;
     try {
       await open(session);
