@@ -40,6 +40,22 @@ export default tseslint.config(
     },
   },
   {
+    // What the browser bundle reads stays browser code: Node's modules belong in server/,
+    // facility/, the build and the tests.
+    files: ['src/**/*.{ts,tsx}', 'config/routes.ts', 'config/defaults.ts'],
+    ignores: ['**/__tests__/**', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^node:/], ImportExpression[source.value=/^node:/]',
+          message: 'Browser code: no node:* imports (Node code lives in server/ and facility/).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
