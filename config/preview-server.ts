@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { createMockMiddleware } from './mock-server.ts';
-import { normaliseBase } from './settings-block.ts';
+import { normaliseBase, settingsFromEnv } from './settings-block.ts';
 import { cacheControlFor, servedIndex, wantsPage } from './static-files.ts';
 import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
 
@@ -59,9 +59,10 @@ export async function startPreviewServer(options: PreviewOptions = {}): Promise<
   // follows the rewritten block. Every other response carries the last page's policy: the pdf.js
   // worker gets its policy from its own response.
   const cspOptions = cspOptionsFromEnv();
-  let { policy } = await servedIndex(indexFile, base, cspOptions);
+  const settings = { routerBase: base, ...settingsFromEnv(process.env) };
+  let { policy } = await servedIndex(indexFile, settings, cspOptions);
   const sendIndex = async (res: Response): Promise<void> => {
-    const served = await servedIndex(indexFile, base, cspOptions);
+    const served = await servedIndex(indexFile, settings, cspOptions);
     ({ policy } = served);
     const { html } = served;
     res.setHeader('Cache-Control', 'no-cache');

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentSecurityPolicy, withCspMeta } from './csp.ts';
 import type { CspOptions } from './csp.ts';
-import { injectSettings } from './settings-block.ts';
+import { updateSettings } from './settings-block.ts';
+import type { HtmlSettings } from './settings-block.ts';
 
 /** A content hash before the extension (`main.3f9a1c2b.js`): such a file never changes. */
 const HASHED = /\.[0-9a-f]{6,}\.[a-z0-9]+$/i;
@@ -35,15 +36,16 @@ export interface ServedIndex {
 }
 
 /**
- * The built index.html with its settings block rewritten for `routerBase` (what makes one build
- * relocatable) and its CSP meta rewritten to match; the header policy follows the same page.
+ * The built index.html with the server's settings set in its block — the router base (what makes
+ * one build relocatable) and what the environment gives — and every other setting kept as the
+ * deployer wrote it; its CSP meta is rewritten to match and the header policy follows the same page.
  */
 export async function servedIndex(
   indexFile: string,
-  routerBase: string,
+  settings: Partial<HtmlSettings> & Pick<HtmlSettings, 'routerBase'>,
   cspOptions: Omit<CspOptions, 'html' | 'delivery'>,
 ): Promise<ServedIndex> {
-  const settled = injectSettings(await readFile(indexFile, 'utf8'), { routerBase });
+  const settled = updateSettings(await readFile(indexFile, 'utf8'), settings);
   const html = withCspMeta(settled, cspOptions);
   return { html, policy: contentSecurityPolicy({ html, ...cspOptions }) };
 }

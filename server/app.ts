@@ -17,7 +17,8 @@ import type { Answer } from '../facility/answer.ts';
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import { CSP_HEADER, cspOptionsFromEnv } from '../config/csp.ts';
-import { normaliseBase } from '../config/settings-block.ts';
+import { normaliseBase, settingsFromEnv } from '../config/settings-block.ts';
+import type { HtmlSettings } from '../config/settings-block.ts';
 import { cacheControlFor, servedIndex, wantsPage } from '../config/static-files.ts';
 
 export interface ServeOptions extends Omit<FacilityOptions, 'simulate' | 'log'> {
@@ -32,6 +33,9 @@ export interface ServeOptions extends Omit<FacilityOptions, 'simulate' | 'log'> 
   logger?: FastifyServerOptions['logger'];
   /** How long a shutdown waits for running conversions before killing them. Default 30 s. */
   shutdownCapMs?: number;
+  /** Settings to set in index.html besides the router base; default from PREVIEW_API and
+   * SIGN_TARGET_ORIGIN (checked). Every other setting of the block is kept. */
+  settings?: Pick<HtmlSettings, 'previewApi' | 'signTargetOrigin'>;
 }
 
 interface Params {
@@ -90,7 +94,8 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
   // names this base and the CSP (meta and header) follows it. Every other file carries the last
   // page's policy: the pdf.js worker gets its policy from its own response.
   const cspOptions = cspOptionsFromEnv();
-  let { policy } = await servedIndex(indexFile, base, cspOptions);
+  const settings = { routerBase: base, ...(options.settings ?? settingsFromEnv(process.env)) };
+  let { policy } = await servedIndex(indexFile, settings, cspOptions);
 
   const distRoots = options.distDirs.map((dir) => path.resolve(dir));
   await app.register(fastifyStatic, {
@@ -109,7 +114,7 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
   });
 
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
-    const served = await servedIndex(indexFile, base, cspOptions);
+    const served = await servedIndex(indexFile, settings, cspOptions);
     ({ policy } = served);
     return reply
       .header('Cache-Control', 'no-cache')

@@ -176,3 +176,33 @@ test('run as a script it reads the environment and says where it listens', async
     child.kill();
   }
 });
+
+test('an edited settings block survives: the base and PREVIEW_API set, the rest kept, the CSP matching', async () => {
+  const dist = await mkdtemp(path.join(tmpdir(), 'folio-preview-settings-'));
+  dirs.push(dist);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    INDEX.replace(
+      'window.routerBase = "/";',
+      "window.routerBase = '/'; window.signTargetOrigin = 'https://host.example';",
+    ),
+  );
+  const before = process.env.PREVIEW_API;
+  process.env.PREVIEW_API = 'https://preview.example/api';
+  let server: PreviewServer | undefined;
+  try {
+    server = await startPreviewServer({ port: 0, basePath: '/moved/', docsDir, distDir: dist });
+    const res = await fetch(server.url, { headers: HTML });
+    const html = await res.text();
+    expect(html).toContain('window.routerBase = "/moved/";');
+    expect(html).toContain("window.signTargetOrigin = 'https://host.example';");
+    expect(html).toContain('window.previewApi = "https://preview.example/api/";');
+    expect(res.headers.get('content-security-policy')).toBe(
+      contentSecurityPolicy({ html: html.replace(/<meta http-equiv[^>]*>\s*/, '') }),
+    );
+  } finally {
+    await server?.close();
+    if (before === undefined) delete process.env.PREVIEW_API;
+    else process.env.PREVIEW_API = before;
+  }
+});

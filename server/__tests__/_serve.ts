@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { settingsBlock } from '../../config/settings-block.ts';
+import { settingsScript } from '../../config/settings-block.ts';
 import { buildServer } from '../app.ts';
 import type { ServeOptions } from '../app.ts';
 
@@ -29,20 +29,22 @@ export interface ServeSetup {
   fixtures?: string[];
   files?: Record<string, Uint8Array | string>;
   links?: Record<string, string>;
+  /** The settings block's script, as a deployer wrote it (default: the router base only). */
+  settingsScript?: string;
   /** Reuse a cache (to see a conversion served from disk by another server). */
   cacheDir?: string;
   options?: Partial<ServeOptions>;
 }
 
 /** A minimal built app: the settings block, one hashed asset, and an old build's chunk. */
-async function fakeDist(root: string): Promise<string[]> {
+async function fakeDist(root: string, settings: string): Promise<string[]> {
   const current = path.join(root, 'dist');
   const previous = path.join(root, 'dist-previous');
   await mkdir(current);
   await mkdir(previous);
   await writeFile(
     path.join(current, 'index.html'),
-    `<!doctype html><html><head>${settingsBlock({ routerBase: '/' })}` +
+    `<!doctype html><html><head><script id="folio-settings">${settings}</script>` +
       `<script defer src="main.0123abcd.js"></script></head><body><div id="root"></div></body></html>`,
   );
   await writeFile(path.join(current, 'main.0123abcd.js'), 'console.log("new")');
@@ -76,7 +78,7 @@ export async function startServe(setup: ServeSetup = {}): Promise<Served> {
     docsDir,
     cacheDir,
     workDir,
-    distDirs: await fakeDist(root),
+    distDirs: await fakeDist(root, setup.settingsScript ?? settingsScript({ routerBase: '/' })),
     concurrency: 2,
     spawn: countingSpawn,
     ...setup.options,
