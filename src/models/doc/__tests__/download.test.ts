@@ -4,7 +4,7 @@
  * mocked fetch; what jsdom lacks (object URLs) is stood in for, and the anchor's click is caught.
  */
 import { readFile } from 'node:fs/promises';
-import * as nodeTimers from 'node:timers';
+import { withNodeTimers } from '../../../test/nodeTimers';
 import { docModel } from '..';
 import { isSaveShortcut } from '../download';
 import { createTestApp } from '../../../test/renderWithProviders';
@@ -21,15 +21,9 @@ const globals = globalThis as Globals;
 let facility: Facility;
 let unreachable: string;
 
-// The dev facility runs in this process and unrefs its timers, which jsdom's timers (numbers)
-// cannot do: Node's own timers stand in for the whole file.
-const jsdomTimers = { setTimeout, clearTimeout };
+withNodeTimers();
 
 beforeAll(async () => {
-  Object.assign(globalThis, {
-    setTimeout: nodeTimers.setTimeout,
-    clearTimeout: nodeTimers.clearTimeout,
-  });
   facility = await startFacility();
   unreachable = await closedOrigin();
   await facility.addPdf('original.pdf');
@@ -51,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await facility.close();
-  Object.assign(globalThis, jsdomTimers);
 });
 
 /** What was "saved": each a[download] clicked, with the blob behind its object URL. */

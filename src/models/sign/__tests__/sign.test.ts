@@ -4,6 +4,7 @@
  * the real dev facility over HTTP, read back with pdf-lib.
  */
 import * as nodeTimers from 'node:timers';
+import { withNodeTimers } from '../../../test/nodeTimers';
 import { docModel, signModel } from '../..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { signedFileName } from '..';
@@ -112,7 +113,7 @@ describe('sign model', () => {
 
 describe('sign/downloadSigned against the dev facility', () => {
   let facility: Facility;
-  const jsdomTimers = { setTimeout, clearTimeout };
+  withNodeTimers();
   const saved: { name: string; blob: Blob }[] = [];
   const blobs = new Map<string, Blob>();
   const onClick = (event: MouseEvent) => {
@@ -124,10 +125,6 @@ describe('sign/downloadSigned against the dev facility', () => {
   };
 
   beforeAll(async () => {
-    Object.assign(globalThis, {
-      setTimeout: nodeTimers.setTimeout,
-      clearTimeout: nodeTimers.clearTimeout,
-    });
     facility = await startFacility();
     await facility.addPdf('contract.pdf', { title: 'Contract', param: { showSignature: true } });
     await facility.addPdf('locked.pdf', { param: { showSignature: true, download: false } });
@@ -146,7 +143,6 @@ describe('sign/downloadSigned against the dev facility', () => {
     document.removeEventListener('click', onClick);
     delete (globalThis as { previewApi?: string }).previewApi;
     await facility.close();
-    Object.assign(globalThis, jsdomTimers);
   });
 
   async function signed(id: string) {
