@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
-import { normaliseBase, settingsBlock } from './config/settings-block.ts';
+import { normaliseBase, settingsBlock, settingsFromEnv } from './config/settings-block.ts';
 import { createMockMiddleware } from './config/mock-server.ts';
 import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './config/csp.ts';
 
@@ -112,7 +112,16 @@ export default (_env, argv) => {
         minify: false,
         scriptLoading: 'defer',
         templateParameters: (compilation, assets) => ({
-          settings: settingsBlock({ routerBase: production ? '/' : basePath }),
+          // `npm start` talks to a host page on its own origin (examples/host.html) unless
+          // HOST_ORIGIN names another; a build leaves the host to the deployer.
+          settings: settingsBlock(
+            production
+              ? { routerBase: '/' }
+              : {
+                  routerBase: basePath,
+                  hostOrigin: settingsFromEnv(process.env).hostOrigin ?? 'self',
+                },
+          ),
           scripts: JSON.stringify(assets.js.map((file) => file.replace(/^\.\//, ''))),
           styles: JSON.stringify(assets.css.map((file) => file.replace(/^\.\//, ''))),
           // The wildcard page's chunks start downloading with the entry, not after it has run.
@@ -136,10 +145,16 @@ export default (_env, argv) => {
       }),
       // pdf.js data files, from the same exact pdfjs-dist as the bundled API, in a versioned folder.
       new CopyWebpackPlugin({
-        patterns: ['cmaps', 'standard_fonts', 'wasm', 'iccs'].map((dir) => ({
-          from: path.join(pdfjsDir, dir),
-          to: `pdfjs-${pdfjsVersion}/${dir}`,
-        })),
+        patterns: [
+          ...['cmaps', 'standard_fonts', 'wasm', 'iccs'].map((dir) => ({
+            from: path.join(pdfjsDir, dir),
+            to: `pdfjs-${pdfjsVersion}/${dir}`,
+          })),
+          // The host messages' types, for integrators (docs/embedding.md): a types-only module.
+          { from: 'src/services/host/protocol.ts', to: 'folio-host.d.ts' },
+          // The example host page, for `npm start` only.
+          ...(production ? [] : [{ from: 'examples', to: 'examples' }]),
+        ],
       }),
     ],
     performance: { hints: false },

@@ -8,8 +8,8 @@
  *     loader), so a deployer who edits the settings still gets a matching policy from our servers.
  *     `connectSrc`: more origins the app may fetch from (a content host); the origin of an absolute
  *     `window.previewApi` in `html` is added by itself. `frameAncestors`: who may frame Folio
- *     (default `*`: Folio is made to be embedded). `delivery: 'meta'` leaves out what a `<meta>`
- *     cannot carry (frame-ancestors).
+ *     (default: the settings' `hostOrigin` and 'self', else `*`: Folio is made to be embedded).
+ *     `delivery: 'meta'` leaves out what a `<meta>` cannot carry (frame-ancestors).
  *   withCspMeta(html, options?): string
  *     `html` with its `<meta http-equiv="Content-Security-Policy">` written (or rewritten) from its
  *     current inline scripts; call it after every edit of the settings block.
@@ -35,7 +35,10 @@ export interface CspOptions {
   html: string;
   /** Origins beyond 'self' (and the facility's) that scripts may fetch from, e.g. a content host. */
   connectSrc?: readonly string[];
-  /** `frame-ancestors` sources; default `['*']` (any site may embed Folio). */
+  /**
+   * `frame-ancestors` sources; default: the host `html`'s settings name and Folio itself, or `*`
+   * (any site may embed Folio) when they name none.
+   */
   frameAncestors?: readonly string[];
   /** `'meta'` omits frame-ancestors, which browsers ignore (with a console error) in a `<meta>`. */
   delivery?: 'header' | 'meta';
@@ -71,12 +74,31 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+/** The string a settings block assigns to `window.<key>`, if it assigns one. */
+function setting(html: string, key: string): string | undefined {
+  return new RegExp(String.raw`window\.${key}\s*=\s*(["'])(.*?)\1`).exec(html)?.[2];
+}
+
+/** An http(s) URL's origin; none for anything else (a path, `self`, `*`). */
+function webOrigin(value: string | undefined): string | undefined {
+  const url = value === undefined ? null : URL.parse(value);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined;
+}
+
 /** The origin of an absolute `window.previewApi = '…'` in the settings block; none when relative. */
 export function previewApiOrigin(html: string): string | undefined {
-  const value = /window\.previewApi\s*=\s*(["'])(.*?)\1/.exec(html)?.[2];
-  if (value === undefined) return undefined;
-  const url = URL.parse(value);
-  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined;
+  return webOrigin(setting(html, 'previewApi'));
+}
+
+/**
+ * Who may frame Folio by the settings block: the host it names (`window.hostOrigin`, else the older
+ * `signTargetOrigin`) and Folio itself; anyone (`*`) when it names none.
+ */
+export function hostFrameAncestors(html: string): string[] {
+  const value = setting(html, 'hostOrigin') ?? setting(html, 'signTargetOrigin');
+  if (value === 'self') return ["'self'"];
+  const origin = webOrigin(value);
+  return origin === undefined ? ['*'] : ["'self'", origin];
 }
 
 export function contentSecurityPolicy(options: CspOptions): string {
@@ -102,7 +124,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['form-action', "'none'"],
   ];
   if (options.delivery !== 'meta') {
-    const ancestors = options.frameAncestors ?? ['*'];
+    const ancestors = options.frameAncestors ?? hostFrameAncestors(options.html);
     directives.push(['frame-ancestors', ...(ancestors.length === 0 ? ["'none'"] : ancestors)]);
   }
   return directives.map((sources) => sources.join(' ')).join('; ');

@@ -26,3 +26,6 @@ export const PRINT_CLEANUP_FALLBACK_MS = 60_000;
  * long for a page that is slow to come.
  */
 export const CHROME_WAIT_MS = 1000;
+
+/** Phones and narrow windows (issue 3: "≤ 768 px"): the layout and the sign pad switch here. */
+export const NARROW_SCREEN_QUERY = '(max-width: 768px)';

@@ -6,11 +6,17 @@ export interface HtmlSettings {
   routerBase: string;
   previewApi?: string;
   /**
-   * Where `Finish` posts the signatures when Folio is framed (issue 6): an origin such as
-   * `https://host.example`, or `self`. Left out, nothing is posted (never `*`).
+   * The host page that frames Folio (docs/embedding.md): an origin such as `https://host.example`,
+   * or `self`. Events are posted to it, commands taken from it, and it alone may frame Folio (CSP
+   * frame-ancestors). Left out, no message either way (never `*`).
    */
+  hostOrigin?: string;
+  /** The older name of `hostOrigin` (issue 6: where `Finish` posts), read when it is not set. */
   signTargetOrigin?: string;
 }
+
+/** What a server's environment may set in the block. */
+export type EnvSettings = Pick<HtmlSettings, 'previewApi' | 'hostOrigin' | 'signTargetOrigin'>;
 
 const BLOCK = /<script id="folio-settings">[\s\S]*?<\/script>/;
 
@@ -23,6 +29,9 @@ export function settingsScript(settings: HtmlSettings): string {
   const lines = [`window.routerBase = ${literal(settings.routerBase)};`];
   if (settings.previewApi !== undefined) {
     lines.push(`window.previewApi = ${literal(settings.previewApi)};`);
+  }
+  if (settings.hostOrigin !== undefined) {
+    lines.push(`window.hostOrigin = ${literal(settings.hostOrigin)};`);
   }
   if (settings.signTargetOrigin !== undefined) {
     lines.push(`window.signTargetOrigin = ${literal(settings.signTargetOrigin)};`);
@@ -40,7 +49,7 @@ export function injectSettings(html: string, settings: HtmlSettings): string {
   return html.replace(BLOCK, settingsBlock(settings));
 }
 
-const KEYS = ['routerBase', 'previewApi', 'signTargetOrigin'] as const;
+const KEYS = ['routerBase', 'previewApi', 'hostOrigin', 'signTargetOrigin'] as const;
 
 /** `window.<key> = <a string literal or anything up to the end of the statement>;` */
 function assignment(key: string): RegExp {
@@ -72,18 +81,29 @@ export function updateSettings(html: string, settings: Partial<HtmlSettings>): s
   return html.replace(BLOCK, () => `<script id="folio-settings">${body}</script>`);
 }
 
+/** An origin setting as a deployer writes it: `self` or `http(s)://host[:port]`, never `*`. */
+function originFromEnv(name: string, value: string): string {
+  const url = URL.parse(value);
+  const origin = url !== null && /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  if (value !== 'self' && origin !== value) {
+    throw new Error(
+      `${name} must be 'self' or an origin such as https://host.example (never *), not "${value}"`,
+    );
+  }
+  return value;
+}
+
 /**
- * The settings a server's environment gives (`PREVIEW_API`, `SIGN_TARGET_ORIGIN`), checked: a
- * bad value throws with the variable's name, so a server refuses to start rather than serve it.
+ * The settings a server's environment gives (`PREVIEW_API`, `HOST_ORIGIN`, `SIGN_TARGET_ORIGIN`),
+ * checked: a bad value throws with the variable's name, so a server refuses to start rather than
+ * serve it.
  */
-export function settingsFromEnv(
-  env: Partial<Record<string, string>>,
-): Pick<HtmlSettings, 'previewApi' | 'signTargetOrigin'> {
+export function settingsFromEnv(env: Partial<Record<string, string>>): EnvSettings {
   const value = (name: string) => {
     const raw = env[name]?.trim();
     return raw === undefined || raw === '' ? undefined : raw;
   };
-  const settings: Pick<HtmlSettings, 'previewApi' | 'signTargetOrigin'> = {};
+  const settings: EnvSettings = {};
   const previewApi = value('PREVIEW_API');
   if (previewApi !== undefined) {
     const url = URL.parse(previewApi);
@@ -95,17 +115,10 @@ export function settingsFromEnv(
     }
     settings.previewApi = previewApi.endsWith('/') ? previewApi : `${previewApi}/`;
   }
+  const host = value('HOST_ORIGIN');
+  if (host !== undefined) settings.hostOrigin = originFromEnv('HOST_ORIGIN', host);
   const target = value('SIGN_TARGET_ORIGIN');
-  if (target !== undefined) {
-    const url = URL.parse(target);
-    const origin = url !== null && /^https?:$/.test(url.protocol) ? url.origin : undefined;
-    if (target !== 'self' && origin !== target) {
-      throw new Error(
-        `SIGN_TARGET_ORIGIN must be 'self' or an origin such as https://host.example (never *), not "${target}"`,
-      );
-    }
-    settings.signTargetOrigin = target;
-  }
+  if (target !== undefined) settings.signTargetOrigin = originFromEnv('SIGN_TARGET_ORIGIN', target);
   return settings;
 }
 

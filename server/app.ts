@@ -18,7 +18,7 @@ import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import { CSP_HEADER, cspOptionsFromEnv } from '../config/csp.ts';
 import { normaliseBase, settingsFromEnv } from '../config/settings-block.ts';
-import type { HtmlSettings } from '../config/settings-block.ts';
+import type { EnvSettings } from '../config/settings-block.ts';
 import { cacheControlFor, servedIndex, wantsPage } from '../config/static-files.ts';
 
 export interface ServeOptions extends Omit<FacilityOptions, 'simulate' | 'log'> {
@@ -33,9 +33,9 @@ export interface ServeOptions extends Omit<FacilityOptions, 'simulate' | 'log'> 
   logger?: FastifyServerOptions['logger'];
   /** How long a shutdown waits for running conversions before killing them. Default 30 s. */
   shutdownCapMs?: number;
-  /** Settings to set in index.html besides the router base; default from PREVIEW_API and
-   * SIGN_TARGET_ORIGIN (checked). Every other setting of the block is kept. */
-  settings?: Pick<HtmlSettings, 'previewApi' | 'signTargetOrigin'>;
+  /** Settings to set in index.html besides the router base; default from PREVIEW_API,
+   * HOST_ORIGIN and SIGN_TARGET_ORIGIN (checked). Every other setting of the block is kept. */
+  settings?: EnvSettings;
 }
 
 interface Params {

@@ -166,6 +166,7 @@ export async function makeDocsDir(): Promise<string> {
   await makePolicyDocs(dir);
   makeSearchDocs(dir);
   makeSignDocs(dir);
+  makeHostDocs(dir);
   await makePrintDocs(dir);
   return dir;
 }
@@ -352,5 +353,15 @@ function makeSignDocs(dir: string): void {
     title: 'Contract: signed?',
     param: { showSignature: true },
     watermarkInfo: { text: 'reader · 2026-11-22' },
+  });
+}
+
+// Embedding (docs/embedding.md): a document that offers every command a host may send, with a
+// title that is markup-shaped text.
+export function makeHostDocs(dir: string): void {
+  copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'host.pdf'));
+  sidecar(dir, 'host.pdf', {
+    title: 'Host <b>paper</b>',
+    param: { showSearch: true, showSignature: true },
   });
 }

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 /**
  * Non-white pixels in page `n`'s canvas, sampled on a grid: 0 when the page has no canvas yet or
  * it is blank. Read from the canvas itself, so the app's own report of "rendered" is not trusted.
  */
-export function paintedPixels(page: Page, pageNumber: number): Promise<number> {
+export function paintedPixels(page: Page | Frame, pageNumber: number): Promise<number> {
   return page.evaluate((n) => {
     const canvas = document.querySelector<HTMLCanvasElement>(
       `[data-page-number="${String(n)}"] canvas`,
@@ -24,7 +24,7 @@ export function paintedPixels(page: Page, pageNumber: number): Promise<number> {
 }
 
 /** Waits until page `n` has painted pixels (bounded by `timeoutMs`). */
-export async function waitForPainted(page: Page, pageNumber: number, timeoutMs = 20_000) {
+export async function waitForPainted(page: Page | Frame, pageNumber: number, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const painted = await paintedPixels(page, pageNumber);

@@ -112,6 +112,23 @@ describe('contentSecurityPolicy', () => {
     ).toEqual(["'none'"]);
   });
 
+  it.each([
+    [{}, ['*']],
+    [{ hostOrigin: 'self' }, ["'self'"]],
+    [{ hostOrigin: 'https://host.example' }, ["'self'", 'https://host.example']],
+    [{ signTargetOrigin: 'https://old.example' }, ["'self'", 'https://old.example']],
+    [
+      { hostOrigin: 'https://host.example', signTargetOrigin: 'https://old.example' },
+      ["'self'", 'https://host.example'],
+    ],
+  ])('frame-ancestors follows the host origin of the settings %p', (settings, expected) => {
+    const html = injectSettings(INDEX, { routerBase: '/', ...settings });
+    expect(directives(contentSecurityPolicy({ html })).get('frame-ancestors')).toEqual(expected);
+    // CSP_FRAME_ANCESTORS, when the deployer sets it, wins.
+    const given = contentSecurityPolicy({ html, frameAncestors: ['https://portal.example'] });
+    expect(directives(given).get('frame-ancestors')).toEqual(['https://portal.example']);
+  });
+
   it('leaves frame-ancestors out of a meta policy', () => {
     expect(contentSecurityPolicy({ html: INDEX, delivery: 'meta' })).not.toContain(
       'frame-ancestors',

@@ -45,7 +45,7 @@ describe('updateSettings: the server sets what it owns and keeps the rest', () =
   });
 });
 
-describe('settingsFromEnv: PREVIEW_API and SIGN_TARGET_ORIGIN, checked at start', () => {
+describe('settingsFromEnv: PREVIEW_API, HOST_ORIGIN and SIGN_TARGET_ORIGIN, checked at start', () => {
   it('takes an http(s) URL or a path for PREVIEW_API, with a trailing slash', () => {
     expect(settingsFromEnv({ PREVIEW_API: 'https://preview.example/api' })).toEqual({
       previewApi: 'https://preview.example/api/',
@@ -61,7 +61,25 @@ describe('settingsFromEnv: PREVIEW_API and SIGN_TARGET_ORIGIN, checked at start'
     });
   });
 
+  it("takes 'self' or an origin for HOST_ORIGIN", () => {
+    expect(settingsFromEnv({ HOST_ORIGIN: 'http://127.0.0.1:8080' })).toEqual({
+      hostOrigin: 'http://127.0.0.1:8080',
+    });
+    expect(settingsFromEnv({ HOST_ORIGIN: 'self', SIGN_TARGET_ORIGIN: 'self' })).toEqual({
+      hostOrigin: 'self',
+      signTargetOrigin: 'self',
+    });
+  });
+
+  it('writes HOST_ORIGIN into the block, keeping what a deployer wrote there', () => {
+    const html = updateSettings(DEPLOYED, { routerBase: '/', hostOrigin: 'https://host.example' });
+    expect(html).toContain('window.hostOrigin = "https://host.example";');
+    expect(html).toContain("window.signTargetOrigin = 'https://host.example';");
+  });
+
   it.each([
+    ['HOST_ORIGIN', '*'],
+    ['HOST_ORIGIN', 'https://host.example/'],
     ['PREVIEW_API', 'ftp://preview.example/'],
     ['PREVIEW_API', 'preview/api'],
     ['SIGN_TARGET_ORIGIN', '*'],

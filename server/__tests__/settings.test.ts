@@ -47,3 +47,21 @@ test('a bad SIGN_TARGET_ORIGIN stops the server from starting, naming the variab
     else process.env.SIGN_TARGET_ORIGIN = before;
   }
 });
+
+test('a hostOrigin written in the block by hand frames Folio for that host only (frame-ancestors)', async () => {
+  const served = await startServe({
+    settingsScript: `window.routerBase = '/'; window.hostOrigin = 'https://records.example';`,
+  });
+  try {
+    const res = await fetch(`${served.origin}${BASE}?doc=x`);
+    const html = await res.text();
+    expect(html).toContain("window.hostOrigin = 'https://records.example';");
+    const policy = policyDirectives(res.headers.get('content-security-policy') ?? '');
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://records.example']);
+    expect(inlineScriptHashes(html).every((hash) => policy.get('script-src')?.includes(hash))).toBe(
+      true,
+    );
+  } finally {
+    await served.close();
+  }
+});

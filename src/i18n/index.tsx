@@ -17,6 +17,15 @@ export function format(template: string, values: Record<string, string | number>
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
+/** A message in a locale, for code outside React (the host events of src/models/host). */
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  values?: Record<string, string | number>,
+): string {
+  return format(messages[key][locale], values);
+}
+
 const LocaleContext = createContext<Locale>('en');
 
 export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
@@ -29,5 +38,5 @@ export function useLocale(): Locale {
 
 export function useT(): Translate {
   const locale = useLocale();
-  return useCallback((key, values) => format(messages[key][locale], values), [locale]);
+  return useCallback((key, values) => translate(locale, key, values), [locale]);
 }

@@ -5,6 +5,7 @@
 import { loadingModel } from '../runtime';
 import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
+import { hostModel } from './host';
 import { initialStateModel } from './initialState';
 import { printModel } from './print';
 import { searchModel } from './search';
@@ -17,11 +18,12 @@ export const models = [
   searchModel,
   printModel,
   signModel,
+  hostModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, printModel, signModel };
+export { docModel, searchModel, printModel, signModel, hostModel };
 
 // Every `select` in effects and subscriptions is checked against the app's root state.
 declare module '../runtime/types' {

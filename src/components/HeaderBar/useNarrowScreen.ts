@@ -1,7 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-
-/** Phones and narrow windows (issue 3: "≤ 768 px"). */
-export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
+import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /** Whether a CSS media query matches now, following its changes; false where there is no matchMedia. */
 export function useMediaQuery(query: string): boolean {

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useAppDispatch } from '../../app';
 import { useT } from '../../i18n';
+import { docModel } from '../../models/doc';
 import { usePdfDocument } from './usePdfDocument';
 import { PdfView } from './PdfView';
 import { useReportOpenFailed } from './EngineContext';
@@ -17,6 +19,15 @@ export function PdfDocument({ url }: { url: string }) {
   const { load, reload } = usePdfDocument(url);
   const t = useT();
   useReportOpenFailed(load.kind === 'failed');
+  // The model hears of it too: the host is told (docs/embedding.md).
+  const dispatch = useAppDispatch();
+  const failure = load.kind === 'failed' ? load.failure : undefined;
+  useEffect(() => {
+    if (failure) dispatch(docModel.actions.pdfFailed(failure));
+    return () => {
+      if (failure) dispatch(docModel.actions.pdfFailed(undefined));
+    };
+  }, [failure, dispatch]);
   if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;
   if (load.kind === 'failed') {
     return (

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
 import { docModel } from '../../models/doc';
 import { useEngine } from '../PdfView/EngineContext';
-import { NARROW_SCREEN_QUERY } from '../HeaderBar/useNarrowScreen';
+import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /**
  * Goes to a page from a side panel: through the model (`setPage`), which moves the view. When the

@@ -3,6 +3,7 @@
  * and immutable, except `refresh`, whose whole point (SPEC §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
+import type { OpenFailure } from '../../services/pdf/openDocument';
 import { downloadReducers } from './download';
 import { initialDocumentFields, randomKey } from './state';
 import type {
@@ -142,8 +143,14 @@ export const docReducers = {
   setPageCount: (state: DocState, { payload }: Action<number>): DocState => {
     if (!Number.isSafeInteger(payload) || payload < 0) return state;
     const docData = { ...state.docData, pageCount: payload, loadedCount: payload };
-    return { ...state, docData, currentPage: clampPage(state.currentPage, payload) };
+    const currentPage = clampPage(state.currentPage, payload);
+    return { ...state, docData, currentPage, pdfOpened: true, pdfFailure: undefined };
   },
+  /** Folio: pdf.js could not open the PDF (shown by the page area), or undefined once it retries. */
+  pdfFailed: (state: DocState, { payload }: Action<OpenFailure | undefined>): DocState => ({
+    ...state,
+    pdfFailure: payload,
+  }),
 
   showFullscreen: (state: DocState): DocState => ({ ...state, showFullscreen: true }),
   cancelFullscreen: (state: DocState): DocState => ({ ...state, showFullscreen: false }),
@@ -171,6 +178,9 @@ export const docReducers = {
   }),
 
   toggleSignState: (state: DocState): DocState => ({ ...state, signState: !state.signState }),
+  /** Folio (host command): opens the pad, as a dialog or, on phones (payload true), full screen. */
+  openSignPad: (state: DocState, { payload: narrow }: Action<boolean>): DocState =>
+    narrow ? { ...state, mobileSignState: true } : { ...state, signState: true },
   toggleMobileSignState: (state: DocState): DocState => ({
     ...state,
     mobileSignState: !state.mobileSignState,

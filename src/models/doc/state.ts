@@ -4,6 +4,8 @@
  * so services can share these types.
  */
 
+import type { OpenFailure } from '../../services/pdf/openDocument';
+
 /** SPEC §3 "param defaults": the facility's display and policy switches (meanings: DESIGN §5b). */
 export interface DocParam {
   maxZoomRatio: number;
@@ -202,6 +204,10 @@ export interface DocState {
   originalUrl: string | undefined;
   /** Folio: set when a download failed and the reader has not been told yet. */
   downloadFailure: DownloadFailure | undefined;
+  /** Folio: pdf.js has opened the PDF (its page count is the document's). */
+  pdfOpened: boolean;
+  /** Folio: why pdf.js could not open the PDF, while the reader sees that failure. */
+  pdfFailure: OpenFailure | undefined;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -236,6 +242,8 @@ export const initialDocumentFields = {
   fileUrl: undefined,
   originalUrl: undefined,
   downloadFailure: undefined,
+  pdfOpened: false,
+  pdfFailure: undefined,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

@@ -319,6 +319,30 @@ const rows: Row[] = [
     action: A.setPageCount(4),
     expected: { currentPage: 4, docData: { pageCount: 4, loadedCount: 4 } },
   },
+  {
+    rule: 'embedding: pdf.js page count means the PDF is open, and clears a failure to open it',
+    state: docState({ pdfFailure: { kind: 'network' } }),
+    action: A.setPageCount(4),
+    expected: { pdfOpened: true, pdfFailure: undefined },
+  },
+  {
+    rule: 'embedding: a failure to open the PDF is kept for the host events',
+    state: docState(),
+    action: A.pdfFailed({ kind: 'unavailable', status: 403 }),
+    expected: { pdfFailure: { kind: 'unavailable', status: 403 } },
+  },
+  {
+    rule: 'embedding: the host command opens the pad as a dialog on desktop',
+    state: docState(),
+    action: A.openSignPad(false),
+    expected: { signState: true, mobileSignState: false },
+  },
+  {
+    rule: 'embedding: the host command opens the full-screen pad on phones',
+    state: docState({ signState: false }),
+    action: A.openSignPad(true),
+    expected: { signState: false, mobileSignState: true },
+  },
 
   // SPEC §4 fullscreen, thumbnail, mobile menu
   {

@@ -102,7 +102,7 @@ describe('sign model', () => {
     const payload = await app.dispatch(signModel.actions.finish());
     window.removeEventListener('folio:signed', listener);
     expect(payload).toEqual({ docId: 'a.pdf', placements: [{ page: 2, ...box }], image: PNG });
-    expect(seen).toEqual([payload]);
+    expect(seen).toEqual([{ type: 'folio:signed', version: 1, ...payload }]);
   });
 
   it('names the signed copy after the title, made safe', () => {
