@@ -3,7 +3,7 @@
 // by its settings only, serves a deep link.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startPreviewServer } from '../config/preview-server.ts';
@@ -45,6 +45,19 @@ describe('production build', () => {
     const [chunk] = own;
     assert.ok(chunk && text(chunk).includes(pdfLib), 'pdf-lib is in sign-export');
     for (const file of page) assert.ok(!text(file).includes(pdfLib), `pdf-lib is not in ${file}`);
+  });
+
+  it('ships the host protocol as folio-host.d.ts, and no example host page', () => {
+    const declaration = readFileSync(path.join(distDir, 'folio-host.d.ts'), 'utf8');
+    const source = readFileSync(
+      path.join(import.meta.dirname, '..', 'src', 'services', 'host', 'protocol.ts'),
+      'utf8',
+    );
+    assert.equal(declaration, source);
+    assert.match(declaration, /export type FolioEvent =/);
+    assert.equal(existsSync(path.join(distDir, 'examples')), false, 'the example is npm start’s');
+    // A build names no host: that is the deployer's (docs/embedding.md).
+    assert.doesNotMatch(readFileSync(path.join(distDir, 'index.html'), 'utf8'), /hostOrigin/);
   });
 
   it('sets the chunk load timeout to 120 s and the chunk base path to ./', () => {
