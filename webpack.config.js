@@ -1,4 +1,4 @@
-// The build (DESIGN.md §2): the wildcard page is a lazy route that loads as exactly two script
+// The build (contracts §2): the wildcard page is a lazy route that loads as exactly two script
 // chunks (the page and its vendor chunk with pdf.js); chunks load from a public path set at
 // runtime from `window.routerBase`, so a build is relocated by editing index.html's settings only.
 import path from 'node:path';
@@ -49,12 +49,12 @@ export default (_env, argv) => {
     entry: { main: './src/index.tsx' },
     output: {
       path: path.join(root, 'dist'),
-      // SPEC §9: chunk base path './'; src/publicPath.ts resolves it against routerBase at runtime.
+      // spec §9: chunk base path './'; src/publicPath.ts resolves it against routerBase at runtime.
       publicPath: './',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      // SPEC §9: script chunk load timeout 120 s.
+      // spec §9: script chunk load timeout 120 s.
       chunkLoadTimeout: 120_000,
       clean: true,
     },

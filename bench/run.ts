@@ -1,4 +1,4 @@
-// `npm run bench`: Folio's production build (served by the preview server, DESIGN.md §2) against a
+// `npm run bench`: Folio's production build (served by the preview server, contracts §2) against a
 // bare pdf.js PDFViewer page (bench/anchor/) in the same run, on the same documents, in headless
 // Chromium, one page at a time. See bench/README.md.
 //

@@ -1,5 +1,5 @@
 /**
- * `npm run preview` (DESIGN.md §2): serves the built `dist/` under BASE_PATH, with the dev preview
+ * `npm run preview` (contracts §2): serves the built `dist/` under BASE_PATH, with the dev preview
  * facility mounted first, the way a production deployment would serve the build — so the benchmark
  * and the browser tests measure the real bundle.
  *

@@ -12,7 +12,7 @@ if (typeof window !== 'undefined' && namesDocument(window.location.search)) {
 }
 
 /**
- * The route table (umi's shape). SPEC §2: one wildcard route, matched exactly, that loads one lazy
+ * The route table (umi's shape). spec §2: one wildcard route, matched exactly, that loads one lazy
  * page; webpack splits that page into exactly two script chunks (the page and its vendor chunk).
  */
 export const routes: RouteConfig[] = [{ path: '/*', component: lazyPage(loadViewer) }];

@@ -1,5 +1,5 @@
 /**
- * The global settings `index.html` carries (DESIGN.md §2): the one inline script of the page.
+ * The global settings `index.html` carries (contracts §2): the one inline script of the page.
  * Build and servers both write it through here, so relocating a build means rewriting this block only.
  */
 export interface HtmlSettings {

@@ -33,7 +33,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 
-/** What LibreOffice converts (DESIGN.md §3 as issue 7 lists them). */
+/** What LibreOffice converts (contracts §3 as issue 7 lists them). */
 export const OFFICE_EXTENSIONS = new Set([
   '.docx',
   '.doc',

@@ -1,5 +1,5 @@
 /**
- * The preview facility of DESIGN.md §3 over a folder, framework-neutral: ids resolve to files in
+ * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
  * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
  * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts). Each call returns an
  * {@link Answer}; mock/documents.ts (the dev server) and server/app.ts (fastify) only write it.
@@ -77,7 +77,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** SPEC's default is on; a value of the wrong type is off (DESIGN.md §3: restrictive). */
+/** the spec's default is on; a value of the wrong type is off (contracts §3: restrictive). */
 function downloadAllowed(sidecar: Sidecar | null): boolean {
   const param = sidecar?.fields.param;
   if (!isRecord(param) || !('download' in param)) return true;

@@ -1,5 +1,5 @@
 /**
- * The dev preview facility (DESIGN.md §3) as umi-style mock handlers: the facility itself —
+ * The dev preview facility (contracts §3) as umi-style mock handlers: the facility itself —
  * ids, sidecars, conversion, pdf.js facts — is facility/ (shared with `npm run serve`); these
  * handlers only hand it the request and write its answer. In dev the sidecars' simulations
  * (`convertMs`, `delayMs`, `fail`: mock/README.md) are on.

@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 
-/** Debian's Chromium (DESIGN.md §7): test tools cannot download their own browsers here. */
+/** Debian's Chromium (contracts §7): test tools cannot download their own browsers here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const FLAGS = [

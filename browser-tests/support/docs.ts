@@ -1,5 +1,5 @@
 // The documents the browser tests open, made into a temporary DOCS_DIR when a run starts: the
-// samples, broken files of every kind DESIGN.md §8 names, and sidecars that make the dev facility
+// samples, broken files of every kind contracts §8 names, and sidecars that make the dev facility
 // fail in each way a real one can.
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-/** GET documents/{id}: fields computed from the real file (DESIGN.md §3). */
+/** GET documents/{id}: fields computed from the real file (contracts §3). */
 import {
   CORRUPT,
   HOSTILE_OUTLINE_TITLE,

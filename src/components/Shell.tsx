@@ -44,7 +44,7 @@ export function AntdConfig({ children }: { children: ReactNode }) {
 }
 
 /**
- * Language, antd's configuration, its message/notification holders with the defaults of SPEC
+ * Language, antd's configuration, its message/notification holders with the defaults of spec
  * §9, and the toolbars' shared tooltip. It adds no element of its own in place (the tooltip goes
  * to the body): the reading chrome renders it around portals.
  */

@@ -9,7 +9,7 @@ export interface Toaster {
 }
 
 /**
- * SPEC §9: toasts last 3 s by default and take keys from an incrementing counter, so a caller can
+ * spec §9: toasts last 3 s by default and take keys from an incrementing counter, so a caller can
  * close or replace exactly the toast it opened.
  */
 export function createToaster(api: MessageInstance, duration = TOAST_DURATION_S): Toaster {

@@ -1,6 +1,6 @@
 /**
  * Every model of the app, registered explicitly (no discovery); the root state is inferred from
- * this list. The initial-state model gates the first render (SPEC §2).
+ * this list. The initial-state model gates the first render (spec §2).
  */
 import { loadingModel } from '../runtime';
 import type { StateOfModels } from '../runtime';

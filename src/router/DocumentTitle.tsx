@@ -16,7 +16,7 @@ export function useRouteTitle(): string | undefined {
 
 /**
  * Keeps `document.title` = a page's own title if it set one, else the deepest matched route's
- * title, else the default title (SPEC §2: empty).
+ * title, else the default title (spec §2: empty).
  */
 export function DocumentTitle({
   defaultTitle,

@@ -8,7 +8,7 @@ import { DEFAULT_TITLE } from '../../config/defaults';
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The router under the deployment's base path (`window.routerBase`, SPEC §2), with a root layout
+ * The router under the deployment's base path (`window.routerBase`, spec §2), with a root layout
  * that keeps the document title.
  */
 export function createAppRouter(routes: readonly RouteConfig[], basename: string): AppRouter {

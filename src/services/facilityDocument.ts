@@ -1,5 +1,5 @@
 /**
- * Validates and normalises the facility's `GET documents/{id}` answer (DESIGN §3). Nothing from the
+ * Validates and normalises the facility's `GET documents/{id}` answer (contracts §3). Nothing from the
  * server is trusted: each field is type-checked, bounded and given a safe default, and only the
  * top level not being an object makes the answer unusable. What had to be corrected is listed in
  * `corrections`, for diagnostics and tests.
@@ -22,7 +22,7 @@ export interface FacilityDocument {
   param: DocParam;
   /** Absolute URL of the viewable PDF: the facility's fileUrl resolved against previewApi. */
   fileUrl: string;
-  /** Absolute URL of the original file, `documents/{id}/original` (DESIGN §3). */
+  /** Absolute URL of the original file, `documents/{id}/original` (contracts §3). */
   originalUrl: string;
   corrections: Correction[];
 }
@@ -138,7 +138,7 @@ function mimeType(value: unknown): string {
     : '';
 }
 
-/** Where the facility serves a document's files, relative to previewApi (DESIGN §3). */
+/** Where the facility serves a document's files, relative to previewApi (contracts §3). */
 export function documentPath(id: string, file?: 'content' | 'original'): string {
   const path = `documents/${encodeURIComponent(id)}`;
   return file ? `${path}/${file}` : path;

@@ -1,7 +1,7 @@
 /**
- * The facility's `param` is policy (DESIGN §3): it is never trusted as given. A flag it leaves out
- * takes SPEC's default; a flag of the wrong type takes the restrictive value for the policy flags
- * and SPEC's default for the others — `"false"` must never be read as "allowed".
+ * The facility's `param` is policy (contracts §3): it is never trusted as given. A flag it leaves out
+ * takes the spec's default; a flag of the wrong type takes the restrictive value for the policy flags
+ * and the spec's default for the others — `"false"` must never be read as "allowed".
  */
 import { PARAM_DEFAULTS } from '../models/doc/state';
 import type { DocParam } from '../models/doc/state';

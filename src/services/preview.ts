@@ -1,5 +1,5 @@
 /**
- * The preview facility client (DESIGN §3): `GET <previewApi>documents/{id}`, answered as a
+ * The preview facility client (contracts §3): `GET <previewApi>documents/{id}`, answered as a
  * validated FacilityDocument or one of request.ts's typed errors.
  */
 import { documentPath, normalizeDocument } from './facilityDocument';

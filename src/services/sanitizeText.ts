@@ -1,6 +1,6 @@
 /**
  * Strings from the facility or a PDF (title, outline, watermark, file name) are untrusted text
- * (DESIGN.md §6). They are only ever rendered as text — HTML stays literal, React escapes it — so
+ * (contracts §6). They are only ever rendered as text — HTML stays literal, React escapes it — so
  * what is removed here is what text rendering cannot defend against: control characters, bidi
  * overrides that make a title read differently than it is stored, broken surrogates, and length.
  */

@@ -1,5 +1,5 @@
 /**
- * The global settings `index.html` sets before any script runs (DESIGN §2), read at runtime so
+ * The global settings `index.html` sets before any script runs (contracts §2), read at runtime so
  * that one build can be moved to another base path or facility by editing only that block.
  */
 import { DEFAULT_TIMEOUT_MS } from './request';

@@ -2,7 +2,7 @@
 export const MAX_DOC_ID_LENGTH = 512;
 
 /**
- * `?doc=` is an opaque facility id (DESIGN.md §4): anything printable goes through, URL-encoded by
+ * `?doc=` is an opaque facility id (contracts §4): anything printable goes through, URL-encoded by
  * the facility client; control characters and absurd lengths are refused before any request.
  */
 export type DocIdResult = { kind: 'none' } | { kind: 'invalid' } | { kind: 'id'; id: string };

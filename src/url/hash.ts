@@ -41,7 +41,7 @@ function valueOf(segment: Segment): string {
 /**
  * The text of one hash key (case-insensitive, the first occurrence wins, `+` and %-escapes
  * decoded, trimmed), or undefined when the key is absent. For keys other features own, such as
- * `search` (DESIGN §4).
+ * `search` (contracts §4).
  */
 export function readHashKey(hash: string, key: string): string | undefined {
   const segment = segments(hash).find((s) => s.key === key.toLowerCase());

@@ -6,7 +6,7 @@ import './AntiCopy.css';
 export const ANTI_COPY_ATTRIBUTE = 'data-folio-anti-copy';
 
 /**
- * What the viewer blocks under anti-copy (DESIGN §5b): copying and cutting, the context menu
+ * What the viewer blocks under anti-copy (contracts §5b): copying and cutting, the context menu
  * (Save image as, Copy image, Print), dragging page images and text out, and starting a selection.
  */
 export const BLOCKED_EVENTS = ['copy', 'cut', 'contextmenu', 'dragstart', 'selectstart'] as const;

@@ -4,7 +4,7 @@ import { selectProgress, selectZoomPercent } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 
 /**
- * The footer bar (DESIGN §5b), present when `param.showFooter`: the page as `n / N`, the zoom as a
+ * The footer bar (contracts §5b), present when `param.showFooter`: the page as `n / N`, the zoom as a
  * percentage and, while the facility converts the document, its progress.
  */
 export function Footer() {

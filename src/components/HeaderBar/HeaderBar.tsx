@@ -38,8 +38,8 @@ export interface HeaderBarProps {
 const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
 
 /**
- * The toolbar (DESIGN §5/§5b), present when `param.showHeaderBar`. Every control carries its
- * DESIGN §5 name; a control whose flag is off is absent; Previous/Next and Zoom out/in are
+ * The toolbar (contracts §5/§5b), present when `param.showHeaderBar`. Every control carries its
+ * contracts §5 name; a control whose flag is off is absent; Previous/Next and Zoom out/in are
  * disabled at the model's limits.
  *
  * Narrow screens (≤ 768 px, phones): the title takes a row of its own (squeezed beside the

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 
 /**
  * The page-number input and the `<current> / <count>` display beside it. What the reader types
- * goes to the model's `setPage` on Enter or blur, which owns every rule (SPEC §4–5): empty or 0 is
+ * goes to the model's `setPage` on Enter or blur, which owns every rule (spec §4–5): empty or 0 is
  * page 1, past the end is the last page, and text that is not a number changes nothing, so the
  * input, which shows the model's page whenever it is not being edited, falls back to the current
  * page by itself. Escape abandons the edit.

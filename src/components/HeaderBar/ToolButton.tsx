@@ -9,7 +9,7 @@ import './HeaderBar.css';
 const CAN_HOVER_QUERY = '(hover: hover)';
 
 /**
- * An icon button whose accessible name is its label (DESIGN §5), with the same label (or
+ * An icon button whose accessible name is its label (contracts §5), with the same label (or
  * `tooltip`) in the shared tooltip for pointer users (SharedTooltip). With `pressed` it is a
  * toggle (`aria-pressed`), tinted while on. Its antd props never change with `pressed`: antd
  * remakes the button's element when its colour or variant changes, which would drop the keyboard

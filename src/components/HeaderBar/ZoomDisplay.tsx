@@ -20,10 +20,10 @@ export function parsePercent(text: string): number | undefined {
 }
 
 /**
- * The zoom display (DESIGN §5: named `Zoom`, showing e.g. `120%`; its accessible name carries what
+ * The zoom display (contracts §5: named `Zoom`, showing e.g. `120%`; its accessible name carries what
  * it shows, `Zoom 120%`, so a voice-control user can say what they see). It opens a menu of presets and
  * a `Zoom percentage` input for an exact value (Enter applies it); the model clamps both
- * (SPEC §5), and presets outside this document's zoom range are disabled. Keyboard: Enter or
+ * (spec §5), and presets outside this document's zoom range are disabled. Keyboard: Enter or
  * Space opens it, Tab moves into it, Escape closes it and gives focus back (antd's Dropdown).
  */
 export function ZoomDisplay() {

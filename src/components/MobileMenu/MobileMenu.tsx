@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import './MobileMenu.css';
 
 /**
- * The mobile menu (DESIGN §5 `Menu`, SPEC §4 "the mobile menu can be toggled"): an antd Drawer
+ * The mobile menu (contracts §5 `Menu`, spec §4 "the mobile menu can be toggled"): an antd Drawer
  * from the bottom holding the controls that do not fit on a phone's bar. It takes whatever it is
  * given (the toolbar's `right` slot, whoever fills it) and shows each icon button with its
  * accessible name as visible text (MobileMenu.css), so a new control needs no change here.

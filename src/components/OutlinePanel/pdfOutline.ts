@@ -4,7 +4,7 @@
  * facility's are (control and bidi characters out, length capped), and the same bounds on depth
  * and count. An entry that points nowhere in the document (a web link, an action, a missing name,
  * a broken reference) keeps its title with `page: null`. Only `dest` is read: never `url` or
- * `unsafeUrl` (DESIGN §6).
+ * `unsafeUrl` (contracts §6).
  */
 import type { OutlineItem } from '../../models/doc/state';
 import { LIMITS } from '../../services/facilityDocument';

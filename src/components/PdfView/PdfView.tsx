@@ -38,7 +38,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   );
   const param = useAppSelector((s) => s.doc.docData.param);
   const narrow = useNarrowScreen();
-  // DESIGN §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
+  // contracts §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
   const onePage = narrow && !param.isVertical;
   // Phones open fitted to the width until the reader (or #zoom) picks a zoom.
   const zoomChosen = useAppSelector((s) => s.doc.zoomChosen);

@@ -1,5 +1,5 @@
 /**
- * pdf.js's own viewer components (DESIGN.md §6), wired once per document. They render only what
+ * pdf.js's own viewer components (contracts §6), wired once per document. They render only what
  * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
  */
 import { pdfjs, viewer as pdfViewer } from '../../services/pdf/pdfjs';

@@ -5,7 +5,7 @@ import { useT } from '../../i18n';
 import { ToolButton } from '../HeaderBar/ToolButton';
 
 /**
- * The toolbar's `Print` control (DESIGN §5, §5b `print`): absent when the policy forbids printing.
+ * The toolbar's `Print` control (contracts §5, §5b `print`): absent when the policy forbids printing.
  * It opens PrintDialog, which lives outside the toolbar (on a phone the toolbar's controls are in
  * the mobile menu's drawer, which renders nothing until first opened, and Ctrl/⌘+P needs the
  * dialog too).

@@ -10,7 +10,7 @@ import type { FindStatus } from './useFindController';
 import type { SearchResults } from './useSearchResults';
 
 /**
- * The count (DESIGN §5: `<i> of <n>`), from pdf.js; "No matches" as soon as either pdf.js or our
+ * The count (contracts §5: `<i> of <n>`), from pdf.js; "No matches" as soon as either pdf.js or our
  * own pass over the text has searched every page and found nothing.
  */
 export function countText(

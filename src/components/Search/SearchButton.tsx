@@ -6,7 +6,7 @@ import { ToolButton } from '../HeaderBar/ToolButton';
 import './Search.css';
 
 /**
- * The toolbar's `Search` control (DESIGN §5), present only with `showSearch`: opens and closes the
+ * The toolbar's `Search` control (contracts §5), present only with `showSearch`: opens and closes the
  * find bar, and shows as pressed while it is open.
  */
 export function SearchButton() {

@@ -14,7 +14,7 @@ import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
- * Search (issue 4, DESIGN §5b `showSearch`): beside the pages while the find bar is open, absent
+ * Search (issue 4, contracts §5b `showSearch`): beside the pages while the find bar is open, absent
  * otherwise. Also follows the `#search=` deep link, so it is always placed in the viewer.
  */
 export function SearchPanel() {

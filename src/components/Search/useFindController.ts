@@ -1,5 +1,5 @@
 /**
- * The find bar's side of pdf.js's find controller (DESIGN §6): queries and steps go to the
+ * The find bar's side of pdf.js's find controller (contracts §6): queries and steps go to the
  * engine's event bus as `find` events, and the count and state come back from it. pdf.js does the
  * searching: it highlights every match on the pages with the current one distinct, counts as it
  * goes through the document, and scrolls the current match into view.

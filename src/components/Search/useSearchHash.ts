@@ -1,5 +1,5 @@
 /**
- * The `#search=<text>` deep link (DESIGN §4): when a document opens with it (and `showSearch`
+ * The `#search=<text>` deep link (contracts §4): when a document opens with it (and `showSearch`
  * allows search), the find bar opens on that text and runs it; a reader who edits the hash to
  * another `search=` gets that search. `#page`/`#zoom` stay useHashSync's.
  */

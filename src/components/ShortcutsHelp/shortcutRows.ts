@@ -2,7 +2,7 @@
  * The lines of the keyboard shortcuts help. The doc model's page, zoom and help keys come from
  * the very table its key handler reads (PAGE_SHORTCUTS, ZOOM_SHORTCUTS, HELP_SHORTCUT); the keys
  * of other models' handlers (search, download, print) are listed here with the flag that makes
- * them exist, since a key whose feature is off does nothing (DESIGN §5b).
+ * them exist, since a key whose feature is off does nothing (contracts §5b).
  */
 import type { DocParam } from '../../models/doc/state';
 import { HELP_SHORTCUT, PAGE_SHORTCUTS, ZOOM_SHORTCUTS } from '../../models/doc/subscriptions';

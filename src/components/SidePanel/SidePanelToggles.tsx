@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { ToolButton } from '../HeaderBar/ToolButton';
 
 /**
- * The toolbar's `Thumbnails` and `Outline` toggles (DESIGN §5), each present only with its flag
+ * The toolbar's `Thumbnails` and `Outline` toggles (contracts §5), each present only with its flag
  * (`showThumb`, `showList`) and pressed while its panel is open.
  */
 export function SidePanelToggles() {

@@ -6,8 +6,8 @@ import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
 import { useT } from '../../i18n';
 
 /**
- * The toolbar's `Sign` control (DESIGN §5), present only with `showSignature`: it toggles
- * `signState` on desktop and `mobileSignState` on phones (≤ 768 px), SPEC §4.
+ * The toolbar's `Sign` control (contracts §5), present only with `showSignature`: it toggles
+ * `signState` on desktop and `mobileSignState` on phones (≤ 768 px), spec §4.
  */
 export function SignButton() {
   const t = useT();

@@ -9,7 +9,7 @@ import { usePad } from './usePad';
 import './Signature.css';
 
 /**
- * The signature panel (DESIGN §5 `Sign`): a drawing pad with `Clear`, `Undo` and `Confirm`, in a
+ * The signature panel (contracts §5 `Sign`): a drawing pad with `Clear`, `Undo` and `Confirm`, in a
  * dialog on desktop (`signState`) and full screen on phones (`mobileSignState`).
  */
 export function SignPad() {

@@ -11,7 +11,7 @@ import { clientToFraction, loadedGeometry, pageDiv } from './pages';
 import { PlacedSignature } from './PlacedSignature';
 
 /**
- * Placed signatures drawn inside their pages' elements (DESIGN §5: `data-signature-index` inside
+ * Placed signatures drawn inside their pages' elements (contracts §5: `data-signature-index` inside
  * the page's element), so they scroll, zoom and print with the page. pdf.js empties a page's
  * element when it lays it out again (zoom, rotation, leaving its buffer): each page holding
  * signatures gets one layer element that a MutationObserver puts back whenever it is removed,

@@ -2,7 +2,7 @@ import { Tooltip, theme } from 'antd';
 import { useAppSelector } from '../../app';
 
 /**
- * The title header above the toolbar (DESIGN §5b), present when `param.showHeader`: the
+ * The title header above the toolbar (contracts §5b), present when `param.showHeader`: the
  * document's title as plain text (React renders it as text; the facility client has already
  * stripped control characters and capped its length).
  */

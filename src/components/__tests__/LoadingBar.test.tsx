@@ -5,7 +5,7 @@ import type { LoadingState } from '../../runtime';
 import { LoadingBar } from '../LoadingBar';
 import { LocaleProvider } from '../../i18n';
 
-describe('SPEC §4 global loading indicator', () => {
+describe('spec §4 global loading indicator', () => {
   it('shows while any namespace is loading and hides when the last run ends', () => {
     const app = createApp<{ loading: LoadingState }>();
     app.use(loadingPlugin);

@@ -14,7 +14,7 @@ function fakeMessageApi() {
   return { api: { open } as unknown as MessageInstance, open };
 }
 
-describe('SPEC §9 messages', () => {
+describe('spec §9 messages', () => {
   it('constants: toast 3 s, notification 1.5 s at top 65', () => {
     expect(TOAST_DURATION_S).toBe(3);
     expect(NOTIFICATION_DURATION_S).toBe(1.5);

@@ -1,7 +1,7 @@
 import { defineMessages } from './define';
 
 /**
- * The side panels: thumbnails and outline. `Thumbnails` and `Outline` are DESIGN §5 control
+ * The side panels: thumbnails and outline. `Thumbnails` and `Outline` are contracts §5 control
  * names (a contract); `Page {page}` names each thumbnail.
  */
 export const panelsMessages = defineMessages({

@@ -2,7 +2,7 @@ import { defineMessages } from './define';
 
 /**
  * The facility's policy controls (issue 5): download and open in a new tab. `Download` is a
- * DESIGN §5 contract name.
+ * contracts §5 contract name.
  */
 export const policyMessages = defineMessages({
   'policy.download': {

@@ -2,7 +2,7 @@ import { defineMessages } from './define';
 
 /**
  * Search (issue 4): the toolbar control, the find bar and its results. `search.button` is the
- * DESIGN §5 control name; the count reads `<i> of <n>` (DESIGN §5).
+ * contracts §5 control name; the count reads `<i> of <n>` (contracts §5).
  */
 export const searchMessages = defineMessages({
   'search.button': {

@@ -2,7 +2,7 @@ import { defineMessages } from './define';
 
 /**
  * The reading controls: toolbar (header bar), title header and footer. The English names of the
- * controls are a contract (DESIGN §5): browser tests and host automation find them by these names.
+ * controls are a contract (contracts §5): browser tests and host automation find them by these names.
  */
 export const toolbarMessages = defineMessages({
   'toolbar.label': {

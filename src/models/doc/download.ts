@@ -1,5 +1,5 @@
 /**
- * Download (issue 5, DESIGN §5b `download`, `isFcsDownload`): the `download` effect, its two
+ * Download (issue 5, contracts §5b `download`, `isFcsDownload`): the `download` effect, its two
  * reducers, and the Ctrl/⌘+S subscription. Policy decides what is reachable: with `download` off
  * there is no URL to fetch, and Ctrl/⌘+S is swallowed so the browser's "Save page" never runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The document fetch (SPEC §7, DESIGN §3): ask the facility, poll with backoff while it converts,
+ * The document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it converts,
  * store the answer. Every expected failure ends as `status: 'error'` with a typed DocError and a
  * resolved dispatch; only a bug rejects.
  */
@@ -32,7 +32,7 @@ export const POLL = { firstDelayMs: 500, factor: 1.5, maxDelayMs: 5_000, maxTota
 /** HTTP statuses that mean "there is no such document" rather than "the facility failed". */
 const NOT_FOUND = new Set([400, 404, 410]);
 
-/** The facility's error codes for a conversion it could not do (DESIGN §3, mock/README.md). */
+/** The facility's error codes for a conversion it could not do (contracts §3, mock/README.md). */
 const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   conversion_failed: 'conversionFailed',
   converter_not_installed: 'converterMissing',

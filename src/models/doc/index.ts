@@ -1,4 +1,4 @@
-/** The `doc` model: the document being viewed and every viewer transition of SPEC §3–§5. */
+/** The `doc` model: the document being viewed and every viewer transition of spec §3–§5. */
 import { defineModel } from '../../runtime';
 import { docEffects } from './effects';
 import { docReducers } from './reducers';

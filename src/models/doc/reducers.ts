@@ -1,6 +1,6 @@
 /**
- * One reducer per SPEC §4 transition, plus the internal ones the fetch effect drives. All pure
- * and immutable, except `refresh`, whose whole point (SPEC §4) is to make a new random key.
+ * One reducer per spec §4 transition, plus the internal ones the fetch effect drives. All pure
+ * and immutable, except `refresh`, whose whole point (spec §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openDocument';
@@ -16,7 +16,7 @@ import type {
   WatermarkInfo,
 } from './state';
 
-/** SPEC §9 constants. */
+/** spec §9 constants. */
 export const ZOOM_STEP = 0.2;
 export const ROTATE_STEP = 90;
 
@@ -29,14 +29,14 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** SPEC §5: zoom stays within [minZoomRatio, maxZoomRatio]. */
+/** spec §5: zoom stays within [minZoomRatio, maxZoomRatio]. */
 function withZoom(state: DocState, zoom: number): DocState {
   if (!Number.isFinite(zoom)) return state;
   const { minZoomRatio, maxZoomRatio } = state.docData.param;
   return { ...state, zoom: clamp(round2(zoom), minZoomRatio, maxZoomRatio) };
 }
 
-/** SPEC §5: page stays within 1..pageCount (1 while the count is unknown). */
+/** spec §5: page stays within 1..pageCount (1 while the count is unknown). */
 function clampPage(page: number, pageCount: number): number {
   return clamp(Math.floor(page), 1, Math.max(1, pageCount));
 }
@@ -105,10 +105,10 @@ export interface SavePayload {
 }
 
 export const docReducers = {
-  /** SPEC §4: an exact percentage, ÷ 100, rounded to 2 decimals, clamped. */
+  /** spec §4: an exact percentage, ÷ 100, rounded to 2 decimals, clamped. */
   zoomTo: (state: DocState, { payload }: Action<number>): DocState =>
     withZoom({ ...state, zoomChosen: true }, payload / 100),
-  /** SPEC §4: 0.2 per unit added to the zoom, rounded to 2 decimals, clamped. */
+  /** spec §4: 0.2 per unit added to the zoom, rounded to 2 decimals, clamped. */
   zoomBy: (state: DocState, { payload }: Action<number>): DocState =>
     withZoom({ ...state, zoomChosen: true }, state.zoom + ZOOM_STEP * payload),
   /**
@@ -118,7 +118,7 @@ export const docReducers = {
   fitWidth: (state: DocState, { payload }: Action<number>): DocState =>
     state.zoomChosen ? state : withZoom(state, payload),
 
-  /** SPEC §4: 90° per unit; 0 resets; reaching ±360 resets to 0 (result kept in (-360, 360)). */
+  /** spec §4: 90° per unit; 0 resets; reaching ±360 resets to 0 (result kept in (-360, 360)). */
   rotateBy: (state: DocState, { payload }: Action<number>): DocState => {
     if (!Number.isFinite(payload)) return state;
     const units = Math.trunc(payload);
@@ -127,12 +127,12 @@ export const docReducers = {
     return { ...state, rotate };
   },
 
-  /** SPEC §4: stops at pageCount. */
+  /** spec §4: stops at pageCount. */
   nextPage: (state: DocState): DocState => withPage(state, state.currentPage + 1),
-  /** SPEC §4: stops at 1. */
+  /** spec §4: stops at 1. */
   prevPage: (state: DocState): DocState => withPage(state, state.currentPage - 1),
   /**
-   * SPEC §4: 0 or empty gives 1; clamped to 1..pageCount; fractions floored. Text that is not a
+   * spec §4: 0 or empty gives 1; clamped to 1..pageCount; fractions floored. Text that is not a
    * number (a half-typed page input) leaves the page where it is.
    */
   setPage: (state: DocState, { payload }: Action<number | string | null | undefined>): DocState => {
@@ -158,9 +158,9 @@ export const docReducers = {
     ...state,
     showFullscreen: !state.showFullscreen,
   }),
-  /** SPEC §4; Folio: opening it closes the outline, which shares the side area. */
+  /** spec §4; Folio: opening it closes the outline, which shares the side area. */
   toggleThumbnail: (state: DocState): DocState => withThumbnail(state, !state.showThumbnail),
-  /** SPEC §4; Folio: opening it closes the outline, which shares the side area. */
+  /** spec §4; Folio: opening it closes the outline, which shares the side area. */
   setThumbnail: (state: DocState, { payload }: Action<boolean>): DocState =>
     withThumbnail(state, payload),
   /** Folio: the outline panel; opening it closes the thumbnails (one side area). */
@@ -194,7 +194,7 @@ export const docReducers = {
     isMobSigned: payload,
   }),
 
-  /** SPEC §4: inserted at index `canvasNum`, clamped to 0..length. */
+  /** spec §4: inserted at index `canvasNum`, clamped to 0..length. */
   insertSignature: (state: DocState, { payload }: Action<SignatureItem>): DocState => {
     const list = state.signDataArr;
     const at = Number.isFinite(payload.canvasNum)
@@ -202,7 +202,7 @@ export const docReducers = {
       : list.length;
     return { ...state, signDataArr: [...list.slice(0, at), payload, ...list.slice(at)] };
   },
-  /** SPEC §4: removed by index; an index with no item changes nothing. */
+  /** spec §4: removed by index; an index with no item changes nothing. */
   removeSignature: (state: DocState, { payload }: Action<number>): DocState => {
     if (!Number.isInteger(payload) || payload < 0 || payload >= state.signDataArr.length) {
       return state;
@@ -228,16 +228,16 @@ export const docReducers = {
     signDataArr: [...payload],
   }),
 
-  /** SPEC §4: merged into the existing watermarkInfo. */
+  /** spec §4: merged into the existing watermarkInfo. */
   mergeWatermark: (state: DocState, { payload }: Action<Partial<WatermarkInfo>>): DocState => ({
     ...state,
     docData: { ...state.docData, watermarkInfo: { ...state.docData.watermarkInfo, ...payload } },
   }),
 
-  /** SPEC §4: a new random key (the one deliberate impurity: SPEC asks for randomness here). */
+  /** spec §4: a new random key (the one deliberate impurity: spec asks for randomness here). */
   refresh: (state: DocState): DocState => ({ ...state, key: randomKey() }),
 
-  /** SPEC §4: the header, footer, page number, zoom display and mobile scale-disabled flags. */
+  /** spec §4: the header, footer, page number, zoom display and mobile scale-disabled flags. */
   setShowHeader: (state: DocState, { payload }: Action<boolean>): DocState =>
     withParam(state, 'showHeader', payload),
   setShowFooter: (state: DocState, { payload }: Action<boolean>): DocState =>

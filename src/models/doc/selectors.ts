@@ -39,12 +39,12 @@ export const selectProgress = ({ doc }: WithDoc): number => {
   return pageCount > 0 ? Math.min(1, loadedCount / pageCount) : 0;
 };
 
-/** True while a document fetch runs (the loading model, DESIGN §1). */
+/** True while a document fetch runs (the loading model, contracts §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
   effectLoading(docEffectActions.fetch)(state);
 
 /**
- * What Download fetches (DESIGN §5b): nothing unless `download`; the facility's original when
+ * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when
  * `isFcsDownload`, else the viewed PDF.
  */
 export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
@@ -54,7 +54,7 @@ export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
 };
 
 /**
- * What "Open in new tab" opens (DESIGN §5b `showBrowser`): the viewed PDF, and only when
+ * What "Open in new tab" opens (contracts §5b `showBrowser`): the viewed PDF, and only when
  * `download` is allowed — a tab holding the PDF is a route to its bytes.
  */
 export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
@@ -62,11 +62,11 @@ export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
   return download && showBrowser ? doc.fileUrl : undefined;
 };
 
-/** Text is selectable only when anti-copy is off and `select` is on (DESIGN §5b). */
+/** Text is selectable only when anti-copy is off and `select` is on (contracts §5b). */
 export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
   !doc.docData.param.antiCopy && doc.docData.param.select;
 
-/** The watermark to draw, or undefined when there is none (empty text, DESIGN §3). */
+/** The watermark to draw, or undefined when there is none (empty text, contracts §3). */
 export const selectWatermark = ({ doc }: WithDoc): WatermarkInfo | undefined => {
   const info = doc.docData.watermarkInfo;
   return info.text !== undefined && info.text !== '' ? info : undefined;

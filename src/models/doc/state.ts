@@ -1,12 +1,12 @@
 /**
- * The `doc` model's state: every field of SPEC §3 with its initial value, plus the few fields a
- * real viewer needs and SPEC leaves open (marked "Folio:" below). Pure data, no runtime imports,
+ * The `doc` model's state: every field of spec §3 with its initial value, plus the few fields a
+ * real viewer needs and spec leaves open (marked "Folio:" below). Pure data, no runtime imports,
  * so services can share these types.
  */
 
 import type { OpenFailure } from '../../services/pdf/openDocument';
 
-/** SPEC §3 "param defaults": the facility's display and policy switches (meanings: DESIGN §5b). */
+/** spec §3 "param defaults": the facility's display and policy switches (meanings: contracts §5b). */
 export interface DocParam {
   maxZoomRatio: number;
   minZoomRatio: number;
@@ -39,7 +39,7 @@ export interface DocParam {
   isMobScaleDisabled: boolean;
 }
 
-/** SPEC §3, in SPEC's order. Frozen: it is shared by every state that has not overridden it. */
+/** spec §3, in the spec's order. Frozen: it is shared by every state that has not overridden it. */
 export const PARAM_DEFAULTS: Readonly<DocParam> = Object.freeze({
   maxZoomRatio: 2,
   minZoomRatio: 0.2,
@@ -78,7 +78,7 @@ export interface PageSize {
   height: number;
 }
 
-/** One entry of the document outline (DESIGN §3). */
+/** One entry of the document outline (contracts §3). */
 export interface OutlineItem {
   title: string;
   /** 1-based page; null when the entry points nowhere inside the document. */
@@ -86,7 +86,7 @@ export interface OutlineItem {
   children: OutlineItem[];
 }
 
-/** The tiled watermark (DESIGN §3); every field optional, and no text means no watermark. */
+/** The tiled watermark (contracts §3); every field optional, and no text means no watermark. */
 export interface WatermarkInfo {
   text?: string;
   /** CSS pixels. */
@@ -116,7 +116,7 @@ export interface SignatureItem {
   image: string;
 }
 
-/** SPEC §3 docData. */
+/** spec §3 docData. */
 export interface DocData {
   title: string;
   watermarkInfo: WatermarkInfo;

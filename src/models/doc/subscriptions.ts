@@ -1,5 +1,5 @@
 /**
- * The `doc` model's global listeners (DESIGN §1: subscriptions own them and return unlisteners).
+ * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners).
  *
  * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the

@@ -12,7 +12,7 @@ interface WithPrint {
   print: PrintState;
 }
 
-/** Printing is allowed: a document is shown and its `param.print` (policy, DESIGN §5b) is on. */
+/** Printing is allowed: a document is shown and its `param.print` (policy, contracts §5b) is on. */
 export const selectPrintAllowed = ({ doc }: WithDoc): boolean =>
   doc.status === 'ready' && doc.docData.param.print;
 

@@ -1,5 +1,5 @@
 /**
- * Ctrl/⌘+P (issue 5, DESIGN §5b `print`): with a document shown and `print` on, the print dialog
+ * Ctrl/⌘+P (issue 5, contracts §5b `print`): with a document shown and `print` on, the print dialog
  * opens instead of the browser's print of the page; with `print` off it is swallowed (see
  * policyShortcut). The browser's own menu bypasses keys: Print.css covers that.
  */

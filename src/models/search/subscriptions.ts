@@ -1,5 +1,5 @@
 /**
- * The `search` model's keyboard shortcuts (DESIGN §5b: `showSearch` gives "the search control and
+ * The `search` model's keyboard shortcuts (contracts §5b: `showSearch` gives "the search control and
  * Ctrl+F"). Only while a document is shown and `showSearch` is on; otherwise every key stays the
  * browser's own (its find bar included). Unlike the page keys, these work from any element, the
  * search box and the page-number input included, as a browser's own find does.

@@ -1,6 +1,6 @@
 /**
  * The `sign` model (issue 6): placement, persistence and hand-over around the doc model's
- * signature fields, which stay SPEC's source of truth (`signState`, `mobileSignState`, `isSigned`,
+ * signature fields, which stay the spec's source of truth (`signState`, `mobileSignState`, `isSigned`,
  * `isMobSigned`, `signDataArr`). Effects talk to the services (IndexedDB, pdf-lib, the host).
  */
 import { defineModel, reducerActions } from '../../runtime';
@@ -99,7 +99,7 @@ export const signModel = defineModel({
         if (signState) yield* put(doc.toggleSignState());
       }
     },
-    /** Puts the pending drawing at `box` on `page`, inserted at its canvasNum (SPEC §4). */
+    /** Puts the pending drawing at `box` on `page`, inserted at its canvasNum (spec §4). */
     *place(
       { payload }: Action<PlacePayload>,
       { put, select }: EffectCommands,

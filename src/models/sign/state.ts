@@ -1,6 +1,6 @@
 /**
  * The `sign` model's state (issue 6). The signatures themselves are the doc model's
- * (`signDataArr`, SPEC §3): this model only holds what happens around them.
+ * (`signDataArr`, spec §3): this model only holds what happens around them.
  */
 export interface Drawing {
   /** `data:image/png;base64,…`, cropped to the strokes. */

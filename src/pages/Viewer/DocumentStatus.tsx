@@ -26,7 +26,7 @@ function Converting({ loadedCount, pageCount }: { loadedCount: number; pageCount
   const t = useT();
   return (
     <div className="folio-converting" role="status">
-      {/* Nothing converted yet: the page count may be the facility's placeholder (DESIGN §3). */}
+      {/* Nothing converted yet: the page count may be the facility's placeholder (contracts §3). */}
       {loadedCount === 0 ? (
         <Spin description={t('doc.convertingStarted')} />
       ) : (

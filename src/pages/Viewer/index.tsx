@@ -9,7 +9,7 @@ const EmptyState = lazy(() =>
   import(/* webpackMode: "eager" */ './EmptyState').then((m) => ({ default: m.EmptyState })),
 );
 
-/** The wildcard page: `?doc=<id>` names the document (DESIGN.md §4). */
+/** The wildcard page: `?doc=<id>` names the document (contracts §4). */
 export default function Viewer() {
   const doc = docIdFromSearch(useLocation().search);
   if (doc.kind === 'id') return <DocumentView docId={doc.id} />;

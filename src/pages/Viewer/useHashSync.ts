@@ -1,5 +1,5 @@
 /**
- * The viewer URL's hash (DESIGN §4): PDF open parameters, `#page=<n>&zoom=<percent>`. When a
+ * The viewer URL's hash (contracts §4): PDF open parameters, `#page=<n>&zoom=<percent>`. When a
  * document opens, its hash takes the reader there; while reading, `#page` (and `zoom`, once it is
  * not 100 %) follow the reader, so a copied URL reopens at the same place. Other hash keys
  * (`search=`, `nameddest=` …) are kept as they are, and `?doc=` is never touched.

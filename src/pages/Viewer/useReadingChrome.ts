@@ -14,7 +14,7 @@ type Loaded =
  * The reading chrome's module, once the reader sees something of the document: its first page,
  * a failure to open it, or CHROME_WAIT_MS of waiting. Until then, undefined.
  *
- * The import is eager (webpack keeps the module in the viewer's own chunk: SPEC §2's two chunks
+ * The import is eager (webpack keeps the module in the viewer's own chunk: spec §2's two chunks
  * stay two); only its evaluation waits. A failure to evaluate it reaches the page's error boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {

@@ -24,7 +24,7 @@ const Page = (text: string) =>
   };
 
 describe('buildRoutes (umi route shape)', () => {
-  it('SPEC §2 router: renders a redirect', async () => {
+  it('spec §2 router: renders a redirect', async () => {
     const router = renderAt('/old', [
       { path: '/old', redirect: '/new' },
       { path: '/new', component: Page('new page') },
@@ -33,7 +33,7 @@ describe('buildRoutes (umi route shape)', () => {
     expect(router.state.location.pathname).toBe('/new');
   });
 
-  it('SPEC §2 router: renders nested routes inside their parent', async () => {
+  it('spec §2 router: renders nested routes inside their parent', async () => {
     function Parent() {
       return (
         <section aria-label="parent">
@@ -48,7 +48,7 @@ describe('buildRoutes (umi route shape)', () => {
     expect(screen.getByRole('region', { name: 'parent' })).toContainElement(child);
   });
 
-  it('SPEC §2 router: wrappers wrap the route, the first one outermost', async () => {
+  it('spec §2 router: wrappers wrap the route, the first one outermost', async () => {
     const wrapper = (name: string) =>
       function Wrapper({ children }: { children: ReactNode }) {
         return <div data-testid={name}>{children}</div>;
@@ -62,13 +62,13 @@ describe('buildRoutes (umi route shape)', () => {
     expect(inner).toContainElement(page);
   });
 
-  it('SPEC §2 wildcard: /* matches any path', async () => {
+  it('spec §2 wildcard: /* matches any path', async () => {
     renderAt('/a/b/c', [{ path: '/*', component: Page('anything') }]);
     expect(await screen.findByText('anything')).toBeInTheDocument();
   });
 });
 
-describe('document title (SPEC §2)', () => {
+describe('document title (spec §2)', () => {
   it("takes the deepest matched route's title", async () => {
     renderAt('/a/b', [
       { path: '/a', title: 'A', routes: [{ path: 'b', title: 'B', component: Page('b') }] },

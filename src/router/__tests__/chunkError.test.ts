@@ -4,7 +4,7 @@ function chunkLoadError(message: string, type: string) {
   return Object.assign(new Error(message), { name: 'ChunkLoadError', type, request: 'x.js' });
 }
 
-describe('SPEC §8 chunk load error carries the chunk number', () => {
+describe('spec §8 chunk load error carries the chunk number', () => {
   it.each([
     [
       'Loading chunk 421 failed.\n(timeout: http://h/421.js)',

@@ -13,7 +13,7 @@ function startWith(load: () => Promise<{ user: string }>) {
   return app;
 }
 
-describe('SPEC §2 start-up: the initial-state model gates the first render', () => {
+describe('spec §2 start-up: the initial-state model gates the first render', () => {
   it('renders nothing while the initial state loads, then the app with the loaded state', async () => {
     const gate = deferred<{ user: string }>();
     const app = startWith(() => gate.promise);

@@ -1,4 +1,4 @@
-/** DESIGN §3/§6: the facility's answer is validated and normalised, never trusted. */
+/** contracts §3/§6: the facility's answer is validated and normalised, never trusted. */
 import { PARAM_DEFAULTS } from '../../models/doc/state';
 import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
 import { MalformedResponseError } from '../request';
@@ -28,7 +28,7 @@ const good = {
 };
 
 describe('normalizeDocument: a well-formed answer', () => {
-  it('DESIGN §3 facility: keeps every field of a valid answer', () => {
+  it('contracts §3 facility: keeps every field of a valid answer', () => {
     const doc = normalize(good);
     expect(doc).toEqual({
       title: 'Annual report',
@@ -45,7 +45,7 @@ describe('normalizeDocument: a well-formed answer', () => {
     });
   });
 
-  it('DESIGN §3 facility: unknown fields are ignored', () => {
+  it('contracts §3 facility: unknown fields are ignored', () => {
     expect(normalize({ ...good, secret: 'x' })).not.toHaveProperty('secret');
   });
 });
@@ -118,7 +118,7 @@ describe('normalizeDocument: page count', () => {
     expect(normalize({ pageSize: good.pageSize }).pageCount).toBe(2);
   });
 
-  it('DESIGN §3 converting: loadedCount below pageCount is kept, clamped to [0, pageCount]', () => {
+  it('contracts §3 converting: loadedCount below pageCount is kept, clamped to [0, pageCount]', () => {
     expect(normalize({ pageCount: 14, loadedCount: 3 }).loadedCount).toBe(3);
     expect(normalize({ pageCount: 14, loadedCount: 99 }).loadedCount).toBe(14);
     expect(normalize({ pageCount: 14, loadedCount: -1 }).loadedCount).toBe(14);
@@ -134,7 +134,7 @@ describe('normalizeDocument: page sizes', () => {
     ['non-numeric', { width: '595', height: 842 }],
     ['missing', {}],
     ['not an object', 595],
-  ])('DESIGN §8 absurd pageSize: a %s size is replaced by 612×792 and flagged', (_, size) => {
+  ])('contracts §8 absurd pageSize: a %s size is replaced by 612×792 and flagged', (_, size) => {
     const doc = normalize({ pageCount: 2, pageSize: [size, { width: 595, height: 842 }] });
     expect(doc.pageSize).toEqual([DEFAULT_PAGE_SIZE, { width: 595, height: 842 }]);
     expect(doc.corrections).toContain('pageSizeReplaced');
@@ -147,7 +147,7 @@ describe('normalizeDocument: page sizes', () => {
 });
 
 describe('normalizeDocument: outline', () => {
-  it('DESIGN §8 HTML in titles/outline: kept as literal text, controls removed', () => {
+  it('contracts §8 HTML in titles/outline: kept as literal text, controls removed', () => {
     const doc = normalize({
       title: '<img src=x onerror=alert(1)>\u202E',
       pageCount: 3,
@@ -199,7 +199,7 @@ describe('normalizeDocument: outline', () => {
 });
 
 describe('normalizeDocument: watermark', () => {
-  it('DESIGN §8 watermark text: sanitised and capped at 200', () => {
+  it('contracts §8 watermark text: sanitised and capped at 200', () => {
     const doc = normalize({ watermarkInfo: { text: `<b>x</b>\u202E${'y'.repeat(500)}` } });
     expect(doc.watermarkInfo.text?.startsWith('<b>x</b>y')).toBe(true);
     expect(Array.from(doc.watermarkInfo.text ?? '')).toHaveLength(200);

@@ -1,4 +1,4 @@
-/** DESIGN §3 param policy: SPEC defaults for missing flags; restrictive values for wrong types. */
+/** contracts §3 param policy: spec defaults for missing flags; restrictive values for wrong types. */
 import { PARAM_DEFAULTS } from '../../models/doc/state';
 import { sanitizeParam } from '../param';
 
@@ -20,18 +20,18 @@ const WRONG_TYPES: [string, unknown][] = [
 describe('sanitizeParam: policy flags (download, print, antiCopy)', () => {
   describe.each(POLICY)('%s', (flag, restrictive) => {
     it.each(WRONG_TYPES)(
-      `DESIGN §3 param: ${flag} of the wrong type %s takes the restrictive value`,
+      `contracts §3 param: ${flag} of the wrong type %s takes the restrictive value`,
       (_, value) => {
         expect(sanitizeParam({ [flag]: value })[flag]).toBe(restrictive);
       },
     );
 
-    it(`DESIGN §3 param: ${flag} left out takes SPEC's default`, () => {
+    it(`contracts §3 param: ${flag} left out takes the spec's default`, () => {
       expect(sanitizeParam({})[flag]).toBe(PARAM_DEFAULTS[flag]);
       expect(sanitizeParam({ [flag]: undefined })[flag]).toBe(PARAM_DEFAULTS[flag]);
     });
 
-    it.each([true, false])(`DESIGN §3 param: ${flag} as boolean %p is kept`, (value) => {
+    it.each([true, false])(`contracts §3 param: ${flag} as boolean %p is kept`, (value) => {
       expect(sanitizeParam({ [flag]: value })[flag]).toBe(value);
     });
   });
@@ -39,7 +39,7 @@ describe('sanitizeParam: policy flags (download, print, antiCopy)', () => {
 
 describe('sanitizeParam: other flags', () => {
   it.each(WRONG_TYPES)(
-    "DESIGN §3 param: a non-policy flag of the wrong type %s takes SPEC's default",
+    "contracts §3 param: a non-policy flag of the wrong type %s takes the spec's default",
     (_, value) => {
       const param = sanitizeParam({ showSearch: value, showHeaderBar: value, select: value });
       expect(param.showSearch).toBe(false);
@@ -48,18 +48,18 @@ describe('sanitizeParam: other flags', () => {
     },
   );
 
-  it('DESIGN §3 param: booleans the facility sends are kept', () => {
+  it('contracts §3 param: booleans the facility sends are kept', () => {
     const param = sanitizeParam({ showSearch: true, showHeaderBar: false, showSignature: true });
     expect(param).toMatchObject({ showSearch: true, showHeaderBar: false, showSignature: true });
   });
 
-  it('SPEC §3 param defaults: no param at all is exactly the defaults', () => {
+  it('spec §3 param defaults: no param at all is exactly the defaults', () => {
     expect(sanitizeParam(undefined)).toEqual(PARAM_DEFAULTS);
     expect(sanitizeParam({})).toEqual(PARAM_DEFAULTS);
   });
 
   it.each([null, 'download=false', [], 42])(
-    'DESIGN §3 param: a param that is not an object (%p) restricts the policy flags',
+    'contracts §3 param: a param that is not an object (%p) restricts the policy flags',
     (raw) => {
       expect(sanitizeParam(raw)).toEqual({
         ...PARAM_DEFAULTS,
@@ -111,7 +111,7 @@ describe('sanitizeParam: zoom ratios', () => {
       0.2,
       2,
     ],
-  ])('SPEC §5 zoom ratios: %s', (_, raw, min, max) => {
+  ])('spec §5 zoom ratios: %s', (_, raw, min, max) => {
     expect(sanitizeParam(raw)).toMatchObject({ minZoomRatio: min, maxZoomRatio: max });
   });
 });

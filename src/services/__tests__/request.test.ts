@@ -130,7 +130,7 @@ describe('requestJson', () => {
 });
 
 describe('createPreviewClient', () => {
-  it('DESIGN §4 doc: the id is URL-encoded in the facility path', async () => {
+  it('contracts §4 doc: the id is URL-encoded in the facility path', async () => {
     const client = createPreviewClient(`${origin}/api/`);
     await client.getDocument('a b/c?d#e%.pdf');
     expect(requested.at(-1)).toBe('/api/documents/a%20b%2Fc%3Fd%23e%25.pdf');

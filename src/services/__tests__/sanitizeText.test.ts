@@ -1,9 +1,9 @@
-/** DESIGN §6: strings from the facility or a PDF are text — cleaned, capped, never HTML. */
+/** contracts §6: strings from the facility or a PDF are text — cleaned, capped, never HTML. */
 import { sanitizeText, TEXT_LIMITS } from '../sanitizeText';
 
 describe('sanitizeText', () => {
   it.each(['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', 'Q&amp;A &lt;b&gt;'])(
-    'DESIGN §6 text: HTML is kept as literal text (%s)',
+    'contracts §6 text: HTML is kept as literal text (%s)',
     (html) => {
       expect(sanitizeText(html, 300)).toBe(html);
     },
@@ -17,11 +17,11 @@ describe('sanitizeText', () => {
     ['LRM/RLM and the Arabic letter mark', 'a\u200eb\u200fc\u061cd', 'abcd'],
     ['a reversed file extension (the classic spoof)', 'invoice\u202Efdp.exe', 'invoicefdp.exe'],
     ['unpaired surrogates', 'a\ud800b\udc00c', 'abc'],
-  ])('DESIGN §6 text: %s are removed', (_, input, expected) => {
+  ])('contracts §6 text: %s are removed', (_, input, expected) => {
     expect(sanitizeText(input, 300)).toBe(expected);
   });
 
-  it('DESIGN §6 text: line breaks and tabs become single spaces, and the text is trimmed', () => {
+  it('contracts §6 text: line breaks and tabs become single spaces, and the text is trimmed', () => {
     expect(sanitizeText('  Part\n\n2\tintro\r\n ', 300)).toBe('Part 2 intro');
   });
 
@@ -34,7 +34,7 @@ describe('sanitizeText', () => {
     ['title', TEXT_LIMITS.title, 300],
     ['outline item', TEXT_LIMITS.outlineItem, 300],
     ['watermark text', TEXT_LIMITS.watermark, 200],
-  ])('DESIGN §6 text: a %s is capped at %i code points, ending in …', (_, limit, expected) => {
+  ])('contracts §6 text: a %s is capped at %i code points, ending in …', (_, limit, expected) => {
     expect(limit).toBe(expected);
     const out = sanitizeText('x'.repeat(5000), limit);
     expect(Array.from(out)).toHaveLength(limit);

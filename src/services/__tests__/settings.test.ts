@@ -1,9 +1,9 @@
-/** DESIGN §2 global settings: window.routerBase and window.previewApi, defaulted and normalised. */
+/** contracts §2 global settings: window.routerBase and window.previewApi, defaulted and normalised. */
 import { DEFAULT_TIMEOUT_MS } from '../request';
 import { readSettings } from '../settings';
 
 describe('readSettings', () => {
-  it('DESIGN §2 settings: routerBase defaults to "/" and previewApi to "<routerBase>api/"', () => {
+  it('contracts §2 settings: routerBase defaults to "/" and previewApi to "<routerBase>api/"', () => {
     expect(readSettings({})).toEqual({
       routerBase: '/',
       previewApi: '/api/',
@@ -11,7 +11,7 @@ describe('readSettings', () => {
     });
   });
 
-  it('SPEC §2 router base: read from the global setting, defaulting to the root path', () => {
+  it('spec §2 router base: read from the global setting, defaulting to the root path', () => {
     expect(readSettings({ routerBase: '/viewer/' }).routerBase).toBe('/viewer/');
   });
 
@@ -26,11 +26,11 @@ describe('readSettings', () => {
     ['/', '/'],
     [42, '/'],
     [null, '/'],
-  ])('DESIGN §2 settings: routerBase %p is normalised to %p', (given, expected) => {
+  ])('contracts §2 settings: routerBase %p is normalised to %p', (given, expected) => {
     expect(readSettings({ routerBase: given }).routerBase).toBe(expected);
   });
 
-  it('DESIGN §2 settings: the default previewApi follows routerBase', () => {
+  it('contracts §2 settings: the default previewApi follows routerBase', () => {
     expect(readSettings({ routerBase: '/viewer' }).previewApi).toBe('/viewer/api/');
   });
 
@@ -40,9 +40,12 @@ describe('readSettings', () => {
     ['/preview', '/preview/'],
     ['', '/api/'],
     [7, '/api/'],
-  ])('DESIGN §2 settings: previewApi %p is normalised to end with "/" (%p)', (given, expected) => {
-    expect(readSettings({ previewApi: given }).previewApi).toBe(expected);
-  });
+  ])(
+    'contracts §2 settings: previewApi %p is normalised to end with "/" (%p)',
+    (given, expected) => {
+      expect(readSettings({ previewApi: given }).previewApi).toBe(expected);
+    },
+  );
 
   it.each([
     [5000, 5000],

@@ -22,7 +22,7 @@ export interface OpenedDocument {
   promise: Promise<PDFDocumentProxy>;
 }
 
-/** Bounded resources (DESIGN.md §6): no single image or canvas may take the tab down. */
+/** Bounded resources (contracts §6): no single image or canvas may take the tab down. */
 const MAX_IMAGE_PIXELS = 100_000_000;
 
 export function openDocument(url: string, options: OpenOptions): OpenedDocument {

@@ -1,6 +1,6 @@
 /**
  * pdf.js, configured once: the worker and its data files come from our own origin under the
- * deployment's base path, from the same exact pdfjs-dist version as the API (DESIGN.md §6).
+ * deployment's base path, from the same exact pdfjs-dist version as the API (contracts §6).
  * `pdfjs-dist` must be evaluated before `pdf_viewer.mjs`, which reads `globalThis.pdfjsLib`.
  */
 import * as pdfjs from 'pdfjs-dist';

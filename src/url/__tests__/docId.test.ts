@@ -1,6 +1,6 @@
 import { MAX_DOC_ID_LENGTH, readDocId } from '../docId';
 
-describe('DESIGN §4 ?doc= is an opaque, validated id', () => {
+describe('contracts §4 ?doc= is an opaque, validated id', () => {
   it.each([
     [null, { kind: 'none' }],
     ['', { kind: 'none' }],

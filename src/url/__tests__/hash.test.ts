@@ -1,4 +1,4 @@
-/** DESIGN §4: the viewer URL's `#page=&zoom=` — parsing and formatting. */
+/** contracts §4: the viewer URL's `#page=&zoom=` — parsing and formatting. */
 import { formatHash, hashForView, parseHash, readHashKey } from '../hash';
 
 describe('parseHash: PDF open parameters', () => {

@@ -1,4 +1,4 @@
-/** DESIGN §4: `?doc=` names the document, `?lang=` the language; every reader asks src/url. */
+/** contracts §4: `?doc=` names the document, `?lang=` the language; every reader asks src/url. */
 import { docIdFromSearch, langFromSearch, namesDocument } from '../query';
 
 describe('the viewer URL query', () => {

@@ -37,11 +37,14 @@ const text = () => screen.getByText('Confidential text');
 const canvas = () => document.querySelector('canvas') as Element;
 
 describe('useAntiCopy', () => {
-  it.each(BLOCKED_EVENTS)('DESIGN §5b antiCopy (default): %s is blocked on the pages', (type) => {
-    renderViewer({});
-    expect(prevented(text(), type)).toBe(true);
-    expect(prevented(canvas(), type)).toBe(true);
-  });
+  it.each(BLOCKED_EVENTS)(
+    'contracts §5b antiCopy (default): %s is blocked on the pages',
+    (type) => {
+      renderViewer({});
+      expect(prevented(text(), type)).toBe(true);
+      expect(prevented(canvas(), type)).toBe(true);
+    },
+  );
 
   it('switches the no-selection CSS on for the whole document', () => {
     const { unmount } = renderViewer({});
@@ -68,7 +71,7 @@ describe('useAntiCopy', () => {
   it.each<[string, Partial<DocParam>]>([
     ['antiCopy off, select on', { antiCopy: false, select: true }],
     ['antiCopy off, select off', { antiCopy: false, select: false }],
-  ])('DESIGN §5b %s: nothing is blocked', (_, param) => {
+  ])('contracts §5b %s: nothing is blocked', (_, param) => {
     renderViewer(param);
     expect(document.documentElement).not.toHaveAttribute(ANTI_COPY_ATTRIBUTE);
     for (const type of BLOCKED_EVENTS) expect(prevented(text(), type)).toBe(false);

@@ -16,7 +16,7 @@ function renderControls(param: Partial<DocParam> = {}, locale: Locale = 'en') {
 const queryButton = (name: string) => screen.queryByRole('button', { name });
 
 describe('DownloadControls', () => {
-  it('DESIGN §5 names: Download and Open in new tab, with the defaults (both allowed)', () => {
+  it('contracts §5 names: Download and Open in new tab, with the defaults (both allowed)', () => {
     renderControls();
     expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Open in new tab' })).toBeEnabled();
@@ -38,7 +38,7 @@ describe('DownloadControls', () => {
     ],
     ['showBrowser off: Download only', { showBrowser: false }, true, false],
     ['isFcsDownload off: both', { isFcsDownload: false }, true, true],
-  ])('DESIGN §5b %s', (_, param, download, openInTab) => {
+  ])('contracts §5b %s', (_, param, download, openInTab) => {
     renderControls(param);
     expect(queryButton('Download') !== null).toBe(download);
     expect(queryButton('Open in new tab') !== null).toBe(openInTab);

@@ -10,7 +10,7 @@ function renderFooter(doc: PreloadedDoc, locale: 'en' | 'zh-CN' = 'en') {
   return renderWithProviders(<Footer />, { locale, preloadedState: { doc } });
 }
 
-describe('Footer (DESIGN §5b showFooter)', () => {
+describe('Footer (contracts §5b showFooter)', () => {
   it.each([
     [true, true],
     [false, false],
@@ -20,7 +20,7 @@ describe('Footer (DESIGN §5b showFooter)', () => {
     else expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
-  it('is absent by default (SPEC §3 showFooter false)', () => {
+  it('is absent by default (spec §3 showFooter false)', () => {
     renderFooter({});
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });

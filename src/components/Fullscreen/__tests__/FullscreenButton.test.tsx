@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { FullscreenButton } from '../FullscreenButton';
 
-describe('FullscreenButton (DESIGN §5b fullScreen)', () => {
-  it('is absent when the facility leaves fullScreen off (SPEC default false)', () => {
+describe('FullscreenButton (contracts §5b fullScreen)', () => {
+  it('is absent when the facility leaves fullScreen off (spec default false)', () => {
     renderWithProviders(<FullscreenButton />, { preloadedState: { doc: {} } });
     expect(screen.queryByRole('button', { name: 'Fullscreen' })).not.toBeInTheDocument();
   });

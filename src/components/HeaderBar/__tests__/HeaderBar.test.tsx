@@ -26,7 +26,7 @@ function renderBar(
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const pageInput = () => screen.getByRole('textbox', { name: 'Page number' });
 
-describe('HeaderBar: DESIGN §5 controls and their names', () => {
+describe('HeaderBar: contracts §5 controls and their names', () => {
   it('shows every control with its English name when every flag is on', () => {
     renderBar({ zoom: 1.2, param: { isShowZoom: true } });
     const bar = screen.getByRole('region', { name: 'Toolbar' });
@@ -115,7 +115,7 @@ describe('HeaderBar: DESIGN §5 controls and their names', () => {
   });
 });
 
-describe('HeaderBar: DESIGN §5b a control whose flag is off is absent, not disabled', () => {
+describe('HeaderBar: contracts §5b a control whose flag is off is absent, not disabled', () => {
   const ALL_ON: Partial<DocParam> = {
     showHeaderBar: true,
     showFileName: true,
@@ -151,7 +151,7 @@ describe('HeaderBar: DESIGN §5b a control whose flag is off is absent, not disa
     }
   });
 
-  it('SPEC §3 defaults: toolbar, title, page number and rotation on; zoom display off', () => {
+  it('spec §3 defaults: toolbar, title, page number and rotation on; zoom display off', () => {
     renderBar();
     expect(present.title()).toBeInTheDocument();
     expect(present.pageNumber()).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('HeaderBar: page controls', () => {
     expect(doc().currentPage).toBe(2);
   });
 
-  it('SPEC §4: Previous is disabled on page 1 and Next on the last page', () => {
+  it('spec §4: Previous is disabled on page 1 and Next on the last page', () => {
     const { app } = renderBar({ currentPage: 1 });
     expect(button('Previous page')).toBeDisabled();
     expect(button('Next page')).toBeEnabled();
@@ -190,7 +190,7 @@ describe('HeaderBar: page controls', () => {
     ['', 1],
     ['abc', 3],
     ['-4', 1],
-  ])('SPEC §4–5 page input: "%s" + Enter goes to page %p', async (typed, page) => {
+  ])('spec §4–5 page input: "%s" + Enter goes to page %p', async (typed, page) => {
     const { user, doc } = renderBar();
     await user.clear(pageInput());
     if (typed !== '') await user.type(pageInput(), typed);
@@ -237,12 +237,12 @@ describe('HeaderBar: zoom controls', () => {
     [1.2, '120%'],
     [0.35, '35%'],
     [2, '200%'],
-  ])('DESIGN §5 zoom display: zoom %p reads %s', (zoom, text) => {
+  ])('contracts §5 zoom display: zoom %p reads %s', (zoom, text) => {
     renderBar({ zoom, param: { isShowZoom: true } });
     expect(button(/^Zoom \d/)).toHaveTextContent(text);
   });
 
-  it('SPEC §4 Zoom in and Zoom out step by 20 %', async () => {
+  it('spec §4 Zoom in and Zoom out step by 20 %', async () => {
     const { user, doc } = renderBar({ param: { isShowZoom: true } });
     await user.click(button('Zoom in'));
     expect(doc().zoom).toBe(1.2);
@@ -252,7 +252,7 @@ describe('HeaderBar: zoom controls', () => {
     expect(doc().zoom).toBe(0.8);
   });
 
-  it('SPEC §5: Zoom out is disabled at minZoomRatio and Zoom in at maxZoomRatio', async () => {
+  it('spec §5: Zoom out is disabled at minZoomRatio and Zoom in at maxZoomRatio', async () => {
     const { user } = renderBar({ zoom: 0.4 });
     expect(button('Zoom out')).toBeEnabled();
     await user.click(button('Zoom out'));
@@ -315,7 +315,7 @@ describe('HeaderBar: zoom controls', () => {
 });
 
 describe('HeaderBar: rotation', () => {
-  it('SPEC §4 rotates by 90° each way', async () => {
+  it('spec §4 rotates by 90° each way', async () => {
     const { user, doc } = renderBar();
     await user.click(button('Rotate clockwise'));
     expect(doc().rotate).toBe(90);

@@ -1,4 +1,4 @@
-/** The `#search=` deep link's text (DESIGN §4): read like pdf.js's hash keys, cleaned like any URL text. */
+/** The `#search=` deep link's text (contracts §4): read like pdf.js's hash keys, cleaned like any URL text. */
 import { searchFromHash } from '../useSearchHash';
 import { MAX_QUERY_LENGTH } from '../../../models/search/state';
 

@@ -1,6 +1,6 @@
 /**
  * The Thumbnails and Outline controls and their panels, with real providers and the real doc
- * model: DESIGN §5 names in both languages, presence by `showThumb`/`showList` (§5b), one panel at
+ * model: contracts §5 names in both languages, presence by `showThumb`/`showList` (§5b), one panel at
  * a time in the side area, navigation through the model, outline titles as text. (Thumbnail
  * pictures need pdf.js and a real canvas: browser-tests/panels.test.ts.)
  */
@@ -75,7 +75,7 @@ describe('Thumbnails and Outline controls', () => {
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
-  it('each is present with its own flag, named per DESIGN §5', () => {
+  it('each is present with its own flag, named per contracts §5', () => {
     renderPanels({ param: { showThumb: true } });
     expect(screen.getByRole('button', { name: 'Thumbnails' })).toHaveAttribute(
       'aria-pressed',

@@ -1,5 +1,5 @@
 /**
- * The Sign control (DESIGN §5, SPEC §4) with real providers: absent without showSignature, a
+ * The Sign control (contracts §5, spec §4) with real providers: absent without showSignature, a
  * toggle of signState on desktop that opens the pad (a canvas, Clear, Undo, Confirm); and the
  * box arithmetic of moving and resizing a placed signature.
  */
@@ -34,12 +34,12 @@ function renderSign(showSignature: boolean) {
 }
 
 describe('Sign control', () => {
-  it('DESIGN §5b showSignature off: no Sign control and no pad', () => {
+  it('contracts §5b showSignature off: no Sign control and no pad', () => {
     renderSign(false);
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
   });
 
-  it('SPEC §4: Sign toggles signState on desktop and opens the pad with its controls', async () => {
+  it('spec §4: Sign toggles signState on desktop and opens the pad with its controls', async () => {
     const { app, user } = renderSign(true);
     const sign = screen.getByRole('button', { name: 'Sign' });
     expect(sign).toHaveAttribute('aria-pressed', 'false');

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { TitleHeader } from '..';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 
-describe('TitleHeader (DESIGN §5b showHeader)', () => {
+describe('TitleHeader (contracts §5b showHeader)', () => {
   it.each([
     [true, true],
     [false, false],
@@ -15,7 +15,7 @@ describe('TitleHeader (DESIGN §5b showHeader)', () => {
     else expect(heading).not.toBeInTheDocument();
   });
 
-  it('is absent by default (SPEC §3 showHeader false)', () => {
+  it('is absent by default (spec §3 showHeader false)', () => {
     renderWithProviders(<TitleHeader />, { preloadedState: { doc: {} } });
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });

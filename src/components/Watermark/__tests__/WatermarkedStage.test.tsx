@@ -42,7 +42,7 @@ function stage(): HTMLElement {
 }
 
 describe('WatermarkedStage', () => {
-  it('DESIGN §3 empty text: a plain stage, no watermark', () => {
+  it('contracts §3 empty text: a plain stage, no watermark', () => {
     renderStage({ text: '', fontSize: 20 });
     expect(stage()).toHaveClass('folio-stage');
     expect(stage()).not.toHaveClass('folio-watermarked');

@@ -45,7 +45,7 @@ function start(search: string) {
   return { app, history, seen };
 }
 
-describe('DESIGN §1 URL → effect: the doc subscription fetches what ?doc= names', () => {
+describe('contracts §1 URL → effect: the doc subscription fetches what ?doc= names', () => {
   it('fetches the document named at start-up, before any page renders', () => {
     const { seen } = start('?doc=report.pdf&lang=en');
     expect(seen).toEqual(['report.pdf']);

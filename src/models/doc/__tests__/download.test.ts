@@ -94,7 +94,7 @@ async function openDoc(id: string) {
 const requested = (path: string) => facility.seen.some((s) => s.url === path);
 
 describe('doc/download', () => {
-  it('DESIGN §5b isFcsDownload false: saves the viewed PDF as <title>.pdf', async () => {
+  it('contracts §5b isFcsDownload false: saves the viewed PDF as <title>.pdf', async () => {
     const app = await openDoc('report.pdf');
     await expect(app.dispatch(docModel.actions.download())).resolves.toBe('saved');
     expect(saved).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('doc/download', () => {
     expect(app.getState().loading.effects['doc/download']).toBe(false);
   });
 
-  it("DESIGN §5b isFcsDownload (default): saves the facility's original", async () => {
+  it("contracts §5b isFcsDownload (default): saves the facility's original", async () => {
     const app = await openDoc('original.pdf');
     await expect(app.dispatch(docModel.actions.download())).resolves.toBe('saved');
     expect(requested('/api/documents/original.pdf/original')).toBe(true);
@@ -119,7 +119,7 @@ describe('doc/download', () => {
   });
 
   it.each(['locked.pdf', 'wrong-type.pdf'])(
-    'DESIGN §3 policy: %s may not be downloaded, and nothing is fetched',
+    'contracts §3 policy: %s may not be downloaded, and nothing is fetched',
     async (id) => {
       const app = await openDoc(id);
       await expect(app.dispatch(docModel.actions.download())).resolves.toBe('notAllowed');

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * The doc/fetch effect on a real app (createApp, loadingPlugin, the app's model list) against the
- * real dev preview facility over HTTP (DESIGN §3, §8). No mocked fetch, no sleeps: each test awaits
+ * real dev preview facility over HTTP (contracts §3, §8). No mocked fetch, no sleeps: each test awaits
  * the dispatch promise, or watches the store.
  */
 import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime';
@@ -96,7 +96,7 @@ async function fetchDoc(id: string) {
 }
 
 describe('doc/fetch: a real document', () => {
-  it('SPEC §7 fetch: stores the facility answer as docData (tracemonkey: ready, 14 pages)', async () => {
+  it('spec §7 fetch: stores the facility answer as docData (tracemonkey: ready, 14 pages)', async () => {
     const { app, onError } = startApp();
     const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
 
@@ -119,14 +119,14 @@ describe('doc/fetch: a real document', () => {
     expect(doc.originalUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/original`);
   });
 
-  it('SPEC §7 fetch: fileUrl is an absolute URL that serves the PDF', async () => {
+  it('spec §7 fetch: fileUrl is an absolute URL that serves the PDF', async () => {
     const { doc } = await fetchDoc('tracemonkey.pdf');
     const response = await fetch(doc.fileUrl ?? '');
     expect(response.status).toBe(200);
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
-  it('SPEC §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
+  it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
     const { app } = startApp();
     const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
     expect(app.getState().loading.effects['doc/fetch']).toBe(true);
@@ -136,13 +136,13 @@ describe('doc/fetch: a real document', () => {
     expect(app.getState().loading.models.doc).toBe(false);
   });
 
-  it('SPEC §4 loading: the doc model is registered at start-up', () => {
+  it('spec §4 loading: the doc model is registered at start-up', () => {
     const { app } = startApp();
     expect(app.getState().doc.status).toBe('idle');
     expect(app.getState().loading).toMatchObject({ models: {}, effects: {} });
   });
 
-  it('DESIGN §8 bad documents: a corrupt PDF still loads, with 0 pages, for the viewer to cope', async () => {
+  it('contracts §8 bad documents: a corrupt PDF still loads, with 0 pages, for the viewer to cope', async () => {
     const { outcome, doc } = await fetchDoc('broken.pdf');
     expect(outcome).toBe('ready');
     expect(doc.docData.pageCount).toBe(0);
@@ -151,7 +151,7 @@ describe('doc/fetch: a real document', () => {
 });
 
 describe('doc/fetch: what the facility says is sanitised', () => {
-  it('DESIGN §3 param: download "false" gives download false; wrong types restrict the policy', async () => {
+  it('contracts §3 param: download "false" gives download false; wrong types restrict the policy', async () => {
     const { doc } = await fetchDoc('policy.pdf');
     expect(doc.docData.param).toEqual({
       ...PARAM_DEFAULTS,
@@ -163,13 +163,13 @@ describe('doc/fetch: what the facility says is sanitised', () => {
     });
   });
 
-  it('DESIGN §8 HTML in titles and watermark: kept as text, controls and bidi overrides removed', async () => {
+  it('contracts §8 HTML in titles and watermark: kept as text, controls and bidi overrides removed', async () => {
     const { doc } = await fetchDoc('policy.pdf');
     expect(doc.docData.title).toBe('<img src=x onerror=alert(1)>gpj.exe');
     expect(doc.docData.watermarkInfo).toEqual({ text: 'alice · 2026', fontSize: 16 });
   });
 
-  it('DESIGN §8 absurd values: pageCount capped, impossible sizes replaced, unsafe fileUrl refused', async () => {
+  it('contracts §8 absurd values: pageCount capped, impossible sizes replaced, unsafe fileUrl refused', async () => {
     const { outcome, doc } = await fetchDoc('absurd.pdf');
     expect(outcome).toBe('ready');
     expect(doc.docData.pageCount).toBe(LIMITS.pageCount);
@@ -201,7 +201,7 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
     ],
     ['200 that is not JSON → malformed', 'garbled.pdf', { kind: 'malformed' }],
     ['200 with JSON of the wrong shape → malformed', 'list.pdf', { kind: 'malformed' }],
-  ])('DESIGN §8 %s', async (_, id, error) => {
+  ])('contracts §8 %s', async (_, id, error) => {
     const { outcome, doc, loading } = await fetchDoc(id);
     expect(outcome).toBe('error');
     expect(doc.status).toBe('error');
@@ -210,7 +210,7 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
     expect(loading.models.doc).toBe(false);
   });
 
-  it('DESIGN §8 facility timeout: an answer later than the client timeout → timeout', async () => {
+  it('contracts §8 facility timeout: an answer later than the client timeout → timeout', async () => {
     globals.previewTimeoutMs = 300;
     const { outcome, doc, loading } = await fetchDoc('slow.pdf');
     expect(outcome).toBe('error');
@@ -219,7 +219,7 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
     await until(() => facility.seen.some((s) => s.url.includes('slow.pdf') && s.aborted));
   });
 
-  it('DESIGN §8 network: a facility nobody answers for → network', async () => {
+  it('contracts §8 network: a facility nobody answers for → network', async () => {
     globals.previewApi = `${await closedOrigin()}/api/`;
     const { outcome, doc } = await fetchDoc('tracemonkey.pdf');
     expect(outcome).toBe('error');
@@ -256,7 +256,7 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
 });
 
 describe('doc/fetch: conversion and concurrency', () => {
-  it('DESIGN §3 converting: shows progress and polls until complete, without a new dispatch', async () => {
+  it('contracts §3 converting: shows progress and polls until complete, without a new dispatch', async () => {
     const { app, onError } = startApp();
     const seen: { status: DocState['status']; loaded: number; fetching: boolean }[] = [];
     app.store.subscribe(() => {
@@ -285,7 +285,7 @@ describe('doc/fetch: conversion and concurrency', () => {
     expect(app.getState().doc.docData).toMatchObject({ pageCount: 14, loadedCount: 14 });
   });
 
-  it('DESIGN §3 converting: polling is bounded; a conversion that never ends becomes a timeout', async () => {
+  it('contracts §3 converting: polling is bounded; a conversion that never ends becomes a timeout', async () => {
     jest.replaceProperty(POLL, 'maxTotalMs', 1_000);
     const { outcome, doc, loading } = await fetchDoc('forever.pdf');
     expect(outcome).toBe('error');

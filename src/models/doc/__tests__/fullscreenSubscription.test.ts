@@ -1,7 +1,7 @@
 import { createApp } from '../../../runtime';
 import { docModel } from '..';
 
-describe('SPEC §4 fullscreen follows the browser (subscription)', () => {
+describe('spec §4 fullscreen follows the browser (subscription)', () => {
   it('cancels showFullscreen when the browser leaves fullscreen on its own', () => {
     const app = createApp<{ doc: { showFullscreen: boolean } }>();
     app.model(docModel);

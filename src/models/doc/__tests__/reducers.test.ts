@@ -1,5 +1,5 @@
 /**
- * SPEC §3–§5 and §9 for the doc model's state and reducers: one row (or more) per rule, each
+ * spec §3–§5 and §9 for the doc model's state and reducers: one row (or more) per rule, each
  * named after it. Every input state is deep-frozen, so a reducer that mutates its input fails.
  */
 import type { Action } from '../../../runtime';
@@ -30,7 +30,7 @@ interface Row {
   expected: DeepPartial<DocState>;
 }
 
-/** The SPEC §3 "param defaults" table, copied verbatim from SPEC.md. */
+/** The spec §3 "param defaults" table, copied verbatim from docs/spec.md. */
 const SPEC_PARAM_TABLE = `
 | maxZoomRatio | 2 |
 | minZoomRatio | 0.2 |
@@ -79,19 +79,19 @@ const specParams: [string, unknown][] = SPEC_PARAM_TABLE.trim()
     return [field, specValue(value)];
   });
 
-describe('SPEC §3 param defaults (the table, read literally)', () => {
-  it('SPEC §3 param defaults: the table has 29 fields and PARAM_DEFAULTS has exactly those', () => {
+describe('spec §3 param defaults (the table, read literally)', () => {
+  it('spec §3 param defaults: the table has 29 fields and PARAM_DEFAULTS has exactly those', () => {
     expect(specParams).toHaveLength(29);
     expect(Object.keys(PARAM_DEFAULTS).sort()).toEqual(specParams.map(([f]) => f).sort());
   });
 
-  it.each(specParams)('SPEC §3 param defaults: %s defaults to %p', (field, value) => {
+  it.each(specParams)('spec §3 param defaults: %s defaults to %p', (field, value) => {
     expect(PARAM_DEFAULTS).toHaveProperty([field], value);
     expect(initialDocState.docData.param).toHaveProperty([field], value);
   });
 });
 
-describe('SPEC §3 initial values', () => {
+describe('spec §3 initial values', () => {
   it.each<[string, unknown]>([
     ['showMobileMenu', false],
     ['showThumbnail', false],
@@ -111,11 +111,11 @@ describe('SPEC §3 initial values', () => {
     ['error', undefined],
     ['fileUrl', undefined],
     ['originalUrl', undefined],
-  ])('SPEC §3 initial value: %s is %p', (field, value) => {
+  ])('spec §3 initial value: %s is %p', (field, value) => {
     expect(initialDocState).toHaveProperty([field], value);
   });
 
-  it('SPEC §3 initial value: docData is empty with the default param', () => {
+  it('spec §3 initial value: docData is empty with the default param', () => {
     expect(initialDocState.docData).toEqual({
       title: '',
       watermarkInfo: {},
@@ -131,11 +131,11 @@ describe('SPEC §3 initial values', () => {
     expect(initialDocState.showOutline).toBe(false);
   });
 
-  it('SPEC §3 initial value: key is a random refresh token', () => {
+  it('spec §3 initial value: key is a random refresh token', () => {
     expect(initialDocState.key).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('SPEC §9 constants: initial zoom 1 within min 0.2 and max 2, initial page 1', () => {
+  it('spec §9 constants: initial zoom 1 within min 0.2 and max 2, initial page 1', () => {
     expect(initialDocState.zoom).toBe(1);
     expect(PARAM_DEFAULTS.minZoomRatio).toBe(0.2);
     expect(PARAM_DEFAULTS.maxZoomRatio).toBe(2);
@@ -148,7 +148,7 @@ const custom = (zoom: number) => docState({ zoom }, {}, { minZoomRatio: 0.5, max
 const sigs = [signature(0, 'a'), signature(1, 'b'), signature(2, 'c')];
 
 const rows: Row[] = [
-  // SPEC §4 zoom
+  // spec §4 zoom
   ...[
     [150, 1.5],
     [100, 1],
@@ -156,7 +156,7 @@ const rows: Row[] = [
     [123.456, 1.23],
     [99.999, 1],
   ].map(([percent = 0, zoom]) => ({
-    rule: `SPEC §4 zoom: exact percentage is divided by 100 and rounded (${percent} → ${zoom})`,
+    rule: `spec §4 zoom: exact percentage is divided by 100 and rounded (${percent} → ${zoom})`,
     state: docState(),
     action: A.zoomTo(percent),
     expected: { zoom },
@@ -168,25 +168,25 @@ const rows: Row[] = [
     [1.2, 2, 1.6],
     [0.6, -1, 0.4],
   ].map(([from = 0, units = 0, zoom]) => ({
-    rule: `SPEC §4 zoom: steps of 0.2 per unit are added (${from} + ${units} units → ${zoom})`,
+    rule: `spec §4 zoom: steps of 0.2 per unit are added (${from} + ${units} units → ${zoom})`,
     state: docState({ zoom: from }),
     action: A.zoomBy(units),
     expected: { zoom },
   })),
   {
-    rule: 'SPEC §4 zoom: steps are rounded to 2 decimals (1 + 3 × 0.2 is 1.6, not 1.6000000000000001)',
+    rule: 'spec §4 zoom: steps are rounded to 2 decimals (1 + 3 × 0.2 is 1.6, not 1.6000000000000001)',
     state: docState({ zoom: 1 }),
     action: A.zoomBy(3),
     expected: { zoom: 1.6 },
   },
   {
-    rule: 'SPEC §4 zoom: steps from an unrounded zoom are rounded to 2 decimals (1.234 + 0.2 → 1.43)',
+    rule: 'spec §4 zoom: steps from an unrounded zoom are rounded to 2 decimals (1.234 + 0.2 → 1.43)',
     state: docState({ zoom: 1.234 }),
     action: A.zoomBy(1),
     expected: { zoom: 1.43 },
   },
   {
-    rule: 'SPEC §4 zoom: a percentage is rounded to 2 decimals without binary error (100.5 → 1.01)',
+    rule: 'spec §4 zoom: a percentage is rounded to 2 decimals without binary error (100.5 → 1.01)',
     state: docState(),
     action: A.zoomTo(100.5),
     expected: { zoom: 1.01 },
@@ -200,13 +200,13 @@ const rows: Row[] = [
       [A.zoomTo(-50), 0.2, 'a negative percentage → min 0.2'],
     ] as const satisfies readonly (readonly [Action<unknown>, number, string])[]
   ).map(([action, zoom, what]) => ({
-    rule: `SPEC §5 zoom: clamped to the default ratios [0.2, 2] (${what})`,
+    rule: `spec §5 zoom: clamped to the default ratios [0.2, 2] (${what})`,
     state: docState({ zoom: 1 }),
     action,
     expected: { zoom },
   })),
   {
-    rule: 'SPEC §5 zoom: clamped at max when already at max (2 + 1 step → 2)',
+    rule: 'spec §5 zoom: clamped at max when already at max (2 + 1 step → 2)',
     state: docState({ zoom: 2 }),
     action: A.zoomBy(1),
     expected: { zoom: 2 },
@@ -219,19 +219,19 @@ const rows: Row[] = [
       [A.zoomTo(30), 0.5, 'exact 30 % → custom min 0.5'],
     ] as const satisfies readonly (readonly [Action<unknown>, number, string])[]
   ).map(([action, zoom, what]) => ({
-    rule: `SPEC §5 zoom: clamped to custom ratios [0.5, 4] from docData.param (${what})`,
+    rule: `spec §5 zoom: clamped to custom ratios [0.5, 4] from docData.param (${what})`,
     state: custom(1),
     action,
     expected: { zoom },
   })),
   {
-    rule: 'SPEC §5 zoom: a non-number percentage changes nothing',
+    rule: 'spec §5 zoom: a non-number percentage changes nothing',
     state: docState({ zoom: 1.4 }),
     action: A.zoomTo(Number.NaN),
     expected: { zoom: 1.4 },
   },
 
-  // SPEC §4 rotation
+  // spec §4 rotation
   ...[
     [0, 1, 90, '+90 per unit'],
     [0, -1, -90, '-90 per unit'],
@@ -245,39 +245,39 @@ const rows: Row[] = [
     [0, 5, 90, 'five units wrap to 90'],
     [-180, -3, -90, 'going past -360 wraps to -90'],
   ].map(([from = 0, units = 0, rotate = 0, what = '']) => ({
-    rule: `SPEC §4 rotation: ${String(what)} (${from} by ${units} → ${rotate})`,
+    rule: `spec §4 rotation: ${String(what)} (${from} by ${units} → ${rotate})`,
     state: docState({ rotate: from as number }),
     action: A.rotateBy(units as number),
     expected: { rotate: rotate as number },
   })),
 
-  // SPEC §4 / §5 pages
+  // spec §4 / §5 pages
   {
-    rule: 'SPEC §4 page: next page moves on',
+    rule: 'spec §4 page: next page moves on',
     state: five(3),
     action: A.nextPage(),
     expected: { currentPage: 4 },
   },
   {
-    rule: 'SPEC §4 page: next page stops at pageCount',
+    rule: 'spec §4 page: next page stops at pageCount',
     state: five(5),
     action: A.nextPage(),
     expected: { currentPage: 5 },
   },
   {
-    rule: 'SPEC §5 page: next page stays at 1 while pageCount is 0',
+    rule: 'spec §5 page: next page stays at 1 while pageCount is 0',
     state: docState({ currentPage: 1 }, { pageCount: 0 }),
     action: A.nextPage(),
     expected: { currentPage: 1 },
   },
   {
-    rule: 'SPEC §4 page: previous page moves back',
+    rule: 'spec §4 page: previous page moves back',
     state: five(2),
     action: A.prevPage(),
     expected: { currentPage: 1 },
   },
   {
-    rule: 'SPEC §4 page: previous page stops at 1',
+    rule: 'spec §4 page: previous page stops at 1',
     state: five(1),
     action: A.prevPage(),
     expected: { currentPage: 1 },
@@ -302,19 +302,19 @@ const rows: Row[] = [
       [Number.NaN, 3, 'NaN keeps the page'],
     ] as const
   ).map(([page, expected, what]) => ({
-    rule: `SPEC §4/§5 page: ${what} (set ${typeof page === 'string' ? JSON.stringify(page) : String(page)} of 5 → ${expected})`,
+    rule: `spec §4/§5 page: ${what} (set ${typeof page === 'string' ? JSON.stringify(page) : String(page)} of 5 → ${expected})`,
     state: five(3),
     action: A.setPage(page),
     expected: { currentPage: expected },
   })),
   {
-    rule: 'SPEC §5 page: any page is 1 while pageCount is 0',
+    rule: 'spec §5 page: any page is 1 while pageCount is 0',
     state: docState({ currentPage: 1 }, { pageCount: 0 }),
     action: A.setPage(3),
     expected: { currentPage: 1 },
   },
   {
-    rule: 'SPEC §5 page: pdf.js page count replaces the facility count and re-clamps the page',
+    rule: 'spec §5 page: pdf.js page count replaces the facility count and re-clamps the page',
     state: docState({ currentPage: 9 }, { pageCount: 10, loadedCount: 10 }),
     action: A.setPageCount(4),
     expected: { currentPage: 4, docData: { pageCount: 4, loadedCount: 4 } },
@@ -344,57 +344,57 @@ const rows: Row[] = [
     expected: { signState: false, mobileSignState: true },
   },
 
-  // SPEC §4 fullscreen, thumbnail, mobile menu
+  // spec §4 fullscreen, thumbnail, mobile menu
   {
-    rule: 'SPEC §4 fullscreen: can be shown',
+    rule: 'spec §4 fullscreen: can be shown',
     state: docState(),
     action: A.showFullscreen(),
     expected: { showFullscreen: true },
   },
   {
-    rule: 'SPEC §4 fullscreen: showing it again keeps it shown',
+    rule: 'spec §4 fullscreen: showing it again keeps it shown',
     state: docState({ showFullscreen: true }),
     action: A.showFullscreen(),
     expected: { showFullscreen: true },
   },
   {
-    rule: 'SPEC §4 fullscreen: can be cancelled',
+    rule: 'spec §4 fullscreen: can be cancelled',
     state: docState({ showFullscreen: true }),
     action: A.cancelFullscreen(),
     expected: { showFullscreen: false },
   },
   {
-    rule: 'SPEC §4 fullscreen: toggles on',
+    rule: 'spec §4 fullscreen: toggles on',
     state: docState(),
     action: A.toggleFullscreen(),
     expected: { showFullscreen: true },
   },
   {
-    rule: 'SPEC §4 fullscreen: toggles off',
+    rule: 'spec §4 fullscreen: toggles off',
     state: docState({ showFullscreen: true }),
     action: A.toggleFullscreen(),
     expected: { showFullscreen: false },
   },
   {
-    rule: 'SPEC §4 thumbnail: toggles open',
+    rule: 'spec §4 thumbnail: toggles open',
     state: docState(),
     action: A.toggleThumbnail(),
     expected: { showThumbnail: true },
   },
   {
-    rule: 'SPEC §4 thumbnail: toggles closed',
+    rule: 'spec §4 thumbnail: toggles closed',
     state: docState({ showThumbnail: true }),
     action: A.toggleThumbnail(),
     expected: { showThumbnail: false },
   },
   {
-    rule: 'SPEC §4 thumbnail: set open explicitly',
+    rule: 'spec §4 thumbnail: set open explicitly',
     state: docState(),
     action: A.setThumbnail(true),
     expected: { showThumbnail: true },
   },
   {
-    rule: 'SPEC §4 thumbnail: set closed explicitly',
+    rule: 'spec §4 thumbnail: set closed explicitly',
     state: docState({ showThumbnail: true }),
     action: A.setThumbnail(false),
     expected: { showThumbnail: false },
@@ -442,113 +442,113 @@ const rows: Row[] = [
     expected: { showOutline: false, showThumbnail: false },
   },
   {
-    rule: 'SPEC §4 mobile menu: toggles open',
+    rule: 'spec §4 mobile menu: toggles open',
     state: docState(),
     action: A.toggleMobileMenu(),
     expected: { showMobileMenu: true },
   },
   {
-    rule: 'SPEC §4 mobile menu: toggles closed',
+    rule: 'spec §4 mobile menu: toggles closed',
     state: docState({ showMobileMenu: true }),
     action: A.toggleMobileMenu(),
     expected: { showMobileMenu: false },
   },
 
-  // SPEC §4 signature states and flags
+  // spec §4 signature states and flags
   {
-    rule: 'SPEC §4 signature state: toggles on',
+    rule: 'spec §4 signature state: toggles on',
     state: docState(),
     action: A.toggleSignState(),
     expected: { signState: true },
   },
   {
-    rule: 'SPEC §4 signature state: toggles off',
+    rule: 'spec §4 signature state: toggles off',
     state: docState({ signState: true }),
     action: A.toggleSignState(),
     expected: { signState: false },
   },
   {
-    rule: 'SPEC §4 mobile signature state: toggles on',
+    rule: 'spec §4 mobile signature state: toggles on',
     state: docState(),
     action: A.toggleMobileSignState(),
     expected: { mobileSignState: true },
   },
   {
-    rule: 'SPEC §4 mobile signature state: toggles off',
+    rule: 'spec §4 mobile signature state: toggles off',
     state: docState({ mobileSignState: true }),
     action: A.toggleMobileSignState(),
     expected: { mobileSignState: false },
   },
   {
-    rule: 'SPEC §4 signed flag: isSigned can be set',
+    rule: 'spec §4 signed flag: isSigned can be set',
     state: docState(),
     action: A.setSigned(true),
     expected: { isSigned: true },
   },
   {
-    rule: 'SPEC §4 signed flag: isSigned can be cleared',
+    rule: 'spec §4 signed flag: isSigned can be cleared',
     state: docState({ isSigned: true }),
     action: A.setSigned(false),
     expected: { isSigned: false },
   },
   {
-    rule: 'SPEC §4 signed flag: isMobSigned can be set',
+    rule: 'spec §4 signed flag: isMobSigned can be set',
     state: docState(),
     action: A.setMobSigned(true),
     expected: { isMobSigned: true },
   },
   {
-    rule: 'SPEC §4 signed flag: isMobSigned can be cleared',
+    rule: 'spec §4 signed flag: isMobSigned can be cleared',
     state: docState({ isMobSigned: true }),
     action: A.setMobSigned(false),
     expected: { isMobSigned: false },
   },
 
-  // SPEC §4 signature items
+  // spec §4 signature items
   {
-    rule: 'SPEC §4 signature: inserted into an empty list',
+    rule: 'spec §4 signature: inserted into an empty list',
     state: docState(),
     action: A.insertSignature(signature(0, 'new')),
     expected: { signDataArr: [{ image: 'new' }] },
   },
   {
-    rule: 'SPEC §4 signature: inserted at the position given by its canvasNum',
+    rule: 'spec §4 signature: inserted at the position given by its canvasNum',
     state: docState({ signDataArr: [signature(0, 'a'), signature(2, 'c')] }),
     action: A.insertSignature(signature(1, 'new')),
     expected: { signDataArr: [{ image: 'a' }, { image: 'new' }, { image: 'c' }] },
   },
   {
-    rule: 'SPEC §4 signature: canvasNum 0 inserts first',
+    rule: 'spec §4 signature: canvasNum 0 inserts first',
     state: docState({ signDataArr: [signature(0, 'a')] }),
     action: A.insertSignature(signature(0, 'new')),
     expected: { signDataArr: [{ image: 'new' }, { image: 'a' }] },
   },
   {
-    rule: 'SPEC §4 signature: a canvasNum beyond the list appends (clamped to its length)',
+    rule: 'spec §4 signature: a canvasNum beyond the list appends (clamped to its length)',
     state: docState({ signDataArr: [signature(0, 'a')] }),
     action: A.insertSignature(signature(7, 'new')),
     expected: { signDataArr: [{ image: 'a' }, { image: 'new', canvasNum: 7 }] },
   },
   {
-    rule: 'SPEC §4 signature: a negative canvasNum inserts first (clamped to 0)',
+    rule: 'spec §4 signature: a negative canvasNum inserts first (clamped to 0)',
     state: docState({ signDataArr: [signature(0, 'a')] }),
     action: A.insertSignature(signature(-3, 'new')),
     expected: { signDataArr: [{ image: 'new' }, { image: 'a' }] },
   },
   {
-    rule: 'SPEC §4 signature: removed by index',
+    rule: 'spec §4 signature: removed by index',
     state: docState({ signDataArr: sigs }),
     action: A.removeSignature(1),
     expected: { signDataArr: [{ image: 'a' }, { image: 'c' }] },
   },
   {
-    rule: 'SPEC §4 signature: removing an index with no item changes nothing',
+    rule: 'spec §4 signature: removing an index with no item changes nothing',
     state: docState({ signDataArr: sigs }),
     action: A.removeSignature(3),
     expected: { signDataArr: [{ image: 'a' }, { image: 'b' }, { image: 'c' }] },
   },
   {
-    rule: 'SPEC §4 signature: all items are cleared',
+    rule: 'spec §4 signature: all items are cleared',
     state: docState({ signDataArr: sigs }),
     action: A.clearSignatures(),
     expected: { signDataArr: [] },
@@ -589,9 +589,9 @@ const rows: Row[] = [
     },
   },
 
-  // SPEC §4 watermark
+  // spec §4 watermark
   {
-    rule: 'SPEC §4 watermark: info is merged into the existing watermarkInfo',
+    rule: 'spec §4 watermark: info is merged into the existing watermarkInfo',
     state: docState({}, { watermarkInfo: { text: 'alice', fontSize: 16 } }),
     action: A.mergeWatermark({ color: 'rgba(0,0,0,0.15)' }),
     expected: {
@@ -599,13 +599,13 @@ const rows: Row[] = [
     },
   },
   {
-    rule: 'SPEC §4 watermark: merged fields replace the existing ones',
+    rule: 'spec §4 watermark: merged fields replace the existing ones',
     state: docState({}, { watermarkInfo: { text: 'alice', fontSize: 16 } }),
     action: A.mergeWatermark({ text: 'bob' }),
     expected: { docData: { watermarkInfo: { text: 'bob', fontSize: 16 } } },
   },
 
-  // SPEC §4 setters
+  // spec §4 setters
   ...(
     [
       [A.setShowHeader(true), 'showHeader', true],
@@ -615,7 +615,7 @@ const rows: Row[] = [
       [A.setMobScaleDisabled(true), 'isMobScaleDisabled', true],
     ] as const
   ).map(([action, flag, value]) => ({
-    rule: `SPEC §4 setter: ${action.type} sets param.${flag} to ${value}`,
+    rule: `spec §4 setter: ${action.type} sets param.${flag} to ${value}`,
     state: docState(),
     action,
     expected: { docData: { param: { ...PARAM_DEFAULTS, [flag]: value } } },
@@ -723,17 +723,17 @@ const rows: Row[] = [
   },
 ];
 
-describe('SPEC §4–§5 doc reducers', () => {
+describe('spec §4–§5 doc reducers', () => {
   it.each(rows)('$rule', ({ state, action, expected }) => {
     const next = reduce(state, action);
     expect(next).toMatchObject(expected);
   });
 
-  it('SPEC §4 rotation: reaching -360 gives 0, never -0', () => {
+  it('spec §4 rotation: reaching -360 gives 0, never -0', () => {
     expect(Object.is(reduce(docState({ rotate: -270 }), A.rotateBy(-1)).rotate, 0)).toBe(true);
   });
 
-  it('SPEC §4 refresh: generates a new random key', () => {
+  it('spec §4 refresh: generates a new random key', () => {
     const state = docState();
     const keys = new Set([state.key]);
     for (let i = 0; i < 20; i++) keys.add(reduce(state, A.refresh()).key);
@@ -747,7 +747,7 @@ describe('SPEC §4–§5 doc reducers', () => {
     expect(next.currentPagesSize).toEqual({ 0: { width: 612, height: 792 } });
   });
 
-  it('SPEC §4 setters: a setter changes its own flag and no other', () => {
+  it('spec §4 setters: a setter changes its own flag and no other', () => {
     const next = reduce(docState(), A.setShowZoom(true));
     expect(next.docData.param).toEqual({ ...PARAM_DEFAULTS, isShowZoom: true });
     expect(next.docData.param).not.toBe(PARAM_DEFAULTS);

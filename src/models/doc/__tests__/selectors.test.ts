@@ -1,4 +1,4 @@
-/** Derived values: the DESIGN §5b rules that live in selectors rather than in components. */
+/** Derived values: the contracts §5b rules that live in selectors rather than in components. */
 import {
   selectCanGoNext,
   selectCanGoPrev,
@@ -22,25 +22,25 @@ describe('doc selectors', () => {
     [1, 100],
     [1.2, 120],
     [0.35, 35],
-  ])('DESIGN §5 zoom display: zoom %p reads %p %', (zoom, percent) => {
+  ])('contracts §5 zoom display: zoom %p reads %p %', (zoom, percent) => {
     expect(selectZoomPercent(root({ zoom }))).toBe(percent);
   });
 
-  it('SPEC §5 zoom: zoom in/out are possible only inside the ratios', () => {
+  it('spec §5 zoom: zoom in/out are possible only inside the ratios', () => {
     expect(selectCanZoomIn(root({ zoom: 2 }))).toBe(false);
     expect(selectCanZoomIn(root({ zoom: 1.8 }))).toBe(true);
     expect(selectCanZoomOut(root({ zoom: 0.2 }))).toBe(false);
     expect(selectCanZoomOut(root({ zoom: 0.4 }))).toBe(true);
   });
 
-  it('SPEC §5 page: next/previous are possible only inside 1..pageCount', () => {
+  it('spec §5 page: next/previous are possible only inside 1..pageCount', () => {
     expect(selectCanGoNext(root({ currentPage: 5 }, { pageCount: 5 }))).toBe(false);
     expect(selectCanGoNext(root({ currentPage: 4 }, { pageCount: 5 }))).toBe(true);
     expect(selectCanGoPrev(root({ currentPage: 1 }, { pageCount: 5 }))).toBe(false);
     expect(selectCanGoPrev(root({ currentPage: 2 }, { pageCount: 5 }))).toBe(true);
   });
 
-  it('DESIGN §3 converting: progress is loadedCount / pageCount, 0 when unknown', () => {
+  it('contracts §3 converting: progress is loadedCount / pageCount, 0 when unknown', () => {
     expect(selectProgress(root({}, { loadedCount: 7, pageCount: 14 }))).toBe(0.5);
     expect(selectProgress(root({}, { loadedCount: 0, pageCount: 0 }))).toBe(0);
   });
@@ -49,7 +49,7 @@ describe('doc selectors', () => {
     [{ download: false, isFcsDownload: true }, undefined],
     [{ download: true, isFcsDownload: true }, urls.originalUrl],
     [{ download: true, isFcsDownload: false }, urls.fileUrl],
-  ])('DESIGN §5b download: %o downloads %p', (param, expected) => {
+  ])('contracts §5b download: %o downloads %p', (param, expected) => {
     expect(selectDownloadUrl(root(urls, {}, param))).toBe(expected);
   });
 
@@ -57,26 +57,29 @@ describe('doc selectors', () => {
     [{ download: true, showBrowser: true, isFcsDownload: true }, urls.fileUrl],
     [{ download: true, showBrowser: false }, undefined],
     [{ download: false, showBrowser: true }, undefined],
-  ])('DESIGN §5b showBrowser: %o opens %p in a new tab (only when download)', (param, expected) => {
-    expect(selectOpenInTabUrl(root(urls, {}, param))).toBe(expected);
-  });
+  ])(
+    'contracts §5b showBrowser: %o opens %p in a new tab (only when download)',
+    (param, expected) => {
+      expect(selectOpenInTabUrl(root(urls, {}, param))).toBe(expected);
+    },
+  );
 
   it.each([
     [{ antiCopy: true, select: true }, false],
     [{ antiCopy: false, select: false }, false],
     [{ antiCopy: false, select: true }, true],
-  ])('DESIGN §5b select: %o makes text selectable: %p', (param, expected) => {
+  ])('contracts §5b select: %o makes text selectable: %p', (param, expected) => {
     expect(selectCanSelectText(root({}, {}, param))).toBe(expected);
   });
 
-  it('DESIGN §3 watermark: empty text means no watermark', () => {
+  it('contracts §3 watermark: empty text means no watermark', () => {
     expect(selectWatermark(root({}, { watermarkInfo: { text: '', fontSize: 3 } }))).toBeUndefined();
     expect(selectWatermark(root({}, { watermarkInfo: {} }))).toBeUndefined();
     const info = { text: 'alice' };
     expect(selectWatermark(root({}, { watermarkInfo: info }))).toBe(info);
   });
 
-  it('DESIGN §1 loading: fetching follows loading.effects["doc/fetch"]', () => {
+  it('contracts §1 loading: fetching follows loading.effects["doc/fetch"]', () => {
     const loading = { global: true, models: { doc: true }, effects: {}, running: {} };
     expect(selectIsFetching({ loading })).toBe(false);
     expect(selectIsFetching({ loading: { ...loading, effects: { 'doc/fetch': true } } })).toBe(

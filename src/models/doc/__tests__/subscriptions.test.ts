@@ -41,7 +41,7 @@ describe('keyboard: page keys', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
-  it('SPEC §4: the first and last pages stop the page keys', () => {
+  it('spec §4: the first and last pages stop the page keys', () => {
     const { doc } = start({ currentPage: 1 });
     press('ArrowLeft');
     press('PageUp');
@@ -110,7 +110,7 @@ describe('keyboard: zoom keys', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
-  it('SPEC §5: zoom keys stop at the ratios', () => {
+  it('spec §5: zoom keys stop at the ratios', () => {
     const { doc } = start({ zoom: 1.8 });
     press('=', { ctrlKey: true });
     press('=', { ctrlKey: true });
@@ -227,7 +227,7 @@ describe('keyboard: only while a document is shown', () => {
     expect(app.getState().doc.zoom).toBe(1);
   });
 
-  it('DESIGN §1: removing the model removes its listener', () => {
+  it('contracts §1: removing the model removes its listener', () => {
     const { app } = start();
     const remove = jest.spyOn(window, 'removeEventListener');
     app.unmodel('doc');

@@ -1,4 +1,4 @@
-/** DESIGN §4: the viewer URL's `#page=&zoom=` kept in step with the reader, on a real store. */
+/** contracts §4: the viewer URL's `#page=&zoom=` kept in step with the reader, on a real store. */
 import { act } from '@testing-library/react';
 import { docModel } from '../../../models/doc';
 import { createTestApp, renderWithProviders } from '../../../test/renderWithProviders';
@@ -38,7 +38,7 @@ describe('useHashSync on a real store', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('DESIGN §4: #page=5&zoom=150 opens at page 5, 150 %, and leaves the URL as it was', () => {
+  it('contracts §4: #page=5&zoom=150 opens at page 5, 150 %, and leaves the URL as it was', () => {
     openAt('/viewer/a/b?doc=report.pdf&lang=en#page=5&zoom=150&search=net%20income');
     const { doc } = renderSync();
     expect(doc().currentPage).toBe(5);
@@ -86,7 +86,7 @@ describe('useHashSync on a real store', () => {
     expect(app.getState().doc.currentPage).toBe(3);
   });
 
-  it('SPEC §5: an out-of-range page or zoom in the hash is clamped by the model', () => {
+  it('spec §5: an out-of-range page or zoom in the hash is clamped by the model', () => {
     openAt('/?doc=report.pdf#page=999&zoom=900');
     const { doc } = renderSync();
     expect(doc().currentPage).toBe(20);

@@ -13,7 +13,7 @@ import { signatureRect } from '../../print/layers';
 
 /**
  * pdf.js's PageViewport transform (pdfjs-dist 6.5, display/page_viewport.js), transcribed: jest
- * cannot load pdf.js itself (DESIGN §7), and the overlay and the print layer must agree with it.
+ * cannot load pdf.js itself (contracts §7), and the overlay and the print layer must agree with it.
  */
 function pdfjsViewport(viewBox: PageView, scale: number, rotation: 0 | 90 | 180 | 270) {
   const centerX = (viewBox[2] + viewBox[0]) / 2;
