@@ -1,9 +1,15 @@
 /**
- * The document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it converts,
- * store the answer. Every expected failure ends as `status: 'error'` with a typed DocError and a
- * resolved dispatch; only a bug rejects.
+ * The `doc` model's effects.
+ *
+ * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
+ *   converts, store the answer. Every expected failure ends as `status: 'error'` with a typed
+ *   DocError and a resolved dispatch; only a bug rejects.
+ * - `download` (issue 5, contracts §5b `download`, `isFcsDownload`): policy decides what is
+ *   reachable; with `download` off there is no URL to fetch.
  */
 import { effectActions, reducerActions } from '../../runtime';
+import { fetchFile, saveFile } from '../../services/download';
+import { downloadFileName } from '../../services/fileName';
 import { preloadPdf } from '../../services/preloadPdf';
 import type { Action, EffectCommands } from '../../runtime';
 import { createPreviewClient } from '../../services/preview';
@@ -16,10 +22,10 @@ import {
 } from '../../services/request';
 import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
-import { downloadDocument } from './download';
 import { docReducers } from './reducers';
 import type { SavePayload } from './reducers';
-import type { DocError } from './state';
+import { selectDownloadNaming, selectDownloadUrl } from './selectors';
+import type { DocError, DownloadFailure } from './state';
 
 export const docReducerActions = reducerActions('doc', docReducers);
 
@@ -116,6 +122,50 @@ function* fetchDocument(
     // A bug (or an unusable previewApi) still must not leave the viewer loading forever; the
     // error itself goes on to onError.
     else if (!settled) yield* put(docReducerActions.failed({ kind: 'facility' }));
+  }
+}
+
+/** `notAllowed`: the policy forbids downloads, or there is no document to download yet. */
+export type DownloadOutcome = 'saved' | 'failed' | 'notAllowed';
+
+/** The failure to report for an expected error; undefined for anything else (a bug). */
+export function toDownloadFailure(error: unknown): DownloadFailure | undefined {
+  if (error instanceof HttpError) return { status: error.status };
+  if (error instanceof NetworkError) return {};
+  return undefined;
+}
+
+/**
+ * takeLeading: a second request while one runs (a held Ctrl+S) is ignored. The bytes are fetched
+ * and saved under the title's name; a failure is put in the state for the UI to report.
+ */
+function* downloadDocument(
+  _action: Action,
+  { call, put, select, cancelled }: EffectCommands,
+): Generator<unknown, DownloadOutcome, unknown> {
+  const url = yield* select(selectDownloadUrl);
+  if (url === undefined) return 'notAllowed';
+  const naming = yield* select(selectDownloadNaming);
+  const controller = new AbortController();
+  try {
+    let file;
+    try {
+      file = yield* call(fetchFile, url, controller.signal);
+    } catch (error) {
+      const failure = toDownloadFailure(error);
+      if (!failure) throw error;
+      yield* put(docReducerActions.downloadFailed(failure));
+      return 'failed';
+    }
+    const fileName = downloadFileName({
+      ...naming,
+      contentDisposition: file.contentDisposition,
+      contentType: file.contentType,
+    });
+    yield* call(saveFile, file.blob, fileName);
+    return 'saved';
+  } finally {
+    if (yield* cancelled()) controller.abort();
   }
 }
 

@@ -3,7 +3,6 @@ import { defineModel } from '../../runtime';
 import { docEffects } from './effects';
 import { docReducers } from './reducers';
 import { docSubscriptions } from './subscriptions';
-import { followFullscreen } from './fullscreenSubscription';
 import { initialDocState } from './state';
 
 export const docModel = defineModel({
@@ -11,10 +10,11 @@ export const docModel = defineModel({
   state: initialDocState,
   reducers: docReducers,
   effects: docEffects,
-  subscriptions: { ...docSubscriptions, followFullscreen },
+  subscriptions: docSubscriptions,
 });
 
 export type DocModel = typeof docModel;
 export * from './state';
 export type { PageSizePayload, ProgressPayload, SavePayload, SignatureMove } from './reducers';
-export type { FetchOutcome } from './effects';
+export { toDownloadFailure } from './effects';
+export type { DownloadOutcome, FetchOutcome } from './effects';

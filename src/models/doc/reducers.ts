@@ -4,13 +4,13 @@
  */
 import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openDocument';
-import { downloadReducers } from './download';
 import { initialDocumentFields, randomKey } from './state';
 import type {
   DocData,
   DocError,
   DocParam,
   DocState,
+  DownloadFailure,
   PageSize,
   SignatureItem,
   WatermarkInfo,
@@ -311,6 +311,12 @@ export const docReducers = {
     error: payload,
   }),
 
-  /** Download (issue 5): a failure to report, and its report. */
-  ...downloadReducers,
+  /** Download (issue 5, contracts §5b): the reader is to be told that the download failed. */
+  downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({
+    ...state,
+    downloadFailure: { ...payload },
+  }),
+  /** The reader has been told about the failed download. */
+  downloadFailureShown: (state: DocState): DocState =>
+    state.downloadFailure === undefined ? state : { ...state, downloadFailure: undefined },
 };

@@ -53,6 +53,13 @@ export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
   return isFcsDownload ? doc.originalUrl : doc.fileUrl;
 };
 
+/** How a download is named: the title, which file it is, its MIME type (for the effect: a new object each call). */
+export const selectDownloadNaming = ({ doc }: WithDoc) => ({
+  title: doc.docData.title,
+  source: doc.docData.param.isFcsDownload ? ('original' as const) : ('viewed' as const),
+  mimeType: doc.mimeType,
+});
+
 /**
  * What "Open in new tab" opens (contracts §5b `showBrowser`): the viewed PDF, and only when
  * `download` is allowed — a tab holding the PDF is a route to its bytes.

@@ -1,5 +1,6 @@
 /**
- * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners).
+ * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners):
+ * the document named by the URL, the page and zoom keys, Ctrl/⌘+S, and the browser's fullscreen.
  *
  * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
@@ -7,8 +8,8 @@
  */
 import { docIdFromSearch } from '../../url';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
-import { saveShortcut } from './download';
-import { printShortcut } from '../print/shortcut';
+import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
+import type { CommandKeys } from '../shared/policyShortcut';
 import { docReducerActions as actions, docEffectActions } from './effects';
 import type { DocState } from './state';
 
@@ -128,6 +129,9 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
 
 const selectStatus = (state: { doc: DocState }) => state.doc.status;
 
+/** Ctrl/⌘+S (issue 5, contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
+export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
+
 export const docSubscriptions = {
   /**
    * URL → effect: the document named by `?doc=` is fetched as soon as the app starts, in parallel
@@ -166,15 +170,31 @@ export const docSubscriptions = {
     };
   },
 
-  /** Ctrl/⌘+S: our download when `download` allows it, else nothing at all (issue 5). */
+  /**
+   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (issue 5), so the
+   * browser's "Save page" never runs.
+   */
   saveShortcut(api) {
     if (typeof window === 'undefined') return undefined;
-    return saveShortcut(api);
+    return policyShortcut(api, {
+      letter: 's',
+      flag: 'download',
+      action: () => docEffectActions.download(),
+    });
   },
 
-  /** Ctrl/⌘+P: the print dialog when `print` allows it, else nothing at all (issue 5). */
-  printShortcut(api) {
-    if (typeof window === 'undefined') return undefined;
-    return printShortcut(api);
+  /**
+   * The model follows the browser: when fullscreen ends outside Folio (Esc, F11, the browser's own
+   * UI), `showFullscreen` goes back to false.
+   */
+  followFullscreen({ dispatch }) {
+    if (typeof document === 'undefined') return undefined;
+    const onChange = () => {
+      if (!document.fullscreenElement) dispatch(actions.cancelFullscreen());
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+    };
   },
 } satisfies SubscriptionsMap;

@@ -3,16 +3,18 @@ import { defineModel } from '../../runtime';
 import { printEffects } from './effects';
 import { printReducers } from './reducers';
 import { initialPrintState } from './state';
+import { printSubscriptions } from './subscriptions';
 
 export const printModel = defineModel({
   namespace: 'print',
   state: initialPrintState,
   reducers: printReducers,
   effects: printEffects,
+  subscriptions: printSubscriptions,
 });
 
 export type PrintModel = typeof printModel;
 export * from './state';
 export type { PrintOutcome } from './effects';
-export { printShortcut, isPrintShortcut } from './shortcut';
+export { isPrintShortcut } from './subscriptions';
 export { pagesToPrint, selectPrintAllowed } from './selectors';

@@ -9,7 +9,7 @@ import { docModel } from '../doc';
 import type { DocState, SignatureItem } from '../doc/state';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
-import { toDownloadFailure } from '../doc/download';
+import { toDownloadFailure } from '../doc';
 import type { PdfBox } from '../../services/sign/geometry';
 import { handOver } from '../../services/sign/handOver';
 import type { SignedPayload } from '../../services/sign/handOver';

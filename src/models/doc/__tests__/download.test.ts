@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { withNodeTimers } from '../../../test/nodeTimers';
 import { docModel } from '..';
-import { isSaveShortcut } from '../download';
+import { isSaveShortcut } from '../subscriptions';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { closedOrigin, SAMPLE_PDF, startFacility, until } from './facility';
 import type { Facility } from './facility';

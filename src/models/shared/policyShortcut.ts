@@ -5,8 +5,8 @@
  * flag on, Folio's own action runs instead of the browser's; before any document the key is the
  * browser's.
  */
-import type { AnyAction, SubscriptionApi } from '../runtime';
-import type { DocState } from './doc/state';
+import type { AnyAction, SubscriptionApi } from '../../runtime';
+import type { DocState } from '../doc/state';
 
 export type CommandKeys = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>;
 

@@ -1,6 +1,6 @@
-import { createInitialStateModel } from '../runtime';
-import { readSettings } from '../services/settings';
-import { pickLocale } from '../i18n/pickLocale';
+import { createInitialStateModel } from '../../runtime';
+import { readSettings } from '../../services/settings';
+import { pickLocale } from '../../i18n/pickLocale';
 
 /** What Folio knows before any page renders: where it is deployed and the reader's language. */
 export async function getInitialState() {
