@@ -13,4 +13,5 @@ export const searchModel = defineModel({
 
 export type SearchModel = typeof searchModel;
 export * from './state';
-export { searchShortcut, selectSearchAvailable } from './subscriptions';
+export { searchShortcut } from './subscriptions';
+export { selectSearchAvailable } from './selectors';

@@ -11,8 +11,8 @@
  */
 import { reducerActions } from '../../runtime';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
-import type { DocState } from '../doc/state';
 import { searchReducers } from './reducers';
+import { selectSearchAvailable } from './selectors';
 
 export const searchReducerActions = reducerActions('search', searchReducers);
 
@@ -34,10 +34,6 @@ export function searchShortcut(keys: SearchKeys): AnyAction | undefined {
   }
   return undefined;
 }
-
-/** True when a document is on screen and its `param` allows search. */
-export const selectSearchAvailable = (state: { doc: DocState }): boolean =>
-  state.doc.status === 'ready' && state.doc.docData.param.showSearch;
 
 export const searchSubscriptions = {
   keyboard({ dispatch, select }) {

@@ -3,7 +3,7 @@ import { docModel } from '../../doc';
 import { initialDocState, PARAM_DEFAULTS } from '../../doc/state';
 import type { DocParam, DocState } from '../../doc/state';
 import { searchModel } from '../../search';
-import { commandAction } from '../commands';
+import { commandAction } from '../subscriptions';
 
 function doc(param: Partial<DocParam> = {}, fields: Partial<DocState> = {}): DocState {
   return {

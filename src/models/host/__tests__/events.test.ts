@@ -3,7 +3,7 @@ import { translate } from '../../../i18n';
 import type { MessageKey } from '../../../i18n';
 import { initialDocState, PARAM_DEFAULTS } from '../../doc/state';
 import type { DocState } from '../../doc/state';
-import { hostEvents } from '../events';
+import { hostEvents } from '../effects';
 import { NOTHING_ANNOUNCED } from '../state';
 import type { Announced } from '../state';
 
