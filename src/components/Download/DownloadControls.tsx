@@ -4,7 +4,7 @@ import { docModel } from '../../models/doc';
 import { effectLoading } from '../../runtime';
 import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
+import { ToolButton } from '../common/ToolButton';
 
 /**
  * The toolbar's `Download` and `Open in new tab` controls (issue 5, contracts §5b): each present only

@@ -2,7 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
+import { ToolButton } from '../common/ToolButton';
 
 /** The `Fullscreen` control, present when the facility's `fullScreen` flag is on. */
 export function FullscreenButton() {

@@ -21,9 +21,9 @@ import {
 } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { PageNumberInput } from './PageNumberInput';
-import { ToolButton } from './ToolButton';
+import { ToolButton } from '../common/ToolButton';
 import { ZoomDisplay } from './ZoomDisplay';
-import { useNarrowScreen } from './useNarrowScreen';
+import { useNarrowScreen } from '../common/useNarrowScreen';
 import { MobileMenu } from '../MobileMenu';
 
 export interface HeaderBarProps {

@@ -8,7 +8,7 @@ import type { Engine } from './engine';
 import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
 import { useSetEngine, useSetPageShown } from './EngineContext';
 import { useT } from '../../i18n';
-import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
+import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
 import { parseHash } from '../../url';
 import './PdfView.css';

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { printModel, selectPrintAllowed } from '../../models/print';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
+import { ToolButton } from '../common/ToolButton';
 
 /**
  * The toolbar's `Print` control (contracts §5, §5b `print`): absent when the policy forbids printing.

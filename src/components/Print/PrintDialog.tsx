@@ -7,7 +7,7 @@ import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
 import { useEngine } from '../PdfView/EngineContext';
-import { useOpenedOnce } from '../useOpenedOnce';
+import { useOpenedOnce } from '../common/useOpenedOnce';
 
 function rangeMessage(t: Translate, error: RangeError): string {
   switch (error.kind) {

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchModel } from '../../models/search';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
+import { ToolButton } from '../common/ToolButton';
 import './Search.css';
 
 /**

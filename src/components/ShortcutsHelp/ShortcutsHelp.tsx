@@ -5,8 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
-import { useOpenedOnce } from '../useOpenedOnce';
+import { ToolButton } from '../common/ToolButton';
+import { useOpenedOnce } from '../common/useOpenedOnce';
 import { shortcutRows } from './shortcutRows';
 
 /**

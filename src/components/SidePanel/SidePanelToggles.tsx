@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
-import { ToolButton } from '../HeaderBar/ToolButton';
+import { ToolButton } from '../common/ToolButton';
 
 /**
  * The toolbar's `Thumbnails` and `Outline` toggles (contracts §5), each present only with its flag

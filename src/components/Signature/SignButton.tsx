@@ -1,8 +1,8 @@
 import { SignatureOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models';
-import { ToolButton } from '../HeaderBar/ToolButton';
-import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
+import { ToolButton } from '../common/ToolButton';
+import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useT } from '../../i18n';
 
 /**

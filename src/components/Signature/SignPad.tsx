@@ -1,10 +1,10 @@
 import { Button, Modal, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel, signModel } from '../../models';
-import { useNarrowScreen } from '../HeaderBar/useNarrowScreen';
+import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useT } from '../../i18n';
-import { useOpenedOnce } from '../useOpenedOnce';
-import { useTapAction } from '../useTapAction';
+import { useOpenedOnce } from '../common/useOpenedOnce';
+import { useTapAction } from '../common/useTapAction';
 import { usePad } from './usePad';
 import './Signature.css';
 

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app';
 import { selectParam } from '../../models/doc/selectors';
-import { useNarrowScreen } from '../../components/HeaderBar/useNarrowScreen';
+import { useNarrowScreen } from '../../components/common/useNarrowScreen';
 
 /**
  * Empty bars where the title header, the toolbar and the footer will be, each as tall as the bar

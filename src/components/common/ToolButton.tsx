@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useSharedTooltip } from '../SharedTooltip';
 import { useMediaQuery } from './useNarrowScreen';
-import './HeaderBar.css';
+import './ToolButton.css';
 
 /** A pointer that can hover: a tooltip on a touch screen would stay up after the tap. */
 const CAN_HOVER_QUERY = '(hover: hover)';
@@ -13,7 +13,7 @@ const CAN_HOVER_QUERY = '(hover: hover)';
  * `tooltip`) in the shared tooltip for pointer users (SharedTooltip). With `pressed` it is a
  * toggle (`aria-pressed`), tinted while on. Its antd props never change with `pressed`: antd
  * remakes the button's element when its colour or variant changes, which would drop the keyboard
- * focus at each toggle, so HeaderBar.css styles `[aria-pressed="true"]` instead.
+ * focus at each toggle, so ToolButton.css styles `[aria-pressed="true"]` instead.
  */
 export function ToolButton({
   label,

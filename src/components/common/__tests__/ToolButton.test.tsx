@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { HeaderBar } from '..';
+import { HeaderBar } from '../../HeaderBar';
 import { SidePanelToggles } from '../../SidePanel';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 
