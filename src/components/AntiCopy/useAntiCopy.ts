@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app';
+import { selectAntiCopyActive } from '../../models/doc/selectors';
 import './AntiCopy.css';
 
 /** The attribute on `<html>` that switches on AntiCopy.css's rules. */
@@ -39,9 +40,7 @@ function block(event: Event): void {
  * stays in the DOM: search finds and highlights through it.
  */
 export function useAntiCopy(): void {
-  const active = useAppSelector(
-    (state) => state.doc.status === 'ready' && state.doc.docData.param.antiCopy,
-  );
+  const active = useAppSelector(selectAntiCopyActive);
   useEffect(() => {
     if (!active) return undefined;
     const root = document.documentElement;

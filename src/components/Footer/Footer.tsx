@@ -1,6 +1,6 @@
 import { Progress, theme } from 'antd';
 import { useAppSelector } from '../../app';
-import { selectProgress, selectZoomPercent } from '../../models/doc/selectors';
+import { selectIsConverting, selectProgress, selectZoomPercent } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 
 /**
@@ -14,7 +14,7 @@ export function Footer() {
   const currentPage = useAppSelector((state) => state.doc.currentPage);
   const pageCount = useAppSelector((state) => state.doc.docData.pageCount);
   const loadedCount = useAppSelector((state) => state.doc.docData.loadedCount);
-  const converting = useAppSelector((state) => state.doc.status === 'converting');
+  const converting = useAppSelector(selectIsConverting);
   const progress = useAppSelector(selectProgress);
   const zoomPercent = useAppSelector(selectZoomPercent);
 

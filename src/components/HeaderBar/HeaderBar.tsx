@@ -18,6 +18,7 @@ import {
   selectCanZoomIn,
   selectCanZoomOut,
   selectParam,
+  selectShownTitle,
 } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { PageNumberInput } from './PageNumberInput';
@@ -50,7 +51,7 @@ export function HeaderBar({ right }: HeaderBarProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const param = useAppSelector(selectParam);
-  const title = useAppSelector((state) => state.doc.docData.title);
+  const title = useAppSelector(selectShownTitle);
   const canGoPrev = useAppSelector(selectCanGoPrev);
   const canGoNext = useAppSelector(selectCanGoNext);
   const canZoomOut = useAppSelector(selectCanZoomOut);
@@ -62,7 +63,7 @@ export function HeaderBar({ right }: HeaderBarProps) {
 
   if (!param.showHeaderBar) return null;
 
-  const showTitle = param.showFileName && title !== '';
+  const showTitle = title !== '';
 
   const rotate = param.showRotate ? (
     <>

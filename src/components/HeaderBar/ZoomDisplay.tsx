@@ -5,7 +5,11 @@ import { cloneElement, isValidElement, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
-import { selectZoomPercent } from '../../models/doc/selectors';
+import {
+  selectMaxZoomPercent,
+  selectMinZoomPercent,
+  selectZoomPercent,
+} from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 
 /** The presets of the zoom menu, in percent. */
@@ -30,8 +34,8 @@ export function ZoomDisplay() {
   const t = useT();
   const dispatch = useAppDispatch();
   const percent = useAppSelector(selectZoomPercent);
-  const minPercent = useAppSelector((state) => state.doc.docData.param.minZoomRatio * 100);
-  const maxPercent = useAppSelector((state) => state.doc.docData.param.maxZoomRatio * 100);
+  const minPercent = useAppSelector(selectMinZoomPercent);
+  const maxPercent = useAppSelector(selectMaxZoomPercent);
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');

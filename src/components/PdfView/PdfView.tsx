@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
+import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from './engine';
 import type { Engine } from './engine';
@@ -33,10 +34,8 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const rotate = useAppSelector((s) => s.doc.rotate);
   const currentPage = useAppSelector((s) => s.doc.currentPage);
   const pageSize = useAppSelector((s) => s.doc.docData.pageSize);
-  const textSelectable = useAppSelector(
-    (s) => !s.doc.docData.param.antiCopy && s.doc.docData.param.select,
-  );
-  const param = useAppSelector((s) => s.doc.docData.param);
+  const textSelectable = useAppSelector(selectCanSelectText);
+  const param = useAppSelector(selectParam);
   const narrow = useNarrowScreen();
   // contracts §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
   const onePage = narrow && !param.isVertical;

@@ -1,6 +1,7 @@
 import { SignatureOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models';
+import { selectSignPadOpen } from '../../models/doc/selectors';
 import { ToolButton } from '../common/ToolButton';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useT } from '../../i18n';
@@ -14,7 +15,7 @@ export function SignButton() {
   const dispatch = useAppDispatch();
   const narrow = useNarrowScreen();
   const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
-  const open = useAppSelector((s) => (narrow ? s.doc.mobileSignState : s.doc.signState));
+  const open = useAppSelector(selectSignPadOpen(narrow));
   if (!allowed) return null;
   return (
     <ToolButton

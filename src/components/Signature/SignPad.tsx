@@ -1,6 +1,7 @@
 import { Button, Modal, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel, signModel } from '../../models';
+import { selectParam, selectSignPadOpen } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useT } from '../../i18n';
 import { useOpenedOnce } from '../common/useOpenedOnce';
@@ -14,9 +15,8 @@ import './Signature.css';
  */
 export function SignPad() {
   const narrow = useNarrowScreen();
-  const open = useAppSelector(
-    (s) => s.doc.docData.param.showSignature && (narrow ? s.doc.mobileSignState : s.doc.signState),
-  );
+  const allowed = useAppSelector((s) => selectParam(s).showSignature);
+  const open = useAppSelector(selectSignPadOpen(narrow)) && allowed;
   const dispatch = useAppDispatch();
   const close = () => {
     dispatch(

@@ -21,8 +21,27 @@ export const selectDoc = (state: WithDoc): DocState => state.doc;
 export const selectDocData = (state: WithDoc): DocData => state.doc.docData;
 export const selectParam = (state: WithDoc): DocParam => state.doc.docData.param;
 
+/** A document is on screen (fetched, converted, saved). */
+export const selectIsReady = ({ doc }: WithDoc): boolean => doc.status === 'ready';
+
+/** The facility is still converting the document (spec §3 `loadedCount` < `pageCount`). */
+export const selectIsConverting = ({ doc }: WithDoc): boolean => doc.status === 'converting';
+
+/**
+ * The title to show (contracts §5b `showFileName`): the document's title, or '' when the flag is
+ * off or there is none.
+ */
+export const selectShownTitle = ({ doc }: WithDoc): string =>
+  doc.docData.param.showFileName ? doc.docData.title : '';
+
 /** The zoom display: 1.2 → 120. */
 export const selectZoomPercent = (state: WithDoc): number => Math.round(state.doc.zoom * 100);
+
+/** The zoom clamp as percentages (spec §5): the zoom presets outside it are disabled. */
+export const selectMinZoomPercent = ({ doc }: WithDoc): number =>
+  doc.docData.param.minZoomRatio * 100;
+export const selectMaxZoomPercent = ({ doc }: WithDoc): number =>
+  doc.docData.param.maxZoomRatio * 100;
 
 export const selectCanZoomIn = ({ doc }: WithDoc): boolean =>
   doc.zoom < doc.docData.param.maxZoomRatio;
@@ -72,6 +91,19 @@ export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
 /** Text is selectable only when anti-copy is off and `select` is on (contracts §5b). */
 export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
   !doc.docData.param.antiCopy && doc.docData.param.select;
+
+/** Anti-copy is in force (contracts §5b `antiCopy`): only while a document is shown. */
+export const selectAntiCopyActive = ({ doc }: WithDoc): boolean =>
+  doc.status === 'ready' && doc.docData.param.antiCopy;
+
+/**
+ * Whether the signature pad is open: `mobileSignState` on phones (`narrow`), `signState` on
+ * desktop (spec §3).
+ */
+export const selectSignPadOpen =
+  (narrow: boolean) =>
+  ({ doc }: WithDoc): boolean =>
+    narrow ? doc.mobileSignState : doc.signState;
 
 /** The watermark to draw, or undefined when there is none (empty text, contracts §3). */
 export const selectWatermark = ({ doc }: WithDoc): WatermarkInfo | undefined => {

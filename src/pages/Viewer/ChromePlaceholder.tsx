@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app';
-import { selectParam } from '../../models/doc/selectors';
+import { selectParam, selectShownTitle } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../../components/common/useNarrowScreen';
 
 /**
@@ -9,10 +9,10 @@ import { useNarrowScreen } from '../../components/common/useNarrowScreen';
  */
 export function ChromeTopPlaceholder() {
   const param = useAppSelector(selectParam);
-  const title = useAppSelector((state) => state.doc.docData.title);
+  const title = useAppSelector(selectShownTitle);
   const narrow = useNarrowScreen();
   // The toolbar gives the title a row of its own on narrow screens (HeaderBar).
-  const titleRow = narrow && param.showFileName && title !== '';
+  const titleRow = narrow && title !== '';
   return (
     <>
       {param.showHeader && <div className="folio-placeholder folio-placeholder-title-header" />}

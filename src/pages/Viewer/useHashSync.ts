@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import type { Dispatch } from '../../runtime';
 import { docModel } from '../../models/doc';
-import { selectZoomPercent } from '../../models/doc/selectors';
+import { selectIsReady, selectZoomPercent } from '../../models/doc/selectors';
 import { docIdFromSearch, hashForView, parseHash } from '../../url';
 
 /** At most one history write per interval: scrolling through pages must not spam history. */
@@ -58,7 +58,7 @@ function createThrottle() {
 export function useHashSync({ intervalMs = HASH_WRITE_INTERVAL_MS }: { intervalMs?: number } = {}) {
   const dispatch = useAppDispatch();
   const docId = useAppSelector((state) => state.doc.docId);
-  const ready = useAppSelector((state) => state.doc.status === 'ready');
+  const ready = useAppSelector(selectIsReady);
   const page = useAppSelector((state) => state.doc.currentPage);
   const zoom = useAppSelector(selectZoomPercent);
   // The reader's place for the pending write, and the document whose hash has been applied.

@@ -1,14 +1,21 @@
 /** Derived values: the contracts §5b rules that live in selectors rather than in components. */
 import {
+  selectAntiCopyActive,
   selectCanGoNext,
   selectCanGoPrev,
   selectCanSelectText,
   selectCanZoomIn,
   selectCanZoomOut,
   selectDownloadUrl,
+  selectIsConverting,
   selectIsFetching,
+  selectIsReady,
+  selectMaxZoomPercent,
+  selectMinZoomPercent,
   selectOpenInTabUrl,
   selectProgress,
+  selectShownTitle,
+  selectSignPadOpen,
   selectWatermark,
   selectZoomPercent,
 } from '../selectors';
@@ -85,5 +92,34 @@ describe('doc selectors', () => {
     expect(selectIsFetching({ loading: { ...loading, effects: { 'doc/fetch': true } } })).toBe(
       true,
     );
+  });
+
+  it('status: ready and converting', () => {
+    expect(selectIsReady(root({ status: 'ready' }))).toBe(true);
+    expect(selectIsReady(root({ status: 'converting' }))).toBe(false);
+    expect(selectIsConverting(root({ status: 'converting' }))).toBe(true);
+    expect(selectIsConverting(root({ status: 'ready' }))).toBe(false);
+  });
+
+  it('spec §5 zoom clamp as percentages', () => {
+    expect(selectMinZoomPercent(root({}, {}, { minZoomRatio: 0.5 }))).toBe(50);
+    expect(selectMaxZoomPercent(root({}, {}, { maxZoomRatio: 3 }))).toBe(300);
+  });
+
+  it('contracts §5b showFileName: the title is shown only with the flag', () => {
+    expect(selectShownTitle(root({}, { title: 'Report' }, { showFileName: true }))).toBe('Report');
+    expect(selectShownTitle(root({}, { title: 'Report' }, { showFileName: false }))).toBe('');
+  });
+
+  it('contracts §5b antiCopy: in force only while a document is shown', () => {
+    expect(selectAntiCopyActive(root({ status: 'ready' }, {}, { antiCopy: true }))).toBe(true);
+    expect(selectAntiCopyActive(root({ status: 'ready' }, {}, { antiCopy: false }))).toBe(false);
+    expect(selectAntiCopyActive(root({ status: 'loading' }, {}, { antiCopy: true }))).toBe(false);
+  });
+
+  it('spec §3 sign pad: signState on desktop, mobileSignState on phones', () => {
+    const state = root({ signState: true, mobileSignState: false });
+    expect(selectSignPadOpen(false)(state)).toBe(true);
+    expect(selectSignPadOpen(true)(state)).toBe(false);
   });
 });
