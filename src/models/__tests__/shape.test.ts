@@ -1,0 +1,58 @@
+/**
+ * One shape for every model (docs/architecture.md, "Where things go"): a model is a folder of the
+ * same files, those it needs, and components never reach into a page.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.join(__dirname, '../..');
+const MODELS = path.join(SRC, 'models');
+const SHAPE = new Set([
+  'index.ts',
+  'state.ts',
+  'reducers.ts',
+  'effects.ts',
+  'subscriptions.ts',
+  'selectors.ts',
+  '__tests__',
+]);
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(full) : [full];
+  });
+}
+
+describe('the model shape', () => {
+  const folders = readdirSync(MODELS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !['__tests__', 'shared'].includes(entry.name))
+    .map((entry) => entry.name);
+
+  it('finds the models', () => {
+    expect(folders).toEqual(expect.arrayContaining(['doc', 'print', 'search', 'sign', 'host']));
+  });
+
+  it.each(folders)('%s holds only the shape’s files, with an index', (folder) => {
+    const names = readdirSync(path.join(MODELS, folder));
+    expect(names.filter((name) => !SHAPE.has(name))).toEqual([]);
+    expect(names).toContain('index.ts');
+  });
+
+  it('src/models/ holds only the list, model folders, shared/ and tests', () => {
+    const loose = readdirSync(MODELS, { withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name !== 'index.ts',
+    );
+    expect(loose.map((entry) => entry.name)).toEqual([]);
+  });
+});
+
+describe('components', () => {
+  it('never import from src/pages/', () => {
+    const offenders = files(path.join(SRC, 'components'))
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => /from '[./]*\/pages\//.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+});
