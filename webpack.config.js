@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
-import { normaliseBase, settingsBlock, settingsFromEnv } from './config/settings-block.ts';
-import { createMockMiddleware } from './config/mock-server.ts';
-import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './config/csp.ts';
+import { normaliseBase, settingsBlock, settingsFromEnv } from './server/settings-block.ts';
+import { devMiddleware } from './server/app.ts';
+import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './server/csp.ts';
 
 const require = createRequire(import.meta.url);
 const root = import.meta.dirname;
@@ -17,7 +17,7 @@ const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
 
 /**
- * index.html gets its CSP <meta> from its own inline scripts, in every build (config/csp.ts) —
+ * index.html gets its CSP <meta> from its own inline scripts, in every build (server/csp.ts) —
  * after webpack's real content hashes have rewritten the file names in its boot script.
  */
 class CspMetaPlugin {
@@ -182,8 +182,13 @@ export default (_env, argv) => {
       historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },
       setupMiddlewares(middlewares) {
         middlewares.unshift({
-          name: 'folio-preview-facility',
-          middleware: createMockMiddleware({ basePath, docsDir: process.env.DOCS_DIR }),
+          name: 'folio-server',
+          // DOCS_DIR is read by the server itself (the samples when unset).
+          middleware: devMiddleware({
+            basePath,
+            cacheDir: process.env.CACHE_DIR || undefined,
+            sofficePath: process.env.SOFFICE_PATH || undefined,
+          }),
         });
         return middlewares;
       },

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { startPreviewServer } from '../config/preview-server.ts';
-import type { PreviewServer } from '../config/preview-server.ts';
+import { startServer } from '../server/app.ts';
+import type { RunningServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
@@ -99,14 +99,15 @@ if (flags['no-build'] && anchorBuilt) {
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
-const servers: PreviewServer[] = [];
+const servers: RunningServer[] = [];
 const serve = async (distDir: string): Promise<string> => {
-  const server = await startPreviewServer({
+  const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     basePath: '/',
     docsDir: DOCS_DIR,
-    distDir,
+    distDirs: [distDir],
+    simulate: true,
   });
   servers.push(server);
   return server.url.replace('//localhost:', '//127.0.0.1:');

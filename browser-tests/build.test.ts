@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startPreviewServer } from '../config/preview-server.ts';
-import { contentSecurityPolicy, inlineScriptHashes } from '../config/csp.ts';
+import { startServer } from '../server/app.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../server/csp.ts';
 import { prodBuild } from './support/build.ts';
 import type { BuildFacts } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
@@ -80,7 +80,12 @@ describe('production build', () => {
   });
 
   it('relocates to another base by index.html settings only, deep links included', async () => {
-    const server = await startPreviewServer({ port: 0, basePath: '/elsewhere/', distDir });
+    const server = await startServer({
+      port: 0,
+      basePath: '/elsewhere/',
+      distDirs: [distDir],
+      simulate: true,
+    });
     const session = await newSession(browser);
     try {
       const failed: string[] = [];
