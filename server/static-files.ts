@@ -1,6 +1,6 @@
 /**
- * How the built `dist/` is served, shared by `npm run preview` (express) and `npm run serve`
- * (fastify): which files may be cached for ever, and which requests get the app's index.html.
+ * How the built `dist/` is served by the one server (server/app.ts, for `npm run preview` and
+ * `npm run serve`): which files may be cached for ever, and which requests get index.html.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
