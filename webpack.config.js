@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { normaliseBase, settingsBlock, settingsFromEnv } from './server/settings-block.ts';
 import { devMiddleware } from './server/app.ts';
 import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './server/csp.ts';
@@ -156,6 +157,25 @@ export default (_env, argv) => {
           ...(production ? [] : [{ from: 'examples', to: 'examples' }]),
         ],
       }),
+      // Brotli and gzip siblings of every file worth compressing (scripts, styles, the worker,
+      // pdf.js's cmaps, fonts, wasm and ICC profiles), made once at build; the server picks one by
+      // Accept-Encoding (docs/deploying.md). Not index.html: its settings block is edited after the
+      // build, and the servers rewrite it per request.
+      ...(production
+        ? [
+            ['brotliCompress', '[path][base].br'],
+            ['gzip', '[path][base].gz'],
+          ].map(
+            ([algorithm, filename]) =>
+              new CompressionPlugin({
+                algorithm,
+                filename,
+                test: /\.(m?js|css|svg|json|bcmap|pfb|ttf|otf|wasm|icc|map)$/,
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+          )
+        : []),
     ],
     performance: { hints: false },
     // Not an eval-* source map: the CSP has no 'unsafe-eval', in development too.
@@ -166,6 +186,8 @@ export default (_env, argv) => {
       host: process.env.HOST ?? 'localhost',
       static: false,
       hot: false,
+      // gzip on the fly, as webpack-dev-server does it (the build precompresses instead).
+      compress: true,
       // Off in CI and in the browser tests: a reload in the middle of a test is not a failure.
       liveReload: !process.env.CI && process.env.LIVE_RELOAD !== '0',
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },

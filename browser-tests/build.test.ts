@@ -60,6 +60,18 @@ describe('production build', () => {
     assert.doesNotMatch(readFileSync(path.join(distDir, 'index.html'), 'utf8'), /hostOrigin/);
   });
 
+  it('precompresses what it serves (brotli and gzip siblings), but not index.html', () => {
+    const scripts = Object.values(facts.chunkGroupScripts).flat();
+    assert.ok(scripts.length > 0);
+    for (const file of scripts) {
+      for (const encoded of [`${file}.br`, `${file}.gz`]) {
+        assert.ok(existsSync(path.join(distDir, encoded)), `${encoded} is built`);
+      }
+    }
+    assert.equal(existsSync(path.join(distDir, 'index.html.br')), false);
+    assert.equal(existsSync(path.join(distDir, 'index.html.gz')), false);
+  });
+
   it('sets the chunk load timeout to 120 s and the chunk base path to ./', () => {
     assert.equal(facts.chunkLoadTimeout, 120_000);
     assert.equal(facts.publicPath, './');

@@ -138,6 +138,8 @@ async function serveApp(
     wildcard: true,
     cacheControl: false,
     dotfiles: 'allow',
+    // The build's .br and .gz siblings, chosen by Accept-Encoding (with Vary); never a PDF.
+    preCompressed: true,
     setHeaders: (reply, file) => {
       if (distRoots.some((root) => file.startsWith(root + path.sep))) {
         reply.header('Cache-Control', cacheControlFor(file)).header(CSP_HEADER, policy);

@@ -4,7 +4,6 @@
  * resolved dispatch; only a bug rejects.
  */
 import { effectActions, reducerActions } from '../../runtime';
-import { preloadPdf } from '../../services/preloadPdf';
 import type { Action, EffectCommands } from '../../runtime';
 import { createPreviewClient } from '../../services/preview';
 import type { FacilityDocument } from '../../services/preview';
@@ -95,9 +94,7 @@ function* fetchDocument(
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
-        const saved = toSavePayload(doc);
-        yield* call(preloadPdf, saved.fileUrl);
-        yield* put(docReducerActions.save(saved));
+        yield* put(docReducerActions.save(toSavePayload(doc)));
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;
