@@ -18,6 +18,28 @@ const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
 
 /**
+ * Brotli and gzip siblings of every file worth compressing (scripts, styles, the worker, pdf.js's
+ * cmaps, fonts, wasm and ICC profiles), made once at build; the server picks one by
+ * Accept-Encoding (docs/deploying.md). Not index.html: its settings block is edited after the
+ * build, and the servers rewrite it per request. The bench's anchor page is built with them too.
+ */
+export function precompressPlugins() {
+  return [
+    ['brotliCompress', '[path][base].br'],
+    ['gzip', '[path][base].gz'],
+  ].map(
+    ([algorithm, filename]) =>
+      new CompressionPlugin({
+        algorithm,
+        filename,
+        test: /\.(m?js|css|svg|json|bcmap|pfb|ttf|otf|wasm|icc|map)$/,
+        threshold: 1024,
+        minRatio: 0.9,
+      }),
+  );
+}
+
+/**
  * index.html gets its CSP <meta> from its own inline scripts, in every build (server/csp.ts) —
  * after webpack's real content hashes have rewritten the file names in its boot script.
  */
@@ -157,25 +179,7 @@ export default (_env, argv) => {
           ...(production ? [] : [{ from: 'examples', to: 'examples' }]),
         ],
       }),
-      // Brotli and gzip siblings of every file worth compressing (scripts, styles, the worker,
-      // pdf.js's cmaps, fonts, wasm and ICC profiles), made once at build; the server picks one by
-      // Accept-Encoding (docs/deploying.md). Not index.html: its settings block is edited after the
-      // build, and the servers rewrite it per request.
-      ...(production
-        ? [
-            ['brotliCompress', '[path][base].br'],
-            ['gzip', '[path][base].gz'],
-          ].map(
-            ([algorithm, filename]) =>
-              new CompressionPlugin({
-                algorithm,
-                filename,
-                test: /\.(m?js|css|svg|json|bcmap|pfb|ttf|otf|wasm|icc|map)$/,
-                threshold: 1024,
-                minRatio: 0.9,
-              }),
-          )
-        : []),
+      ...(production ? precompressPlugins() : []),
     ],
     performance: { hints: false },
     // Not an eval-* source map: the CSP has no 'unsafe-eval', in development too.
