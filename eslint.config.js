@@ -40,9 +40,9 @@ export default tseslint.config(
     },
   },
   {
-    // What the browser bundle reads stays browser code: Node's modules belong in server/,
-    // facility/, the build and the tests.
-    files: ['src/**/*.{ts,tsx}', 'config/routes.ts', 'config/defaults.ts'],
+    // What the browser bundle reads stays browser code (config/ is data the browser reads):
+    // Node's modules belong in server/, facility/, the build and the tests.
+    files: ['src/**/*.{ts,tsx}', 'config/**/*.ts'],
     ignores: ['**/__tests__/**', 'src/test/**'],
     rules: {
       'no-restricted-syntax': [

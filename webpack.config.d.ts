@@ -3,3 +3,5 @@ import type { Configuration } from 'webpack';
 
 declare const makeConfig: (env: unknown, argv: { mode?: string }) => Configuration;
 export default makeConfig;
+/** The build's brotli and gzip plugins, shared with the bench's anchor page. */
+export declare function precompressPlugins(): NonNullable<Configuration['plugins']>;

@@ -7,9 +7,10 @@ import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
-import { normaliseBase, settingsBlock, settingsFromEnv } from './config/settings-block.ts';
-import { createMockMiddleware } from './config/mock-server.ts';
-import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './config/csp.ts';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { normaliseBase, settingsBlock, settingsFromEnv } from './server/settings-block.ts';
+import { devMiddleware } from './server/app.ts';
+import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './server/csp.ts';
 
 const require = createRequire(import.meta.url);
 const root = import.meta.dirname;
@@ -17,7 +18,29 @@ const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
 
 /**
- * index.html gets its CSP <meta> from its own inline scripts, in every build (config/csp.ts) —
+ * Brotli and gzip siblings of every file worth compressing (scripts, styles, the worker, pdf.js's
+ * cmaps, fonts, wasm and ICC profiles), made once at build; the server picks one by
+ * Accept-Encoding (docs/deploying.md). Not index.html: its settings block is edited after the
+ * build, and the servers rewrite it per request. The bench's anchor page is built with them too.
+ */
+export function precompressPlugins() {
+  return [
+    ['brotliCompress', '[path][base].br'],
+    ['gzip', '[path][base].gz'],
+  ].map(
+    ([algorithm, filename]) =>
+      new CompressionPlugin({
+        algorithm,
+        filename,
+        test: /\.(m?js|css|svg|json|bcmap|pfb|ttf|otf|wasm|icc|map)$/,
+        threshold: 1024,
+        minRatio: 0.9,
+      }),
+  );
+}
+
+/**
+ * index.html gets its CSP <meta> from its own inline scripts, in every build (server/csp.ts) —
  * after webpack's real content hashes have rewritten the file names in its boot script.
  */
 class CspMetaPlugin {
@@ -156,6 +179,7 @@ export default (_env, argv) => {
           ...(production ? [] : [{ from: 'examples', to: 'examples' }]),
         ],
       }),
+      ...(production ? precompressPlugins() : []),
     ],
     performance: { hints: false },
     // Not an eval-* source map: the CSP has no 'unsafe-eval', in development too.
@@ -166,6 +190,8 @@ export default (_env, argv) => {
       host: process.env.HOST ?? 'localhost',
       static: false,
       hot: false,
+      // gzip on the fly, as webpack-dev-server does it (the build precompresses instead).
+      compress: true,
       // Off in CI and in the browser tests: a reload in the middle of a test is not a failure.
       liveReload: !process.env.CI && process.env.LIVE_RELOAD !== '0',
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
@@ -182,8 +208,13 @@ export default (_env, argv) => {
       historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },
       setupMiddlewares(middlewares) {
         middlewares.unshift({
-          name: 'folio-preview-facility',
-          middleware: createMockMiddleware({ basePath, docsDir: process.env.DOCS_DIR }),
+          name: 'folio-server',
+          // DOCS_DIR is read by the server itself (the samples when unset).
+          middleware: devMiddleware({
+            basePath,
+            cacheDir: process.env.CACHE_DIR || undefined,
+            sofficePath: process.env.SOFFICE_PATH || undefined,
+          }),
         });
         return middlewares;
       },

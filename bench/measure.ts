@@ -24,6 +24,26 @@ export const LIMITS = {
 
 export type Side = 'anchor' | 'folio';
 
+/** A network link emulated by CDP (`Network.emulateNetworkConditions`); loopback has none. */
+export interface NetworkLink {
+  /** Round-trip latency added to every request. */
+  latencyMs: number;
+  /** Both directions. */
+  mbit: number;
+}
+
+/** The links `--links` names (issue 14): loopback, a good Wi-Fi, a phone network. */
+export const LINKS: Record<string, NetworkLink | null> = {
+  loopback: null,
+  '20mbit': { latencyMs: 40, mbit: 20 },
+  '5mbit': { latencyMs: 100, mbit: 5 },
+};
+
+export function linkLabel(name: string): string {
+  const link = LINKS[name];
+  return link ? `${String(link.mbit)} Mbit/s, ${String(link.latencyMs)} ms` : 'loopback';
+}
+
 export interface RunResult {
   /** null: not measured; the reason is in `missing`. */
   firstPaintMs: number | null;
@@ -44,6 +64,10 @@ export interface RunResult {
   barMs: number | null;
   /** Cumulative layout shift from navigation until the toolbar's controls showed (probe.ts). */
   layoutShift: number | null;
+  /** Bytes received on the wire (all requests, compressed as sent) until page 1 was painted. */
+  wireKB: number | null;
+  /** Of those, JavaScript. */
+  jsWireKB: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
   busyBefore: number | null;
   /** Why a metric is missing, by metric name. */
@@ -63,7 +87,9 @@ export type Metric =
   | 'pdfRequestMs'
   | 'toolbarMs'
   | 'barMs'
-  | 'layoutShift';
+  | 'layoutShift'
+  | 'wireKB'
+  | 'jsWireKB';
 
 export interface SessionSpec {
   side: Side;
@@ -71,6 +97,8 @@ export interface SessionSpec {
   pages: number;
   /** A screenshot of page 1 once it is painted, to this file. */
   screenshot?: string;
+  /** The emulated link; none: loopback as it is. */
+  link?: NetworkLink | null;
 }
 
 function seconds(ms: number): string {
@@ -154,6 +182,8 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     toolbarMs: null,
     barMs: null,
     layoutShift: null,
+    wireKB: null,
+    jsWireKB: null,
     busyBefore: null,
     missing: {},
     notes: [],
@@ -177,6 +207,27 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     }
   });
   await page.addInitScript(installProbe);
+  // Bytes on the wire, as CDP sees them (encoded: what compression saves shows here).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (spec.link) {
+    const bytesPerSecond = Math.round((spec.link.mbit * 1e6) / 8);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: spec.link.latencyMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
+  const scripts = new Set<string>();
+  const wire = { all: 0, js: 0 };
+  cdp.on('Network.responseReceived', ({ requestId, type }) => {
+    if (type === 'Script') scripts.add(requestId);
+  });
+  cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+    wire.all += encodedDataLength;
+    if (scripts.has(requestId)) wire.js += encodedDataLength;
+  });
   const all: Metric[] = [
     'firstPaintMs',
     'jumpLastMs',
@@ -205,6 +256,9 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       result.pdfRequestMs = await pdfRequestStart(page);
       return result;
     }
+    // Read as soon as the paint is seen (polled every 50 ms): a slight overcount at most.
+    result.wireKB = Math.round(wire.all / 100) / 10;
+    result.jsWireKB = Math.round(wire.js / 100) / 10;
     result.firstPaintMs = Math.round(
       await page.evaluate(
         () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint ?? NaN,

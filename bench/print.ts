@@ -17,7 +17,7 @@ import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startPreviewServer } from '../config/preview-server.ts';
+import { startServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { waitForPainted } from '../browser-tests/support/pixels.ts';
 import { buildFolio } from './build.ts';
@@ -187,12 +187,13 @@ export async function printBench({ runs, build }: { runs: number; build: boolean
   } else if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('--no-build: dist/index.html is missing; run npm run build');
   }
-  const server = await startPreviewServer({
+  const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     basePath: '/',
     docsDir: DOCS_DIR,
-    distDir: dist,
+    distDirs: [dist],
+    simulate: true,
   });
   const base = server.url.replace('//localhost:', '//127.0.0.1:');
   const browser = await launchChromium();

@@ -2,20 +2,21 @@
 // bare pdf.js PDFViewer page (bench/anchor/) in the same run, on the same documents, in headless
 // Chromium, one page at a time. See bench/README.md.
 //
-//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-docs]
+//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200]
+//                    [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { startPreviewServer } from '../config/preview-server.ts';
-import type { PreviewServer } from '../config/preview-server.ts';
+import { startServer } from '../server/app.ts';
+import type { RunningServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
-import { LIMITS, runSession } from './measure.ts';
+import { LIMITS, LINKS, linkLabel, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
 import type { RunResult, Side } from './measure.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
@@ -28,7 +29,7 @@ import {
 } from './report.ts';
 import type { BenchResults, DocResult, Machine } from './report.ts';
 
-/** Runs stop being started past this, so the whole bench stays well under 15 minutes. */
+/** Runs stop being started past this per link, so a link's bench stays well under 15 minutes. */
 const BUDGET_MS = 11 * 60_000;
 /** Waiting for an idle CPU before a session: at most this per session, and in all. */
 const QUIET_WAIT_MS = 5_000;
@@ -40,6 +41,7 @@ const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     docs: { type: 'string' },
+    links: { type: 'string', default: 'loopback,20mbit,5mbit' },
     'no-build': { type: 'boolean', default: false },
     'write-docs': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
@@ -49,7 +51,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--no-build] [--write-docs]\n' +
+    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
       'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)',
   );
   process.exit(0);
@@ -65,12 +67,26 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
 if (runs < 3)
   console.warn(`--runs ${runs}: medians of fewer than 3 runs are not what issue 3 asks`);
 
+const links = flags.links.split(',').map((name) => name.trim());
+for (const name of links) {
+  if (!(name in LINKS)) {
+    throw new Error(`--links: "${name}" is not one of ${Object.keys(LINKS).join(', ')}`);
+  }
+}
+
+const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();
 const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string): void => {
   console.log(`[bench ${elapsed()}] ${line}`);
 };
 
+log(`load average ${loadAverageStart.join(', ')}`);
+if ((loadAverageStart[0] ?? 0) > 1) {
+  console.warn(
+    'WARNING: the load average is above 1: a loaded machine hides fixed costs, so this run is noise, not a result.',
+  );
+}
 mkdirSync(OUT, { recursive: true });
 const selected = selectDocs(flags.docs);
 const docs = await prepareDocs(selected);
@@ -99,14 +115,15 @@ if (flags['no-build'] && anchorBuilt) {
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
-const servers: PreviewServer[] = [];
+const servers: RunningServer[] = [];
 const serve = async (distDir: string): Promise<string> => {
-  const server = await startPreviewServer({
+  const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     basePath: '/',
     docsDir: DOCS_DIR,
-    distDir,
+    distDirs: [distDir],
+    simulate: true,
   });
   servers.push(server);
   return server.url.replace('//localhost:', '//127.0.0.1:');
@@ -164,45 +181,50 @@ function summary(r: RunResult): string {
 
 let quietSpent = 0;
 try {
-  for (const doc of docs) {
-    const entry: DocResult = { doc, runs: { anchor: [], folio: [] } };
-    results.push(entry);
-    for (let run = 1; run <= runs; run += 1) {
-      // Alternate which side goes first, so neither always runs on a warmer machine.
-      const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
-      for (const side of order) {
-        const label = `${doc.name} run ${run}/${runs} ${side}`;
-        if (Date.now() - started > BUDGET_MS) {
-          notes.push(
-            `${label}: skipped, the bench's ${BUDGET_MS / 60_000}-minute budget was spent`,
+  for (const [linkIndex, link] of links.entries()) {
+    for (const doc of docs) {
+      const entry: DocResult = { doc, link, runs: { anchor: [], folio: [] } };
+      results.push(entry);
+      for (let run = 1; run <= runs; run += 1) {
+        // Alternate which side goes first, so neither always runs on a warmer machine.
+        const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
+        for (const side of order) {
+          const label = `${doc.name} ${linkLabel(link)} run ${run}/${runs} ${side}`;
+          if (Date.now() - started > BUDGET_MS * (linkIndex + 1)) {
+            notes.push(
+              `${label}: skipped, the bench's ${BUDGET_MS / 60_000}-minute budget was spent`,
+            );
+            continue;
+          }
+          const previous = entry.runs[side].at(0);
+          if (previous?.notes.includes('no [data-page-number] element on the page')) {
+            // The side shows no pages at all (e.g. no engine yet): repeating it only costs time.
+            entry.runs[side].push({ ...previous, notes: ['same as run 1 (not repeated)'] });
+            continue;
+          }
+          const waitStart = Date.now();
+          const busy = await waitForQuiet(
+            Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
           );
-          continue;
+          quietSpent += Date.now() - waitStart;
+          const shot =
+            run === 1 && doc === shotDoc && linkIndex === 0
+              ? path.join(OUT, `${side}-${doc.name}.png`)
+              : undefined;
+          const result = await runSession(browser, {
+            side,
+            url: url(side, doc.id),
+            pages: doc.pages,
+            link: LINKS[link],
+            ...(shot === undefined ? {} : { screenshot: shot }),
+          });
+          result.busyBefore = busy;
+          entry.runs[side].push(result);
+          log(
+            `${label}: ${summary(result)}${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
+          );
+          for (const note of result.notes) log(`  ${note}`);
         }
-        const previous = entry.runs[side].at(0);
-        if (previous?.notes.includes('no [data-page-number] element on the page')) {
-          // The side shows no pages at all (e.g. no engine yet): repeating it only costs time.
-          entry.runs[side].push({ ...previous, notes: ['same as run 1 (not repeated)'] });
-          continue;
-        }
-        const waitStart = Date.now();
-        const busy = await waitForQuiet(
-          Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
-        );
-        quietSpent += Date.now() - waitStart;
-        const shot =
-          run === 1 && doc === shotDoc ? path.join(OUT, `${side}-${doc.name}.png`) : undefined;
-        const result = await runSession(browser, {
-          side,
-          url: url(side, doc.id),
-          pages: doc.pages,
-          ...(shot === undefined ? {} : { screenshot: shot }),
-        });
-        result.busyBefore = busy;
-        entry.runs[side].push(result);
-        log(
-          `${label}: ${summary(result)}${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
-        );
-        for (const note of result.notes) log(`  ${note}`);
       }
     }
   }
@@ -256,6 +278,7 @@ const report: BenchResults = {
   ].join(' '),
   runs,
   commit,
+  loadAverageStart,
   loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
   durationS: (Date.now() - started) / 1000,
   machine,

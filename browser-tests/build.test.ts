@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startPreviewServer } from '../config/preview-server.ts';
-import { contentSecurityPolicy, inlineScriptHashes } from '../config/csp.ts';
+import { startServer } from '../server/app.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../server/csp.ts';
 import { prodBuild } from './support/build.ts';
 import type { BuildFacts } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
@@ -60,6 +60,18 @@ describe('production build', () => {
     assert.doesNotMatch(readFileSync(path.join(distDir, 'index.html'), 'utf8'), /hostOrigin/);
   });
 
+  it('precompresses what it serves (brotli and gzip siblings), but not index.html', () => {
+    const scripts = Object.values(facts.chunkGroupScripts).flat();
+    assert.ok(scripts.length > 0);
+    for (const file of scripts) {
+      for (const encoded of [`${file}.br`, `${file}.gz`]) {
+        assert.ok(existsSync(path.join(distDir, encoded)), `${encoded} is built`);
+      }
+    }
+    assert.equal(existsSync(path.join(distDir, 'index.html.br')), false);
+    assert.equal(existsSync(path.join(distDir, 'index.html.gz')), false);
+  });
+
   it('sets the chunk load timeout to 120 s and the chunk base path to ./', () => {
     assert.equal(facts.chunkLoadTimeout, 120_000);
     assert.equal(facts.publicPath, './');
@@ -80,7 +92,12 @@ describe('production build', () => {
   });
 
   it('relocates to another base by index.html settings only, deep links included', async () => {
-    const server = await startPreviewServer({ port: 0, basePath: '/elsewhere/', distDir });
+    const server = await startServer({
+      port: 0,
+      basePath: '/elsewhere/',
+      distDirs: [distDir],
+      simulate: true,
+    });
     const session = await newSession(browser);
     try {
       const failed: string[] = [];

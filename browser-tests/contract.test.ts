@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { inlineScriptHashes, policyDirectives } from '../config/csp.ts';
+import { inlineScriptHashes, policyDirectives } from '../server/csp.ts';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { waitForPainted } from './support/pixels.ts';

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { contentSecurityPolicy, policyDirectives as directives } from '../config/csp.ts';
+import { contentSecurityPolicy, policyDirectives as directives } from '../server/csp.ts';
 import { launchChromium } from './support/chromium.ts';
 import { WASM_PDF } from './support/docs.ts';
 import { waitForPainted } from './support/pixels.ts';

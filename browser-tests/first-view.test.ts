@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { startPreviewServer } from '../config/preview-server.ts';
-import type { PreviewServer } from '../config/preview-server.ts';
+import { startServer } from '../server/app.ts';
+import type { RunningServer } from '../server/app.ts';
 import { installProbe } from '../bench/probe.ts';
 import type { ProbeWindow } from '../bench/probe.ts';
 import { prodBuild } from './support/build.ts';
@@ -25,11 +25,16 @@ const VIEWS: [string, BrowserContextOptions][] = [
 ];
 
 let browser: Browser;
-let server: PreviewServer;
+let server: RunningServer;
 
 before(async () => {
   const { distDir } = await prodBuild();
-  server = await startPreviewServer({ port: 0, basePath: '/viewer/', distDir });
+  server = await startServer({
+    port: 0,
+    basePath: '/viewer/',
+    distDirs: [distDir],
+    simulate: true,
+  });
   browser = await launchChromium();
 });
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { policyDirectives } from '../config/csp.ts';
+import { policyDirectives } from '../server/csp.ts';
 import type { FolioEvent } from '../src/services/host/protocol.ts';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';

@@ -1,7 +1,7 @@
 /**
- * Writes a facility {@link Answer} on Node's http response — what the dev server's mock (express
- * under webpack-dev-server, or config/preview-server.ts) uses. Files go through `send` (the file
- * server express uses): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
+ * Writes a facility {@link Answer} on Node's http response — what the mock files' handlers (mock/)
+ * use on the one server (server/facility-routes.ts). Files go through `send` (a well-kept file
+ * server): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
  * Last-Modified, HEAD — nothing hand-parsed here. server/ writes the same answers with fastify.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

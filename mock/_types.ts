@@ -1,7 +1,7 @@
 /**
  * The shape of a umi-style mock file: `export default { 'GET /api/…': handler }`.
- * config/mock-server.ts matches the keys and calls the handlers; handlers only see Node's http types,
- * so the same files work under webpack-dev-server (express) and the plain preview server.
+ * server/facility-routes.ts mounts the keys on the one fastify server and calls the handlers with
+ * Node's http types (the reply hijacked), so the same files serve `npm start`, preview and serve.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Facility } from '../facility/facility.ts';

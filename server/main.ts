@@ -1,9 +1,12 @@
 /**
- * `npm run serve`: starts server/app.ts from the environment (docs/server.md):
- * PORT (8000), HOST (all interfaces), BASE_PATH (/), DOCS_DIR (mock/documents), CACHE_DIR
- * (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first, separated by ':'), SOFFICE_PATH
- * (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100),
- * SHUTDOWN_TIMEOUT_S (30), LOG_LEVEL (info).
+ * `npm run serve` and `npm run preview` (`--preview`): the one server (server/app.ts) from the
+ * environment (docs/server.md): PORT (8000), HOST (all interfaces), BASE_PATH (/), DOCS_DIR
+ * (mock/documents), CACHE_DIR (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first,
+ * separated by ':'), SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count),
+ * CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100 for serve; no limit for preview), SHUTDOWN_TIMEOUT_S
+ * (30), LOG_LEVEL (info for serve, warn for preview), and the page's settings (PREVIEW_API,
+ * HOST_ORIGIN, SIGN_TARGET_ORIGIN).
+ * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
 import { statSync } from 'node:fs';
@@ -12,7 +15,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { buildServer } from './app.ts';
+import { defaultDocsDir } from './facility-routes.ts';
+import { normaliseBase } from './settings-block.ts';
 
+const preview = process.argv.includes('--preview');
 const env = process.env;
 const setting = (name: string): string | undefined => {
   const value = env[name]?.trim();
@@ -38,22 +44,30 @@ function folder(name: string, fallback: string): string {
 }
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
+const command = preview ? 'preview' : 'serve';
 
 try {
   const app = await buildServer({
     basePath: setting('BASE_PATH'),
-    docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
+    docsDir: folder('DOCS_DIR', defaultDocsDir),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
     sofficePath: setting('SOFFICE_PATH'),
     concurrency: number('CONVERT_CONCURRENCY', availableParallelism(), 1),
     convertTimeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,
-    maxBytes: number('MAX_FILE_MB', 100, 0) * 1024 * 1024,
+    maxBytes: number('MAX_FILE_MB', preview ? Infinity : 100, 0) * 1024 * 1024,
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
-    logger: { level: setting('LOG_LEVEL') ?? 'info' },
+    simulate: preview,
+    logger: { level: setting('LOG_LEVEL') ?? (preview ? 'warn' : 'info') },
   });
   const port = number('PORT', 8000, 0, 65535);
-  await app.listen({ port, host: setting('HOST') ?? '0.0.0.0' });
+  const host = setting('HOST') ?? '0.0.0.0';
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const listening = typeof address === 'object' && address !== null ? address.port : port;
+  const base = normaliseBase(setting('BASE_PATH'));
+  console.log(`Folio ${command} on http://${shown}:${String(listening)}${base}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down: no new requests, finishing conversions');
@@ -64,7 +78,7 @@ try {
   }
 } catch (error) {
   console.error(
-    `Folio serve failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    `Folio ${command} failed to start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exitCode = 1;
 }

@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
+import { precompressPlugins } from '../../webpack.config.js';
 
 const require = createRequire(import.meta.url);
 const here = import.meta.dirname;
@@ -58,6 +59,8 @@ export function anchorConfig(outDir: string): Configuration {
           })),
         ],
       }),
+      // Served compressed as Folio is, so the comparison is fair (issue 14).
+      ...precompressPlugins(),
     ],
     // index.html stays as written: the preview server rewrites its `folio-settings` block.
     optimization: { minimizeOptions: { html: false } },

@@ -2,7 +2,7 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMockMiddleware } from '../../config/mock-server.ts';
+import { devMiddleware } from '../../server/app.ts';
 import { serve } from './_http-client.ts';
 
 export const BASE = '/viewer/';
@@ -30,7 +30,7 @@ export async function startFacility(
   links: Record<string, string> = {},
 ): Promise<Facility> {
   const dir = await makeDocsDir(files, links);
-  const server = await serve(createMockMiddleware({ basePath: BASE, docsDir: dir }));
+  const server = await serve(devMiddleware({ basePath: BASE, docsDir: dir }));
   return {
     dir,
     origin: server.origin,

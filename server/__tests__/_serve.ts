@@ -5,9 +5,9 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { settingsScript } from '../../config/settings-block.ts';
+import { settingsScript } from '../settings-block.ts';
 import { buildServer } from '../app.ts';
-import type { ServeOptions } from '../app.ts';
+import type { ServerOptions } from '../app.ts';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const BASE = '/viewer/';
@@ -33,7 +33,7 @@ export interface ServeSetup {
   settingsScript?: string;
   /** Reuse a cache (to see a conversion served from disk by another server). */
   cacheDir?: string;
-  options?: Partial<ServeOptions>;
+  options?: Partial<ServerOptions>;
 }
 
 /** A minimal built app: the settings block, one hashed asset, and an old build's chunk. */

@@ -3,7 +3,7 @@
  * sets the router base and what its environment gives, keeps everything else, and its CSP header
  * allows the block exactly as served.
  */
-import { inlineScriptHashes, policyDirectives } from '../../config/csp.ts';
+import { inlineScriptHashes, policyDirectives } from '../csp.ts';
 import { BASE, startServe } from './_serve.ts';
 
 const EDITED = `

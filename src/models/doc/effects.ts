@@ -10,7 +10,6 @@
 import { effectActions, reducerActions } from '../../runtime';
 import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
-import { preloadPdf } from '../../services/preloadPdf';
 import type { Action, EffectCommands } from '../../runtime';
 import { createPreviewClient } from '../../services/preview';
 import type { FacilityDocument } from '../../services/preview';
@@ -101,9 +100,7 @@ function* fetchDocument(
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
-        const saved = toSavePayload(doc);
-        yield* call(preloadPdf, saved.fileUrl);
-        yield* put(docReducerActions.save(saved));
+        yield* put(docReducerActions.save(toSavePayload(doc)));
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;

@@ -39,8 +39,11 @@ export function openDocument(url: string, options: OpenOptions): OpenedDocument 
     iccUrl: resourceUrl('iccs'),
     maxImageSize: MAX_IMAGE_PIXELS,
     canvasMaxAreaInBytes: phone ? 5_242_880 * 4 : -1,
-    // Range loading: pdf.js asks for what it needs with HTTP Range and streams the rest.
+    // Range-first (docs/decisions/2026-11-25-range-first.md): pdf.js cancels its whole-file
+    // request once the server says it takes ranges, asks for the ranges page 1 needs, then fetches
+    // the rest in the background (auto-fetch), which print and search need.
     disableRange: false,
+    disableStream: true,
     disableAutoFetch: false,
   });
   let cancelled = false;

@@ -1,6 +1,6 @@
 /**
  * A real HTTP preview facility for effect tests: the dev facility's own middleware
- * (config/mock-server.ts) over a temporary DOCS_DIR, on a free port. It records each request and
+ * (server/app.ts devMiddleware) over a temporary DOCS_DIR, on a free port. It records each request and
  * whether the client went away before the answer ended, so aborts can be asserted.
  */
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createMockMiddleware } from '../../../../config/mock-server';
+import { devMiddleware } from '../../../../server/app';
 
 export const SAMPLE_PDF = path.resolve(__dirname, '../../../../mock/documents/tracemonkey.pdf');
 
@@ -31,7 +31,7 @@ export interface Facility {
 
 export async function startFacility(): Promise<Facility> {
   const docsDir = await mkdtemp(path.join(os.tmpdir(), 'folio-docs-'));
-  const middleware = createMockMiddleware({ basePath: '/', docsDir });
+  const middleware = devMiddleware({ basePath: '/', docsDir });
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     const entry: Seen = { url: req.url ?? '', aborted: false };

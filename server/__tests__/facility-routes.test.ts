@@ -1,4 +1,7 @@
-/** createMockMiddleware: where it answers, what it passes on, and how it mounts mock files. */
+/**
+ * The facility's routes on the one server, as `npm start` mounts them (devMiddleware): where they
+ * answer, what they pass on, and how the mock files are mounted.
+ */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MockFile } from '../../mock/_types.ts';
@@ -6,8 +9,10 @@ import { makeDocsDir as makeDir } from '../../mock/__tests__/_docs-dir.ts';
 import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
 import { FELL_THROUGH, rawRequest, serve } from '../../mock/__tests__/_http-client.ts';
 import type { TestServer } from '../../mock/__tests__/_http-client.ts';
-import { createMockMiddleware, defaultDocsDir, mockFiles } from '../mock-server.ts';
-import type { MockMiddlewareOptions } from '../mock-server.ts';
+import { devMiddleware } from '../app.ts';
+import { defaultDocsDir, mockFiles } from '../facility-routes.ts';
+
+type MockMiddlewareOptions = Parameters<typeof devMiddleware>[0];
 
 jest.setTimeout(30_000);
 
@@ -25,7 +30,7 @@ async function makeDocsDir(files: Record<string, Uint8Array>): Promise<string> {
 }
 
 async function start(options: MockMiddlewareOptions): Promise<string> {
-  const server = await serve(createMockMiddleware(options));
+  const server = await serve(devMiddleware(options));
   servers.push(server);
   return server.origin;
 }
@@ -116,7 +121,7 @@ test('DOCS_DIR is used when no docsDir is given', async () => {
 });
 
 test('a DOCS_DIR that does not exist is an error at start-up, not 404s later', () => {
-  expect(() => createMockMiddleware({ basePath: '/', docsDir: '/nonexistent/folio' })).toThrow(
+  expect(() => devMiddleware({ basePath: '/', docsDir: '/nonexistent/folio' })).toThrow(
     /DOCS_DIR .* is not a folder/,
   );
 });
@@ -160,7 +165,7 @@ describe('mounting mock files', () => {
 
   test('a key that is not "<METHOD> /<path>" is refused when mounting', () => {
     const bad: MockFile = { '/api/no-method': () => undefined };
-    expect(() => createMockMiddleware({ basePath: '/', docsDir: dir, files: [bad] })).toThrow(
+    expect(() => devMiddleware({ basePath: '/', docsDir: dir, files: [bad] })).toThrow(
       /is not "<METHOD> \/<path>"/,
     );
   });

@@ -1,4 +1,4 @@
-/** config/preview-server.ts over real HTTP, with a tiny fake dist/. */
+/** `npm run preview`: the one server (server/app.ts) over a tiny fake dist/, with the simulations. */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,8 +8,8 @@ import { makeDocsDir } from '../../mock/__tests__/_docs-dir.ts';
 import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
 import { rawRequest } from '../../mock/__tests__/_http-client.ts';
 import { contentSecurityPolicy } from '../csp.ts';
-import { startPreviewServer } from '../preview-server.ts';
-import type { PreviewServer } from '../preview-server.ts';
+import { startServer } from '../app.ts';
+import type { RunningServer } from '../app.ts';
 
 jest.setTimeout(30_000);
 
@@ -24,7 +24,7 @@ const HTML = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const dirs: string[] = [];
 let distDir: string;
 let docsDir: string;
-let preview: PreviewServer;
+let preview: RunningServer;
 let origin: string;
 
 beforeAll(async () => {
@@ -41,7 +41,13 @@ beforeAll(async () => {
   );
   docsDir = await makeDocsDir({ 'a.pdf': await plainPdf(2) });
   dirs.push(outside, docsDir);
-  preview = await startPreviewServer({ port: 0, basePath: '/viewer/', docsDir, distDir });
+  preview = await startServer({
+    port: 0,
+    basePath: '/viewer/',
+    docsDir,
+    distDirs: [distDir],
+    simulate: true,
+  });
   origin = new URL(preview.url).origin;
 });
 
@@ -137,7 +143,13 @@ test('paths outside the base are 404', async () => {
 });
 
 test('at BASE_PATH / the same build serves routerBase "/" and api/ at the root', async () => {
-  const root = await startPreviewServer({ port: 0, basePath: '/', docsDir, distDir });
+  const root = await startServer({
+    port: 0,
+    basePath: '/',
+    docsDir,
+    distDirs: [distDir],
+    simulate: true,
+  });
   try {
     const page = await fetch(`${root.url}deep/link?doc=a.pdf`, { headers: HTML });
     expect(await page.text()).toContain('window.routerBase = "/";');
@@ -148,14 +160,14 @@ test('at BASE_PATH / the same build serves routerBase "/" and api/ at the root',
 });
 
 test('without dist/index.html it refuses to start, saying why', async () => {
-  await expect(startPreviewServer({ port: 0, distDir: docsDir, docsDir })).rejects.toThrow(
-    /index\.html not found: run npm run build first/,
-  );
+  await expect(
+    startServer({ port: 0, distDirs: [docsDir], docsDir, simulate: true }),
+  ).rejects.toThrow(/index\.html not found: run npm run build first/);
 });
 
 test('run as a script it reads the environment and says where it listens', async () => {
-  const script = path.resolve(__dirname, '../preview-server.ts');
-  const child = spawn(process.execPath, [script], {
+  const script = path.resolve(__dirname, '../main.ts');
+  const child = spawn(process.execPath, [script, '--preview'], {
     env: { ...process.env, PORT: '0', BASE_PATH: '/viewer', DOCS_DIR: docsDir, DIST_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -189,9 +201,15 @@ test('an edited settings block survives: the base and PREVIEW_API set, the rest 
   );
   const before = process.env.PREVIEW_API;
   process.env.PREVIEW_API = 'https://preview.example/api';
-  let server: PreviewServer | undefined;
+  let server: RunningServer | undefined;
   try {
-    server = await startPreviewServer({ port: 0, basePath: '/moved/', docsDir, distDir: dist });
+    server = await startServer({
+      port: 0,
+      basePath: '/moved/',
+      docsDir,
+      distDirs: [dist],
+      simulate: true,
+    });
     const res = await fetch(server.url, { headers: HTML });
     const html = await res.text();
     expect(html).toContain('window.routerBase = "/moved/";');

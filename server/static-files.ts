@@ -1,6 +1,6 @@
 /**
- * How the built `dist/` is served, shared by `npm run preview` (express) and `npm run serve`
- * (fastify): which files may be cached for ever, and which requests get the app's index.html.
+ * How the built `dist/` is served by the one server (server/app.ts, for `npm run preview` and
+ * `npm run serve`): which files may be cached for ever, and which requests get index.html.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,9 +14,12 @@ const HASHED = /\.[0-9a-f]{6,}\.[a-z0-9]+$/i;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A precompressed sibling (`main.3f9a1c2b.js.br`) is cached as the file it encodes. */
+const ENCODED = /\.(br|gz)$/;
+
 /** Hashed assets for a year; everything else (index.html, unhashed files) revalidated each time. */
 export function cacheControlFor(file: string): string {
-  return HASHED.test(path.basename(file)) ? IMMUTABLE : 'no-cache';
+  return HASHED.test(path.basename(file).replace(ENCODED, '')) ? IMMUTABLE : 'no-cache';
 }
 
 /**

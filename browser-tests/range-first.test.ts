@@ -1,0 +1,117 @@
+// Range-first loading (issue 14) on an emulated 20 Mbit/s + 40 ms link, production build: page 1 of
+// a 3.6 MB document is painted from the byte ranges it needs, long before the whole file has
+// arrived; and no page pixel is ever on screen before the policy that governs it (the watermark
+// drawn over the stage, anti-copy on).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startServer } from '../server/app.ts';
+import type { RunningServer } from '../server/app.ts';
+import { prodBuild } from './support/build.ts';
+import { launchChromium } from './support/chromium.ts';
+import { newSession, screenshot } from './support/viewer.ts';
+
+const LINK = { latency: 40, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 };
+const SAMPLE = path.join(import.meta.dirname, '..', 'mock', 'documents', 'text-1000.pdf');
+const root = mkdtempSync(path.join(tmpdir(), 'folio-range-'));
+let browser: Browser;
+let server: RunningServer;
+
+before(async () => {
+  const { distDir } = await prodBuild();
+  copyFileSync(SAMPLE, path.join(root, 'big.pdf'));
+  writeFileSync(
+    path.join(root, 'big.pdf.json'),
+    JSON.stringify({ watermarkInfo: { text: 'reader · range-first' } }),
+  );
+  server = await startServer({ port: 0, basePath: '/viewer/', docsDir: root, distDirs: [distDir] });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser.close();
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface FirstInk {
+  watermark: boolean;
+  antiCopy: boolean;
+}
+type InkWindow = Window & { __firstInk?: FirstInk };
+
+/** An init script: at the first frame in which page 1's canvas has ink, what policy is in place. */
+function watchFirstInk() {
+  const look = () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-page-number="1"] canvas');
+    const context = canvas && canvas.width > 0 ? canvas.getContext('2d') : null;
+    if (canvas && context) {
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 97) {
+        if (data[i + 3] > 0 && data[i] < 200) {
+          (window as InkWindow).__firstInk = {
+            watermark:
+              document.querySelector(
+                '.folio-stage.folio-watermarked > div[style*="background-image"]',
+              ) !== null,
+            antiCopy: document.documentElement.hasAttribute('data-folio-anti-copy'),
+          };
+          return;
+        }
+      }
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+describe('range-first loading', () => {
+  it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy', async () => {
+    const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = session;
+    try {
+      await page.addInitScript(watchFirstInk);
+      const cdp = await session.context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+      const content = new Set<string>();
+      const statuses: number[] = [];
+      let received = 0;
+      cdp.on('Network.responseReceived', ({ requestId, response }) => {
+        if (!response.url.includes('/documents/big.pdf/content')) return;
+        content.add(requestId);
+        statuses.push(response.status);
+      });
+      cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+        if (content.has(requestId)) received += dataLength;
+      });
+      await page.goto(`${server.url}?doc=big.pdf&lang=en`, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction<FirstInk | undefined>(
+        () => (window as InkWindow).__firstInk,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
+      const bytesAtInk = received;
+      const firstInk = await handle.jsonValue();
+      const size = statSync(SAMPLE).size;
+      console.log(
+        `page 1 inked with ${String(bytesAtInk)} of ${String(size)} bytes (${((100 * bytesAtInk) / size).toFixed(1)} %); statuses ${statuses.join(' ')}`,
+      );
+      assert.deepEqual(firstInk, { watermark: true, antiCopy: true }, 'policy before pixels');
+      assert.ok(statuses.includes(206), 'pdf.js asked for byte ranges');
+      assert.ok(
+        bytesAtInk < size / 2,
+        `page 1 came from part of the file (${String(bytesAtInk)} B)`,
+      );
+      await screenshot(page, 'range-first');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+});

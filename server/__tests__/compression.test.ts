@@ -1,0 +1,95 @@
+/**
+ * Compression and caching (issue 14): the build's brotli and gzip siblings are served by
+ * Accept-Encoding, cached like the file they encode; a PDF and its byte ranges never are encoded.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
+import { startServer } from '../app.ts';
+import type { RunningServer } from '../app.ts';
+import { IMMUTABLE } from '../static-files.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('folio '.repeat(1000))});`;
+let root: string;
+let server: RunningServer;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'folio-compression-'));
+  const dist = path.join(root, 'dist');
+  const docs = path.join(root, 'docs');
+  await mkdir(dist);
+  await mkdir(docs);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><script id="folio-settings">window.routerBase = "/";</script></head></html>',
+  );
+  const script = path.join(dist, 'main.0123abcd.js');
+  await writeFile(script, SCRIPT);
+  await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+  await writeFile(path.join(docs, 'a.pdf'), await plainPdf(3));
+  server = await startServer({ port: 0, host: '127.0.0.1', docsDir: docs, distDirs: [dist] });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Node's fetch decodes bodies itself; these requests ask for the encoding and read it raw. */
+async function get(pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(new URL(pathname, server.url), { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+test.each([
+  ['br, gzip', 'br', brotliCompressSync(SCRIPT)],
+  ['gzip, deflate', 'gzip', gzipSync(SCRIPT)],
+  ['identity', undefined, Buffer.from(SCRIPT)],
+])(
+  'Accept-Encoding %s → %s, cached for a year, Vary: Accept-Encoding',
+  async (accept, encoding, body) => {
+    const res = await get('main.0123abcd.js', { 'accept-encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body.equals(body)).toBe(true);
+  },
+);
+
+test('index.html is revalidated (no-cache), never a precompressed copy', async () => {
+  const res = await get('', { 'accept-encoding': 'br, gzip', accept: 'text/html' });
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.headers['content-encoding']).toBeUndefined();
+});
+
+test('a PDF and its byte ranges are never encoded', async () => {
+  const res = await get('api/documents/a.pdf/content', {
+    'accept-encoding': 'br, gzip',
+    range: 'bytes=0-99',
+  });
+  expect(res.status).toBe(206);
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(res.body.length).toBe(100);
+});
