@@ -71,7 +71,8 @@ export type FailureCode = 'converter_not_installed' | 'conversion_failed' | 'que
 export type ConversionState =
   | { kind: 'ready'; file: string; stats: Stats }
   | { kind: 'converting' }
-  | { kind: 'failed'; error: FailureCode; message: string };
+  /** `retryAfterS`: the failure is passing (the queue is away); ask again then. */
+  | { kind: 'failed'; error: FailureCode; message: string; retryAfterS?: number };
 
 export type Spawner = (
   command: string,

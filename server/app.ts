@@ -126,13 +126,16 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
   app.get(base, (_request, reply) => sendIndex(reply));
   app.get(`${base}index.html`, (_request, reply) => sendIndex(reply));
 
-  app.get(`${api}health`, (_request, reply) =>
-    send(reply, {
+  // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
+  // away, as this server still serves PDFs and converted files then.
+  app.get(`${api}health`, async (_request, reply) => {
+    const queue = await facility.converter.queueHealth?.();
+    return send(reply, {
       kind: 'json',
       status: 200,
-      body: { status: 'ok', conversionsPending: facility.converter.pending() },
-    }),
-  );
+      body: { status: 'ok', conversionsPending: facility.converter.pending(), ...queue },
+    });
+  });
   app.get<{ Params: Params }>(`${api}documents/:id`, async (request, reply) => {
     // Only a dev simulation waits, and null means the client left meanwhile; serve never simulates.
     const answer = await facility.metadata(request.params.id);

@@ -3,39 +3,16 @@
  * PORT (8000), HOST (all interfaces), BASE_PATH (/), DOCS_DIR (mock/documents), CACHE_DIR
  * (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first, separated by ':'), SOFFICE_PATH
  * (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100),
- * SHUTDOWN_TIMEOUT_S (30), LOG_LEVEL (info).
+ * SHUTDOWN_TIMEOUT_S (30), LOG_LEVEL (info), REDIS_URL (none: conversions run in this process; set,
+ * they are queued for `npm run worker`, server/worker.ts).
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
-import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { buildServer } from './app.ts';
-
-const env = process.env;
-const setting = (name: string): string | undefined => {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-};
-
-function number(name: string, fallback: number, min: number, max = Infinity): number {
-  const raw = setting(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${String(min)} to ${String(max)}, not "${raw}"`);
-  }
-  return value;
-}
-
-function folder(name: string, fallback: string): string {
-  const dir = path.resolve(setting(name) ?? fallback);
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new Error(`${name} ${dir} is not a folder`);
-  }
-  return dir;
-}
+import { folder, number, setting } from './env.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,6 +22,7 @@ try {
     docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
+    redisUrl: setting('REDIS_URL'),
     sofficePath: setting('SOFFICE_PATH'),
     concurrency: number('CONVERT_CONCURRENCY', availableParallelism(), 1),
     convertTimeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,

@@ -37,7 +37,7 @@ export interface ServeSetup {
 }
 
 /** A minimal built app: the settings block, one hashed asset, and an old build's chunk. */
-async function fakeDist(root: string, settings: string): Promise<string[]> {
+export async function fakeDist(root: string, settings: string): Promise<string[]> {
   const current = path.join(root, 'dist');
   const previous = path.join(root, 'dist-previous');
   await mkdir(current);
@@ -104,7 +104,10 @@ export interface Meta {
   body: Record<string, unknown>;
 }
 
-export async function getMeta(served: Served, id: string): Promise<Meta> {
+/** A server's api/ URL: a {@link Served}, or a `npm run serve` process. */
+export type Api = Pick<Served, 'api'>;
+
+export async function getMeta(served: Api, id: string): Promise<Meta> {
   const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}`);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -113,7 +116,7 @@ export async function getMeta(served: Served, id: string): Promise<Meta> {
  * Polls the metadata as the viewer does until the conversion is over (complete or failed),
  * returning every answer seen.
  */
-export async function pollUntilSettled(served: Served, id: string, timeoutMs = 60_000) {
+export async function pollUntilSettled(served: Api, id: string, timeoutMs = 60_000) {
   const seen: Meta[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
