@@ -80,11 +80,20 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
   const { cacheDir } = options;
   const log = options.log ?? (() => undefined);
   const contentHash = createHasher();
-  let current: { queue: Queue<ConversionJob>; ready: Promise<void> } | undefined;
+  interface Connecting {
+    queue: Queue<ConversionJob>;
+    ready: Promise<void>;
+    isReady: boolean;
+    /** Why Redis refused so far, while the queue has not reached it yet. */
+    lastError?: string;
+  }
+  let current: Connecting | undefined;
 
   /**
    * The queue once it has reached Redis. BullMQ keeps a connection whose start failed (Redis went
    * away during its first commands) failed for good, so such a queue is replaced on the next call.
+   * Before the first connection, BullMQ waits for Redis: a refusal seen meanwhile is answered at
+   * once instead (once connected, the disabled offline queue makes commands fail at once).
    */
   function connected(): Promise<Queue<ConversionJob>> {
     if (!current) {
@@ -99,19 +108,32 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
           removeOnFail: { age: FAILURE_MEMORY_S },
         },
       });
+      const made: Connecting = { queue, ready: queue.waitUntilReady(), isReady: false };
       queue.on('error', (error) => {
+        made.lastError = error.message;
         log({ event: 'queue_error', message: error.message });
       });
-      const ready = queue.waitUntilReady();
-      const made = { queue, ready };
       current = made;
-      ready.catch(() => {
-        if (current === made) current = undefined;
-        void queue.close().catch(() => undefined);
-      });
+      made.ready.then(
+        () => {
+          made.isReady = true;
+        },
+        () => {
+          if (current === made) current = undefined;
+          void queue.close().catch(() => undefined);
+        },
+      );
     }
-    const { queue, ready } = current;
-    return ready.then(() => queue);
+    const { queue, ready, isReady, lastError } = current;
+    if (isReady) return Promise.resolve(queue);
+    if (lastError !== undefined) return Promise.reject(new Error(lastError));
+    return new Promise((resolve, reject) => {
+      queue.once('error', reject);
+      ready.then(() => {
+        queue.off('error', reject);
+        resolve(queue);
+      }, reject);
+    });
   }
 
   async function enqueue(name: string, hash: string): Promise<ConversionState> {
