@@ -4,12 +4,14 @@ import type { SpawnOptions } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { settingsScript } from '../../config/settings-block.ts';
 import { buildServer } from '../app.ts';
 import type { ServeOptions } from '../app.ts';
 
-export const FIXTURES = path.join(__dirname, 'fixtures');
+// Not __dirname: server/measure-queue.ts runs this as an ES module.
+export const FIXTURES = fileURLToPath(new URL('fixtures', import.meta.url));
 export const BASE = '/viewer/';
 
 export interface Served {

@@ -3,72 +3,26 @@
  * loopback, a free port, no persistence) convert each file once however many servers ask, survive
  * a worker killed mid-conversion, and answer, never hang, while Redis restarts.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../../config/settings-block.ts';
-import { BASE, fakeDist, getMeta, pollUntilSettled } from './_serve.ts';
+import {
+  freePort,
+  killAll,
+  officeFiles as writeOfficeFiles,
+  startRedis as startRedisOn,
+  startServeProcess,
+  startWorker as startWorkerOn,
+  stop,
+  until,
+} from './_cluster.ts';
+import type { Proc } from './_cluster.ts';
+import { fakeDist, getMeta, pollUntilSettled } from './_serve.ts';
 import type { Api, Meta } from './_serve.ts';
 
 jest.setTimeout(120_000);
-
-const REPO = path.join(__dirname, '..', '..');
-/** Node 22 from node_modules: it runs the servers' TypeScript as it is. */
-const NODE = path.join(REPO, 'node_modules', 'node', 'bin', 'node');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${String(ms)} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves once the process has exited. */
-  exited: Promise<number | null>;
-}
-
-const started = new Set<ChildProcess>();
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn(command, args, { cwd: REPO, env: { ...process.env, ...env } });
-  started.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => {
-      started.delete(child);
-      resolve(code);
-    });
-  });
-  return { child, output: () => output, exited };
-}
-
-async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
-  return proc.exited;
-}
 
 let root: string;
 let docsDir: string;
@@ -80,17 +34,7 @@ let redis: Proc;
 const pollers: Proc[] = [];
 
 async function startRedis(): Promise<void> {
-  redis = run('redis-server', [
-    '--port',
-    String(redisPort),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await until('redis-server ready', () => redis.output().includes('Ready to accept connections'));
+  redis = await startRedisOn(redisPort);
 }
 
 /**
@@ -127,15 +71,10 @@ async function runs(): Promise<{ group: number; hash: string }[]> {
     });
 }
 
-function redisUrl(): string {
-  return `redis://127.0.0.1:${String(redisPort)}`;
-}
+const shared = () => ({ redisUrl: `redis://127.0.0.1:${String(redisPort)}`, docsDir, cacheDir });
 
 async function startWorker(sofficePath: string): Promise<Proc> {
-  const worker = run(NODE, ['server/worker.ts'], {
-    REDIS_URL: redisUrl(),
-    DOCS_DIR: docsDir,
-    CACHE_DIR: cacheDir,
+  const worker = await startWorkerOn(shared(), {
     SOFFICE_PATH: sofficePath,
     CONVERT_CONCURRENCY: '1',
     // A killed worker's job is seen stalled within 5 s. Every worker of the file has the same
@@ -144,48 +83,16 @@ async function startWorker(sofficePath: string): Promise<Proc> {
     QUEUE_STALLED_CHECK_S: '1',
   });
   pollers.push(worker);
-  await until('worker ready', () => worker.output().includes('"worker_ready"'));
   return worker;
 }
 
 async function startServer(): Promise<Api & Proc> {
-  const port = await freePort();
-  const server = run(NODE, ['server/main.ts'], {
-    REDIS_URL: redisUrl(),
-    DOCS_DIR: docsDir,
-    CACHE_DIR: cacheDir,
-    DIST_DIR: distDir,
-    BASE_PATH: BASE,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  });
+  const server = await startServeProcess(shared(), distDir);
   pollers.push(server);
-  const api = `http://127.0.0.1:${String(port)}${BASE}api/`;
-  await until('server listening', async () => {
-    try {
-      return (await fetch(`${api}health`)).ok;
-    } catch {
-      return false;
-    }
-  });
-  return { ...server, api };
+  return server;
 }
 
-/** Small office files LibreOffice converts in about a second: .txt and .rtf. */
-async function officeFiles(prefix: string, count: number): Promise<string[]> {
-  const names = Array.from({ length: count }, (_, i) =>
-    i % 2 === 0 ? `${prefix}-${String(i)}.txt` : `${prefix}-${String(i)}.rtf`,
-  );
-  for (const name of names) {
-    const text = `Folio ${name}`;
-    await writeFile(
-      path.join(docsDir, name),
-      name.endsWith('.rtf') ? `{\\rtf1\\ansi ${text}\\par}` : `${text}\n`,
-    );
-  }
-  return names;
-}
+const officeFiles = (prefix: string, count: number) => writeOfficeFiles(docsDir, prefix, count);
 
 const complete = (meta: Meta | undefined) =>
   meta?.status === 200 && Number(meta.body.loadedCount) === Number(meta.body.pageCount);
@@ -207,7 +114,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  for (const child of started) child.kill('SIGKILL');
+  killAll();
   // LibreOffice runs in its own process group: one a killed worker left behind goes too.
   for (const { group } of await runs()) {
     try {
