@@ -109,18 +109,24 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 export function createFacility(options: FacilityOptions): Facility {
   const { docsDir, simulate = false, maxBytes = Infinity } = options;
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const inProcess = createConverter({
+    cacheDir,
+    sofficePath: options.sofficePath ?? 'soffice',
+    concurrency: options.concurrency ?? 1,
+    timeoutMs: options.convertTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    workDir: options.workDir,
+    spawn: options.spawn,
+    log: options.log,
+  });
   const converter =
     options.redisUrl === undefined
-      ? createConverter({
+      ? inProcess
+      : createQueueConverter({
+          redisUrl: options.redisUrl,
           cacheDir,
-          sofficePath: options.sofficePath ?? 'soffice',
-          concurrency: options.concurrency ?? 1,
-          timeoutMs: options.convertTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-          workDir: options.workDir,
-          spawn: options.spawn,
+          local: inProcess,
           log: options.log,
-        })
-      : createQueueConverter({ redisUrl: options.redisUrl, cacheDir, log: options.log });
+        });
 
   /** Resolves the id, its sidecar and the folder default, or the error answer. */
   async function find(id: string): Promise<Found | Answer> {

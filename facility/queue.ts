@@ -12,11 +12,18 @@
  *   (UnrecoverableError); the machine's (crash, no LibreOffice, a worker killed: stalled) are
  *   retried with backoff. A failed job stays {@link FAILURE_MEMORY_S} as the failure's record, and
  *   while it does, adding the same id again is a no-op: the failure is answered, not retried.
+ * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis.
  */
 import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
-import { ConversionError, cachedState, createHasher, createJobRunner } from './convert.ts';
+import {
+  ConversionError,
+  cachedState,
+  createHasher,
+  createJobRunner,
+  isEmbeddedImage,
+} from './convert.ts';
 import type { ConversionState, Converter, FailureCode, RunnerOptions } from './convert.ts';
 import { resolveDocument } from './files.ts';
 
@@ -71,13 +78,15 @@ async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
 export interface QueueConverterOptions {
   redisUrl: string;
   cacheDir: string;
+  /** Converts PNG and JPEG: pdf-lib takes milliseconds, so they are answered at once, Redis or not. */
+  local: Converter;
   /** One structured event when Redis cannot be reached (the server logs it). */
   log?: (event: Record<string, unknown>) => void;
 }
 
 /** The servers' side: the {@link Converter} of convert.ts over the queue. */
 export function createQueueConverter(options: QueueConverterOptions): Converter {
-  const { cacheDir } = options;
+  const { cacheDir, local } = options;
   const log = options.log ?? (() => undefined);
   const contentHash = createHasher();
   interface Connecting {
@@ -147,6 +156,7 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
 
   return {
     async state(file, stats) {
+      if (isEmbeddedImage(file)) return local.state(file, stats);
       const hash = await contentHash(file, stats);
       const cached = await cachedState(cacheDir, hash);
       if (cached) return cached;
@@ -165,8 +175,7 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
         };
       }
     },
-    // Nothing converts in this process.
-    pending: () => 0,
+    pending: () => local.pending(),
     async queueHealth() {
       try {
         return await within(REDIS_WAIT_MS, async () => {
@@ -185,7 +194,10 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     async drain(capMs) {
       const queue = current?.queue;
       current = undefined;
-      await within(capMs, async () => queue?.close()).catch(() => undefined);
+      await Promise.all([
+        local.drain(capMs),
+        within(capMs, async () => queue?.close()).catch(() => undefined),
+      ]);
     },
   };
 }

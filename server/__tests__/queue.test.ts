@@ -24,6 +24,10 @@ import type { Api, Meta } from './_serve.ts';
 
 jest.setTimeout(120_000);
 
+/** 1×1 pixel. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 let root: string;
 let docsDir: string;
 let cacheDir: string;
@@ -197,9 +201,12 @@ test('Redis stopped and restarted under load: every request answers, conversions
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await stop(redis);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  // While Redis is away: a converted file still opens, one not converted yet answers 503.
+  // While Redis is away: a converted file still opens, so does a PNG (converted in the server's
+  // process), one not converted yet answers 503.
+  await writeFile(path.join(docsDir, 'dot.png'), Buffer.from(PNG, 'base64'));
   for (const server of servers) {
     expect(complete(await getMeta(server, converted))).toBe(true);
+    expect(complete(await getMeta(server, 'dot.png'))).toBe(true);
   }
   await until('a 503 while Redis is away', () => answers.some((a) => a.status === 503));
   await new Promise((resolve) => setTimeout(resolve, 2000));
