@@ -10,8 +10,8 @@
  *   no PDF and no job, and adds it again. A worker finding the PDF already there does nothing.
  * - Failures that are the document's (LibreOffice wrote no PDF, timeout) fail the job at once
  *   (UnrecoverableError); the machine's (crash, no LibreOffice, a worker killed: stalled) are
- *   retried with backoff. A failed job stays {@link FAILURE_MEMORY_S} as the failure's record, and
- *   while it does, adding the same id again is a no-op: the failure is answered, not retried.
+ *   retried with backoff. A failed job is the failure's record: adding the same id again is a no-op,
+ *   so the failure is answered, not retried, until it is older than `failureMemoryS`.
  * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis.
  */
 import path from 'node:path';
@@ -36,7 +36,7 @@ export interface ConversionJob {
 }
 
 /** How long a failed conversion is answered as failed before a request tries it again. */
-export const FAILURE_MEMORY_S = 3600;
+const FAILURE_MEMORY_S = 3600;
 /**
  * Reconnect every half second at first, then every 5 s at most, forever: servers and workers
  * recover by themselves when Redis is back.
@@ -78,6 +78,8 @@ async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
 export interface QueueConverterOptions {
   redisUrl: string;
   cacheDir: string;
+  /** How long a failure is answered before a request tries again. Default: an hour. */
+  failureMemoryS?: number;
   /** Converts PNG and JPEG: pdf-lib takes milliseconds, so they are answered at once, Redis or not. */
   local: Converter;
   /** One structured event when Redis cannot be reached (the server logs it). */
@@ -86,7 +88,7 @@ export interface QueueConverterOptions {
 
 /** The servers' side: the {@link Converter} of convert.ts over the queue. */
 export function createQueueConverter(options: QueueConverterOptions): Converter {
-  const { cacheDir, local } = options;
+  const { cacheDir, local, failureMemoryS = FAILURE_MEMORY_S } = options;
   const log = options.log ?? (() => undefined);
   const contentHash = createHasher();
   interface Connecting {
@@ -114,7 +116,8 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
           attempts: 3,
           backoff: { type: 'exponential', delay: 2000 },
           removeOnComplete: true,
-          removeOnFail: { age: FAILURE_MEMORY_S },
+          // Tidies failures no one asks about any more; one asked about is retried below.
+          removeOnFail: { age: failureMemoryS },
         },
       });
       const made: Connecting = { queue, ready: queue.waitUntilReady(), isReady: false };
@@ -151,6 +154,13 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     const job = await queue.add('convert', { name, hash }, { jobId: hash });
     if ((await job.getState()) !== 'failed') return { kind: 'converting' };
     const failed = await queue.getJob(hash);
+    if (failed && Date.now() - (failed.finishedOn ?? 0) > failureMemoryS * 1000) {
+      // Back to waiting under the same id; another server doing the same at once makes it throw.
+      await failed
+        .retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+        .catch(() => undefined);
+      return { kind: 'converting' };
+    }
     return { kind: 'failed', ...parseFailure(failed?.failedReason ?? '') };
   }
 

@@ -4,10 +4,12 @@
  * a worker killed mid-conversion, and answer, never hang, while Redis restarts.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../../config/settings-block.ts';
+import { createConverter } from '../../facility/convert.ts';
+import { createQueueConverter, startConversionWorker } from '../../facility/queue.ts';
 import {
   freePort,
   killAll,
@@ -249,5 +251,40 @@ describe('failures', () => {
     expect(String(last?.body.message)).toMatch(/SIGKILL/);
     expect(again.status).toBe(502);
     expect(runs).toBe(3);
+  });
+
+  test('a failure is answered for failureMemoryS, then tried again', async () => {
+    const soffice = await sofficeWrapper('no-pdf-again', 0, 'exit 0');
+    const { redisUrl } = shared();
+    const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000 };
+    const worker = startConversionWorker({
+      ...options,
+      redisUrl,
+      docsDir,
+      lockMs: 4000,
+      stalledIntervalMs: 1000,
+    });
+    const converter = createQueueConverter({
+      redisUrl,
+      cacheDir,
+      failureMemoryS: 1,
+      local: createConverter(options),
+    });
+    try {
+      const [name = ''] = await officeFiles('expiring', 1);
+      const file = path.join(docsDir, name);
+      const stats = await stat(file);
+      const failed = async () => (await converter.state(file, stats)).kind === 'failed';
+      const runsBefore = (await runs()).length;
+      await until('failed', failed);
+      expect((await runs()).length).toBe(runsBefore + 1);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await converter.state(file, stats)).toEqual({ kind: 'converting' });
+      await until('failed again', failed);
+      expect((await runs()).length).toBe(runsBefore + 2);
+    } finally {
+      await worker.close();
+      await converter.drain(1000);
+    }
   });
 });
