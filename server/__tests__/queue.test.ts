@@ -209,6 +209,9 @@ test('Redis stopped and restarted under load: every request answers, conversions
   for (const server of servers) {
     expect(complete(await getMeta(server, converted))).toBe(true);
     expect(complete(await getMeta(server, 'dot.png'))).toBe(true);
+    const health = await fetch(`${server.api}health`, { signal: AbortSignal.timeout(5000) });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', queue: { available: false } });
   }
   await until('a 503 while Redis is away', () => answers.some((a) => a.status === 503));
   await new Promise((resolve) => setTimeout(resolve, 2000));
