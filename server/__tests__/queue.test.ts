@@ -163,7 +163,7 @@ test('a worker killed with SIGKILL mid-conversion: the other worker converts the
   expect(await getMeta(server, name)).toMatchObject({ status: 200, body: { loadedCount: 0 } });
   await until('the first worker runs LibreOffice', async () => (await runs()).length > runsBefore);
   await stop(first, 'SIGKILL');
-  const second = await startWorker(slow);
+  await startWorker(slow);
 
   const killedAt = Date.now();
   const seen = await pollUntilSettled(server, name);
@@ -171,8 +171,19 @@ test('a worker killed with SIGKILL mid-conversion: the other worker converts the
   // The lock (4 s) lapses, the next check (1 s) sees it: then 3 s of the wrapper's sleep.
   expect(Date.now() - killedAt).toBeLessThan(15_000);
   expect((await runs()).length).toBe(runsBefore + 2);
-  // SIGTERM: the worker closes cleanly.
-  expect(await stop(second)).toBe(0);
+});
+
+test('SIGTERM: a worker finishes its running conversion, then exits', async () => {
+  const slow = await sofficeWrapper('soffice-term', 2);
+  const server = await startServer();
+  const worker = await startWorker(slow);
+  const [name = ''] = await officeFiles('term', 1);
+  const runsBefore = (await runs()).length;
+  expect(await getMeta(server, name)).toMatchObject({ status: 200, body: { loadedCount: 0 } });
+  await until('the worker runs LibreOffice', async () => (await runs()).length > runsBefore);
+  expect(await stop(worker)).toBe(0);
+  // No worker is left: the answer comes from the PDF the stopping worker published.
+  expect(complete(await getMeta(server, name))).toBe(true);
 });
 
 test('Redis stopped and restarted under load: every request answers, conversions resume', async () => {
