@@ -3,7 +3,8 @@
  * (redis-server and LibreOffice installed). 24 small office files (.txt and .rtf in turn) are
  * asked for at once, each through one of the servers in turn, and polled every 200 ms until
  * complete; printed, as Markdown, the time until the last is complete and conversions per minute,
- * for the in-process converter and for the queue with 1 or 2 workers behind 2 servers.
+ * for the in-process converter and for the queue with 1 or 2 workers behind 2 servers. Each setup
+ * runs twice, in order then in reverse, so a load that rises or falls meanwhile favours none.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ try {
   console.log(
     '\n| setup | CONVERT_CONCURRENCY | 24 files | conversions/min | load average after |\n| --- | --- | --- | --- | --- |',
   );
-  for (const [index, setup] of SETUPS.entries()) {
+  for (const [index, setup] of [...SETUPS, ...SETUPS.toReversed()].entries()) {
     const shared: Shared = {
       redisUrl: setup.workers > 0 ? `redis://127.0.0.1:${String(redisPort)}` : undefined,
       docsDir,
