@@ -150,9 +150,14 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
 
   async function enqueue(name: string, hash: string): Promise<ConversionState> {
     const queue = await connected();
-    // A no-op when a job with this id exists (waiting, running or failed): one conversion per hash.
-    const job = await queue.add('convert', { name, hash }, { jobId: hash });
-    if ((await job.getState()) !== 'failed') return { kind: 'converting' };
+    // One round trip per poll while the job waits or runs.
+    const jobState = await queue.getJobState(hash);
+    if (jobState === 'unknown') {
+      // A no-op when another server added it meanwhile: one conversion per hash.
+      await queue.add('convert', { name, hash }, { jobId: hash });
+      return { kind: 'converting' };
+    }
+    if (jobState !== 'failed') return { kind: 'converting' };
     const failed = await queue.getJob(hash);
     if (failed && Date.now() - (failed.finishedOn ?? 0) > failureMemoryS * 1000) {
       // Back to waiting under the same id; another server doing the same at once makes it throw.
