@@ -27,7 +27,7 @@ import {
 import type { ConversionState, Converter, FailureCode, RunnerOptions } from './convert.ts';
 import { resolveDocument } from './files.ts';
 
-export const QUEUE_NAME = 'folio-conversions';
+const QUEUE_NAME = 'folio-conversions';
 
 /** What a worker needs: the document's id in DOCS_DIR, and the content that was asked for. */
 export interface ConversionJob {
@@ -263,7 +263,8 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
     concurrency: options.concurrency,
     lockDuration: lockMs,
     stalledInterval: options.stalledIntervalMs ?? lockMs,
-    // One stall is a killed worker; a second one might be a document that kills every worker.
+    // Two killed workers in a row are bad luck; a third stall is more likely a document that
+    // takes every worker down with it.
     maxStalledCount: 2,
   });
   worker.on('failed', (job, error) => {
