@@ -87,6 +87,8 @@ async function startWorker(sofficePath: string): Promise<Proc> {
     // settings: the stalled check runs once per interval for the whole queue, whoever sets it.
     QUEUE_LOCK_S: '4',
     QUEUE_STALLED_CHECK_S: '1',
+    // Job folders under the test's root: a killed worker's are removed with it.
+    TMPDIR: root,
   });
   pollers.push(worker);
   return worker;
