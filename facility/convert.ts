@@ -10,10 +10,13 @@
  *   and soffice.bin all go with `kill(-pid)`).
  * - A failure is remembered for that content (until the file changes or the server restarts), so
  *   the viewer's polling does not start LibreOffice again and again on a file it cannot read.
+ *
+ * The job itself ({@link createJobRunner}) is shared with the queue's workers (queue.ts), which run
+ * the same conversions out of process when REDIS_URL is set.
  */
 import { spawn as nodeSpawn } from 'node:child_process';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Stats } from 'node:fs';
 import {
@@ -62,12 +65,14 @@ export function sourceKind(name: string): SourceKind {
   return 'pdf';
 }
 
-export type FailureCode = 'converter_not_installed' | 'conversion_failed';
+/** `queue_unavailable`: only with a queue (queue.ts), while Redis cannot be reached. */
+export type FailureCode = 'converter_not_installed' | 'conversion_failed' | 'queue_unavailable';
 
 export type ConversionState =
   | { kind: 'ready'; file: string; stats: Stats }
   | { kind: 'converting' }
-  | { kind: 'failed'; error: FailureCode; message: string };
+  /** `retryAfterS`: the failure is passing (the queue is away); ask again then. */
+  | { kind: 'failed'; error: FailureCode; message: string; retryAfterS?: number };
 
 export type Spawner = (
   command: string,
@@ -75,16 +80,19 @@ export type Spawner = (
   options: SpawnOptions,
 ) => ChildProcess;
 
-export interface ConverterOptions {
+export interface RunnerOptions {
   cacheDir: string;
   /** `soffice` (looked up on PATH) or a path. */
   sofficePath: string;
-  concurrency: number;
   timeoutMs: number;
   /** Where each job's folder (input copy, LibreOffice profile, output) is made. Default: os tmpdir. */
   workDir?: string;
   /** Injectable so tests can count LibreOffice runs. */
   spawn?: Spawner;
+}
+
+export interface ConverterOptions extends RunnerOptions {
+  concurrency: number;
   /** One structured event per conversion (the server logs them). */
   log?: (event: Record<string, unknown>) => void;
 }
@@ -92,18 +100,26 @@ export interface ConverterOptions {
 export interface Converter {
   /** The document's viewable PDF, starting its conversion when there is none yet. */
   state: (file: string, stats: Stats) => Promise<ConversionState>;
-  /** Jobs queued or running. */
+  /** Jobs queued or running in this process. */
   pending: () => number;
+  /** With a queue: its counts for the health answer (queue.ts). */
+  queueHealth?: () => Promise<Record<string, unknown>>;
   /** Starts no new job; waits for running ones up to `capMs`, then kills what is left. */
   drain: (capMs: number) => Promise<void>;
 }
 
-/** Raised inside a job; becomes the `failed` state with its code. */
-class ConversionError extends Error {
+/**
+ * Raised inside a job; becomes the `failed` state with its code. `retryable`: the machine failed
+ * (LibreOffice missing, did not start or crashed), not the document, so a queue tries again,
+ * maybe on another worker; the in-process converter remembers every failure alike.
+ */
+export class ConversionError extends Error {
   readonly code: FailureCode;
-  constructor(code: FailureCode, message: string) {
+  readonly retryable: boolean;
+  constructor(code: FailureCode, message: string, retryable = false) {
     super(message);
     this.code = code;
+    this.retryable = retryable;
   }
 }
 
@@ -154,20 +170,10 @@ function tail(text: string): string {
 
 const HASH_MEMO_MAX = 1000;
 
-export function createConverter(options: ConverterOptions): Converter {
-  const { cacheDir, timeoutMs, concurrency } = options;
-  const spawn: Spawner = options.spawn ?? nodeSpawn;
-  const log = options.log ?? (() => undefined);
-  /** sha256 per file version, so a polled document is hashed once. */
+/** sha256 per file version (path, mtime, size), so a polled document is hashed once. */
+export function createHasher(): (file: string, stats: Stats) => Promise<string> {
   const hashes = new Map<string, Promise<string>>();
-  const jobs = new Map<string, Promise<void>>();
-  const failures = new Map<string, { error: FailureCode; message: string }>();
-  const children = new Set<ChildProcess>();
-  const waiting: (() => void)[] = [];
-  let running = 0;
-  let closing = false;
-
-  function contentHash(file: string, stats: Stats): Promise<string> {
+  return (file, stats) => {
     const key = `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
     let hash = hashes.get(key);
     if (!hash) {
@@ -180,21 +186,33 @@ export function createConverter(options: ConverterOptions): Converter {
       }
     }
     return hash;
-  }
+  };
+}
 
-  async function acquire(): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
+/** Where the conversion of the content with this hash is published. */
+export function cachedPdf(cacheDir: string, hash: string): string {
+  return path.join(cacheDir, `${hash}.pdf`);
+}
 
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+/** Pages pdf-lib makes in-process: milliseconds, so answered at once rather than polled. */
+export function isEmbeddedImage(file: string): boolean {
+  return EMBEDDED_IMAGES.has(path.extname(file).toLowerCase());
+}
+
+export interface JobRunner {
+  /** Converts `file` (whose content has `hash`) into {@link cachedPdf}; throws ConversionError. */
+  convert: (file: string, hash: string) => Promise<void>;
+  /** The error every office job would end with, when LibreOffice is not installed. */
+  missingConverter: () => Promise<ConversionError | undefined>;
+  /** Kills every LibreOffice still running (a shutdown's cap is over). */
+  killAll: () => void;
+}
+
+/** One conversion: what the in-process converter and the queue's workers both run. */
+export function createJobRunner(options: RunnerOptions): JobRunner {
+  const { cacheDir, timeoutMs } = options;
+  const spawn: Spawner = options.spawn ?? nodeSpawn;
+  const children = new Set<ChildProcess>();
 
   /** Runs soffice on `input` into `outDir`; resolves when it exits, rejects on timeout or failure. */
   function runSoffice(soffice: string, work: string, input: string, outDir: string): Promise<void> {
@@ -227,7 +245,11 @@ export function createConverter(options: ConverterOptions): Converter {
         clearTimeout(timer);
         children.delete(child);
         reject(
-          new ConversionError('conversion_failed', `LibreOffice did not start: ${error.message}`),
+          new ConversionError(
+            'conversion_failed',
+            `LibreOffice did not start: ${error.message}`,
+            true,
+          ),
         );
       });
       child.once('close', (code, signal) => {
@@ -242,10 +264,12 @@ export function createConverter(options: ConverterOptions): Converter {
           );
         } else if (code !== 0) {
           const how = signal ?? `code ${String(code)}`;
+          // Killed by a signal (out of memory, an operator): the machine's fault, worth a retry.
           reject(
             new ConversionError(
               'conversion_failed',
               `LibreOffice exited with ${how}: ${tail(output)}`,
+              signal !== null,
             ),
           );
         } else {
@@ -255,8 +279,9 @@ export function createConverter(options: ConverterOptions): Converter {
     });
   }
 
-  async function convert(file: string, hash: string, target: string): Promise<void> {
+  async function convert(file: string, hash: string): Promise<void> {
     const ext = path.extname(file).toLowerCase();
+    await mkdir(cacheDir, { recursive: true });
     const work = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'folio-convert-'));
     try {
       const bytes = await readFile(file);
@@ -265,7 +290,8 @@ export function createConverter(options: ConverterOptions): Converter {
       if (createHash('sha256').update(bytes).digest('hex') !== hash) {
         throw new ConversionError('conversion_failed', 'the file changed while it was converting');
       }
-      const partial = path.join(cacheDir, `.${hash}.${String(process.pid)}.tmp`);
+      // Unique across hosts: servers and workers on several machines may share CACHE_DIR.
+      const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.tmp`);
       if (EMBEDDED_IMAGES.has(ext)) {
         try {
           await writeFile(partial, await imageToPdf(bytes, ext));
@@ -291,7 +317,7 @@ export function createConverter(options: ConverterOptions): Converter {
           );
         }
       }
-      await rename(partial, target);
+      await rename(partial, cachedPdf(cacheDir, hash));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -301,17 +327,52 @@ export function createConverter(options: ConverterOptions): Converter {
     return new ConversionError(
       'converter_not_installed',
       `LibreOffice (${options.sofficePath}) is not installed on the server: office files and GIF, WebP or TIFF images cannot be previewed`,
+      true,
     );
   }
 
-  function start(file: string, hash: string, target: string): Promise<void> {
+  return {
+    convert,
+    missingConverter: async () =>
+      (await findExecutable(options.sofficePath)) === undefined ? notInstalled() : undefined,
+    killAll: () => {
+      for (const child of children) killTree(child);
+    },
+  };
+}
+
+export function createConverter(options: ConverterOptions): Converter {
+  const { cacheDir, concurrency } = options;
+  const log = options.log ?? (() => undefined);
+  const contentHash = createHasher();
+  const runner = createJobRunner(options);
+  const jobs = new Map<string, Promise<void>>();
+  const failures = new Map<string, { error: FailureCode; message: string }>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  let closing = false;
+
+  async function acquire(): Promise<void> {
+    if (running < concurrency) {
+      running += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  function release(): void {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+
+  function start(file: string, hash: string): Promise<void> {
     const job = (async () => {
       const startedAt = Date.now();
       await acquire();
       try {
         if (closing) throw new ConversionError('conversion_failed', 'the server is shutting down');
-        await mkdir(cacheDir, { recursive: true });
-        await convert(file, hash, target);
+        await runner.convert(file, hash);
         log({ event: 'converted', file: path.basename(file), hash, ms: Date.now() - startedAt });
       } catch (error) {
         const failure =
@@ -330,12 +391,9 @@ export function createConverter(options: ConverterOptions): Converter {
   }
 
   /** The cached PDF or the remembered failure; undefined when neither exists yet. */
-  async function done(hash: string, target: string): Promise<ConversionState | undefined> {
-    try {
-      return { kind: 'ready', file: target, stats: await stat(target) };
-    } catch {
-      // not converted yet
-    }
+  async function done(hash: string): Promise<ConversionState | undefined> {
+    const ready = await cachedState(cacheDir, hash);
+    if (ready) return ready;
     const failure = failures.get(hash);
     return failure ? { kind: 'failed', ...failure } : undefined;
   }
@@ -343,21 +401,17 @@ export function createConverter(options: ConverterOptions): Converter {
   return {
     async state(file, stats) {
       const hash = await contentHash(file, stats);
-      const target = path.join(cacheDir, `${hash}.pdf`);
-      const known = await done(hash, target);
+      const known = await done(hash);
       if (known) return known;
       if (jobs.has(hash)) return { kind: 'converting' };
-      if (EMBEDDED_IMAGES.has(path.extname(file).toLowerCase())) {
-        // Milliseconds in-process: answered at once rather than polled.
-        await start(file, hash, target);
-        return (await done(hash, target)) ?? { kind: 'converting' };
+      if (isEmbeddedImage(file)) {
+        await start(file, hash);
+        return (await done(hash)) ?? { kind: 'converting' };
       }
       // Known at once, without queueing a job that could only fail.
-      if ((await findExecutable(options.sofficePath)) === undefined) {
-        const error = notInstalled();
-        return { kind: 'failed', error: error.code, message: error.message };
-      }
-      void start(file, hash, target);
+      const missing = await runner.missingConverter();
+      if (missing) return { kind: 'failed', error: missing.code, message: missing.message };
+      void start(file, hash);
       return { kind: 'converting' };
     },
     pending: () => jobs.size,
@@ -371,12 +425,25 @@ export function createConverter(options: ConverterOptions): Converter {
         }, capMs);
       });
       if ((await Promise.race([all, capped])) === 'cap') {
-        for (const child of children) killTree(child);
+        runner.killAll();
         await all;
       }
       clearTimeout(timer);
     },
   };
+}
+
+/** The `ready` state when the content with this hash is converted already. */
+export async function cachedState(
+  cacheDir: string,
+  hash: string,
+): Promise<ConversionState | undefined> {
+  const file = cachedPdf(cacheDir, hash);
+  try {
+    return { kind: 'ready', file, stats: await stat(file) };
+  } catch {
+    return undefined; // not converted yet
+  }
 }
 
 /** Kills the process group the detached child leads: soffice's script, oosplash and soffice.bin. */

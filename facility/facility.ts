@@ -13,6 +13,7 @@ import type { Answer } from './answer.ts';
 import { createConverter, sourceKind } from './convert.ts';
 import type { Converter, Spawner } from './convert.ts';
 import { resolveDocument, sidecarPath } from './files.ts';
+import { createQueueConverter } from './queue.ts';
 import type { DocumentFile } from './files.ts';
 import { pdfFacts } from './pdf-facts.ts';
 import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
@@ -35,6 +36,8 @@ export interface FacilityOptions {
   maxBytes?: number;
   /** Honour the sidecars' dev-only simulations (`convertMs`, `delayMs`, `fail`). Default false. */
   simulate?: boolean;
+  /** Converts on the queue in this Redis (queue.ts, `npm run worker`) instead of in-process. */
+  redisUrl?: string;
   /** Where conversion jobs work (convert.ts). Default: os tmpdir. */
   workDir?: string;
   spawn?: Spawner;
@@ -105,8 +108,9 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 
 export function createFacility(options: FacilityOptions): Facility {
   const { docsDir, simulate = false, maxBytes = Infinity } = options;
-  const converter = createConverter({
-    cacheDir: options.cacheDir ?? DEFAULT_CACHE_DIR,
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const inProcess = createConverter({
+    cacheDir,
     sofficePath: options.sofficePath ?? 'soffice',
     concurrency: options.concurrency ?? 1,
     timeoutMs: options.convertTimeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -114,6 +118,15 @@ export function createFacility(options: FacilityOptions): Facility {
     spawn: options.spawn,
     log: options.log,
   });
+  const converter =
+    options.redisUrl === undefined
+      ? inProcess
+      : createQueueConverter({
+          redisUrl: options.redisUrl,
+          cacheDir,
+          local: inProcess,
+          log: options.log,
+        });
 
   /** Resolves the id, its sidecar and the folder default, or the error answer. */
   async function find(id: string): Promise<Found | Answer> {
@@ -149,9 +162,15 @@ export function createFacility(options: FacilityOptions): Facility {
     if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
     const state = await converter.state(doc.file, doc.stats);
     if (state.kind !== 'failed') return state;
-    // 503: the server lacks a tool; 502: the tool failed on this file. `message` says why.
-    const status = state.error === 'converter_not_installed' ? 503 : 502;
-    return { kind: 'failed', answer: jsonError(status, state.error, { message: state.message }) };
+    // 503: the server lacks a tool or its queue; 502: the tool failed on this file. `message` says
+    // why.
+    const status = state.error === 'conversion_failed' ? 502 : 503;
+    const headers =
+      state.retryAfterS === undefined ? undefined : { 'Retry-After': state.retryAfterS };
+    return {
+      kind: 'failed',
+      answer: jsonError(status, state.error, { message: state.message }, headers),
+    };
   }
 
   /**

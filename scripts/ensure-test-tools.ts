@@ -1,5 +1,5 @@
 // The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
-// and LibreOffice (the production server's conversion tests). On a fresh machine they are missing:
+// LibreOffice (the production server's conversion tests) and Redis (the conversion queue's tests). On a fresh machine they are missing:
 // install them when we can (root with apt-get, as on these machines), else stop at once with the
 // exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
@@ -58,6 +58,13 @@ const TOOLS: Tool[] = [
     ],
     recommends: false,
     purpose: 'the production server converts office files with LibreOffice (soffice)',
+  },
+  {
+    name: 'redis',
+    present: () => onPath('redis-server'),
+    packages: ['redis-server'],
+    recommends: false,
+    purpose: 'the conversion queue tests start their own redis-server (REDIS_URL, npm run worker)',
   },
 ];
 

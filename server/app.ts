@@ -81,9 +81,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   registerFacilityRoutes(app, { base, facility, files: options.files });
-  app.get(`${api}health`, (_request, reply) =>
-    noStore(reply).send({ status: 'ok', conversionsPending: facility.converter.pending() }),
-  );
+  // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
+  // away, as this server still serves PDFs and converted files then.
+  app.get(`${api}health`, async (_request, reply) => {
+    const queue = await facility.converter.queueHealth?.();
+    const pending = facility.converter.pending();
+    return noStore(reply).send({ status: 'ok', conversionsPending: pending, ...queue });
+  });
 
   const sendIndex = options.distDirs
     ? await serveApp(app, base, options.distDirs, options.settings)

@@ -5,43 +5,21 @@
  * separated by ':'), SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count),
  * CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100 for serve; no limit for preview), SHUTDOWN_TIMEOUT_S
  * (30), LOG_LEVEL (info for serve, warn for preview), and the page's settings (PREVIEW_API,
- * HOST_ORIGIN, SIGN_TARGET_ORIGIN).
+ * HOST_ORIGIN, SIGN_TARGET_ORIGIN), REDIS_URL (none: conversions run in this process; set, they are
+ * queued for `npm run worker`, server/worker.ts).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
-import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { buildServer } from './app.ts';
 import { defaultDocsDir } from './facility-routes.ts';
+import { folder, number, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
 
 const preview = process.argv.includes('--preview');
-const env = process.env;
-const setting = (name: string): string | undefined => {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-};
-
-function number(name: string, fallback: number, min: number, max = Infinity): number {
-  const raw = setting(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${String(min)} to ${String(max)}, not "${raw}"`);
-  }
-  return value;
-}
-
-function folder(name: string, fallback: string): string {
-  const dir = path.resolve(setting(name) ?? fallback);
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new Error(`${name} ${dir} is not a folder`);
-  }
-  return dir;
-}
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const command = preview ? 'preview' : 'serve';
@@ -52,6 +30,7 @@ try {
     docsDir: folder('DOCS_DIR', defaultDocsDir),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
+    redisUrl: setting('REDIS_URL'),
     sofficePath: setting('SOFFICE_PATH'),
     concurrency: number('CONVERT_CONCURRENCY', availableParallelism(), 1),
     convertTimeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,

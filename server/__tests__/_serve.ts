@@ -4,12 +4,14 @@ import type { SpawnOptions } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { settingsScript } from '../settings-block.ts';
 import { buildServer } from '../app.ts';
 import type { ServerOptions } from '../app.ts';
 
-export const FIXTURES = path.join(__dirname, 'fixtures');
+// Not __dirname: server/measure-queue.ts runs this as an ES module.
+export const FIXTURES = fileURLToPath(new URL('fixtures', import.meta.url));
 export const BASE = '/viewer/';
 
 export interface Served {
@@ -37,7 +39,7 @@ export interface ServeSetup {
 }
 
 /** A minimal built app: the settings block, one hashed asset, and an old build's chunk. */
-async function fakeDist(root: string, settings: string): Promise<string[]> {
+export async function fakeDist(root: string, settings: string): Promise<string[]> {
   const current = path.join(root, 'dist');
   const previous = path.join(root, 'dist-previous');
   await mkdir(current);
@@ -104,7 +106,10 @@ export interface Meta {
   body: Record<string, unknown>;
 }
 
-export async function getMeta(served: Served, id: string): Promise<Meta> {
+/** A server's api/ URL: a {@link Served}, or a `npm run serve` process. */
+export type Api = Pick<Served, 'api'>;
+
+export async function getMeta(served: Api, id: string): Promise<Meta> {
   const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}`);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -113,7 +118,7 @@ export async function getMeta(served: Served, id: string): Promise<Meta> {
  * Polls the metadata as the viewer does until the conversion is over (complete or failed),
  * returning every answer seen.
  */
-export async function pollUntilSettled(served: Served, id: string, timeoutMs = 60_000) {
+export async function pollUntilSettled(served: Api, id: string, timeoutMs = 60_000) {
   const seen: Meta[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {

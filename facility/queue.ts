@@ -1,0 +1,284 @@
+/**
+ * Conversions on a BullMQ queue in Redis (REDIS_URL): servers enqueue, `npm run worker` processes
+ * run LibreOffice (the same job as convert.ts's in-process converter), and everyone shares
+ * CACHE_DIR. The cache is the truth; Redis only coordinates:
+ *
+ * - The job id is the content hash, so any number of servers asking for the same file add one job.
+ * - A server answers `ready` from the cached PDF without Redis, so PDFs and converted files open
+ *   while Redis is away; conversions not cached yet answer `queue_unavailable` (503) then.
+ * - A Redis that lost its jobs (restarted without persistence) heals by itself: the next poll finds
+ *   no PDF and no job, and adds it again. A worker finding the PDF already there does nothing.
+ * - Failures that are the document's (LibreOffice wrote no PDF, timeout) fail the job at once
+ *   (UnrecoverableError); the machine's (crash, no LibreOffice, a worker killed: stalled) are
+ *   retried with backoff. A failed job is the failure's record: adding the same id again is a no-op,
+ *   so the failure is answered, not retried, until it is older than `failureMemoryS`.
+ * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis.
+ */
+import path from 'node:path';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import {
+  ConversionError,
+  cachedState,
+  createHasher,
+  createJobRunner,
+  isEmbeddedImage,
+} from './convert.ts';
+import type { ConversionState, Converter, FailureCode, RunnerOptions } from './convert.ts';
+import { resolveDocument } from './files.ts';
+
+const QUEUE_NAME = 'folio-conversions';
+
+/** What a worker needs: the document's id in DOCS_DIR, and the content that was asked for. */
+export interface ConversionJob {
+  name: string;
+  hash: string;
+}
+
+/** How long a failed conversion is answered as failed before a request tries it again. */
+const FAILURE_MEMORY_S = 3600;
+/**
+ * Reconnect every half second at first, then every 5 s at most, forever: servers and workers
+ * recover by themselves when Redis is back.
+ */
+const retryStrategy = (times: number) => Math.min(times * 500, 5000);
+/** No request waits longer than this on Redis: it answers 503 instead. */
+const REDIS_WAIT_MS = 2000;
+const QUEUE_RETRY_AFTER_S = 5;
+
+/** failedReason is only a string: the failure's code goes in front of its message. */
+function failureReason(code: FailureCode, message: string): string {
+  return `${code}: ${message}`;
+}
+
+function parseFailure(reason: string): { error: FailureCode; message: string } {
+  const match = /^(converter_not_installed|conversion_failed): ([\s\S]*)$/.exec(reason);
+  if (match?.[1] === 'converter_not_installed' || match?.[1] === 'conversion_failed') {
+    return { error: match[1], message: match[2] };
+  }
+  // BullMQ's own reasons, e.g. a job that stalled more often than maxStalledCount.
+  return { error: 'conversion_failed', message: reason };
+}
+
+/** `work` within `ms`, or a rejection: a Redis that does not answer must not hold a request. */
+async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`Redis did not answer within ${String(ms)} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface QueueConverterOptions {
+  redisUrl: string;
+  cacheDir: string;
+  /** How long a failure is answered before a request tries again. Default: an hour. */
+  failureMemoryS?: number;
+  /** Converts PNG and JPEG: pdf-lib takes milliseconds, so they are answered at once, Redis or not. */
+  local: Converter;
+  /** One structured event when Redis cannot be reached (the server logs it). */
+  log?: (event: Record<string, unknown>) => void;
+}
+
+/** The servers' side: the {@link Converter} of convert.ts over the queue. */
+export function createQueueConverter(options: QueueConverterOptions): Converter {
+  const { cacheDir, local, failureMemoryS = FAILURE_MEMORY_S } = options;
+  const log = options.log ?? (() => undefined);
+  const contentHash = createHasher();
+  interface Connecting {
+    queue: Queue<ConversionJob>;
+    ready: Promise<void>;
+    isReady: boolean;
+    /** Why Redis refused so far, while the queue has not reached it yet. */
+    lastError?: string;
+  }
+  let current: Connecting | undefined;
+
+  /**
+   * The queue once it has reached Redis. BullMQ keeps a connection whose start failed (Redis went
+   * away during its first commands) failed for good, so such a queue is replaced on the next call.
+   * Before the first connection, BullMQ waits for Redis: a refusal seen meanwhile is answered at
+   * once instead (once connected, the disabled offline queue makes commands fail at once).
+   */
+  function connected(): Promise<Queue<ConversionJob>> {
+    if (!current) {
+      const queue = new Queue<ConversionJob>(QUEUE_NAME, {
+        // Fail at once while disconnected rather than queueing commands a request would wait for;
+        // ioredis keeps reconnecting meanwhile.
+        connection: { url: options.redisUrl, enableOfflineQueue: false, retryStrategy },
+        defaultJobOptions: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 2000 },
+          removeOnComplete: true,
+          // Tidies failures no one asks about any more; one asked about is retried below.
+          removeOnFail: { age: failureMemoryS },
+        },
+      });
+      const made: Connecting = { queue, ready: queue.waitUntilReady(), isReady: false };
+      queue.on('error', (error) => {
+        made.lastError = error.message;
+        log({ event: 'queue_error', message: error.message });
+      });
+      current = made;
+      made.ready.then(
+        () => {
+          made.isReady = true;
+        },
+        () => {
+          if (current === made) current = undefined;
+          void queue.close().catch(() => undefined);
+        },
+      );
+    }
+    const { queue, ready, isReady, lastError } = current;
+    if (isReady) return Promise.resolve(queue);
+    if (lastError !== undefined) return Promise.reject(new Error(lastError));
+    return new Promise((resolve, reject) => {
+      queue.once('error', reject);
+      ready.then(() => {
+        queue.off('error', reject);
+        resolve(queue);
+      }, reject);
+    });
+  }
+
+  async function enqueue(name: string, hash: string): Promise<ConversionState> {
+    const queue = await connected();
+    // One round trip per poll while the job waits or runs.
+    const jobState = await queue.getJobState(hash);
+    if (jobState === 'unknown') {
+      // A no-op when another server added it meanwhile: one conversion per hash.
+      await queue.add('convert', { name, hash }, { jobId: hash });
+      return { kind: 'converting' };
+    }
+    if (jobState !== 'failed') return { kind: 'converting' };
+    const failed = await queue.getJob(hash);
+    if (failed && Date.now() - (failed.finishedOn ?? 0) > failureMemoryS * 1000) {
+      // Back to waiting under the same id; another server doing the same at once makes it throw.
+      await failed
+        .retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+        .catch(() => undefined);
+      return { kind: 'converting' };
+    }
+    return { kind: 'failed', ...parseFailure(failed?.failedReason ?? '') };
+  }
+
+  return {
+    async state(file, stats) {
+      if (isEmbeddedImage(file)) return local.state(file, stats);
+      const hash = await contentHash(file, stats);
+      const cached = await cachedState(cacheDir, hash);
+      if (cached) return cached;
+      try {
+        const state = await within(REDIS_WAIT_MS, () => enqueue(path.basename(file), hash));
+        // Published between the look above and the job's end (it is removed once complete).
+        return (await cachedState(cacheDir, hash)) ?? state;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log({ event: 'queue_unavailable', message });
+        return {
+          kind: 'failed',
+          error: 'queue_unavailable',
+          message: `the conversion queue cannot be reached: ${message}`,
+          retryAfterS: QUEUE_RETRY_AFTER_S,
+        };
+      }
+    },
+    pending: () => local.pending(),
+    async queueHealth() {
+      try {
+        return await within(REDIS_WAIT_MS, async () => {
+          const queue = await connected();
+          const [counts, workers] = await Promise.all([
+            queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
+            queue.getWorkersCount(),
+          ]);
+          return { queue: { available: true, ...counts, workers } };
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return { queue: { available: false, message } };
+      }
+    },
+    async drain(capMs) {
+      const queue = current?.queue;
+      current = undefined;
+      await Promise.all([
+        local.drain(capMs),
+        within(capMs, async () => queue?.close()).catch(() => undefined),
+      ]);
+    },
+  };
+}
+
+export interface ConversionWorkerOptions extends RunnerOptions {
+  redisUrl: string;
+  docsDir: string;
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** A job whose worker stopped renewing its lock this long ago is handed to another. */
+  lockMs?: number;
+  /** How often this worker looks for such jobs. */
+  stalledIntervalMs?: number;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+/** `npm run worker`'s side: takes jobs off the queue and runs convert.ts's job on each. */
+export function startConversionWorker(options: ConversionWorkerOptions): Worker<ConversionJob> {
+  const { cacheDir, docsDir } = options;
+  const log = options.log ?? (() => undefined);
+  const runner = createJobRunner(options);
+
+  async function convertJob(job: Job<ConversionJob>): Promise<void> {
+    const { name, hash } = job.data;
+    // Converted already: a job added again after Redis lost it, or a retry after a stall.
+    if (await cachedState(cacheDir, hash)) return;
+    const resolved = await resolveDocument(docsDir, name);
+    if (resolved.kind !== 'ok') {
+      throw new UnrecoverableError(
+        failureReason('conversion_failed', `${name} is not in this worker's DOCS_DIR`),
+      );
+    }
+    const startedAt = Date.now();
+    try {
+      await runner.convert(resolved.doc.file, hash);
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      const reason = failureReason(error.code, error.message);
+      throw error.retryable ? new Error(reason) : new UnrecoverableError(reason);
+    }
+    log({ event: 'converted', file: name, hash, ms: Date.now() - startedAt });
+  }
+
+  const lockMs = options.lockMs ?? 30_000;
+  const worker = new Worker<ConversionJob>(QUEUE_NAME, convertJob, {
+    // BullMQ's blocking connection waits for jobs and reconnects itself: no per-command retry cap.
+    connection: { url: options.redisUrl, maxRetriesPerRequest: null, retryStrategy },
+    concurrency: options.concurrency,
+    lockDuration: lockMs,
+    stalledInterval: options.stalledIntervalMs ?? lockMs,
+    // Two killed workers in a row are bad luck; a third stall is more likely a document that
+    // takes every worker down with it.
+    maxStalledCount: 2,
+  });
+  worker.on('failed', (job, error) => {
+    const { name: file, hash } = job?.data ?? {};
+    log({
+      event: 'conversion_failed',
+      file,
+      hash,
+      attempts: job?.attemptsMade,
+      message: error.message,
+    });
+  });
+  worker.on('error', (error) => {
+    log({ event: 'worker_error', message: error.message });
+  });
+  return worker;
+}

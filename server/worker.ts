@@ -1,0 +1,54 @@
+/**
+ * `npm run worker`: runs the conversions `npm run serve` queues when REDIS_URL is set
+ * (facility/queue.ts), from the environment (docs/server.md): REDIS_URL (required), DOCS_DIR
+ * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too —,
+ * SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120),
+ * QUEUE_LOCK_S (30: a killed worker's job goes to another after this), QUEUE_STALLED_CHECK_S (as
+ * QUEUE_LOCK_S). One JSON line per event on stdout.
+ * SIGTERM/SIGINT: take no new job, finish the running ones, exit.
+ */
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
+import { startConversionWorker } from '../facility/queue.ts';
+import { folder, number, setting } from './env.ts';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const log = (event: Record<string, unknown>) => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...event }));
+};
+
+try {
+  const redisUrl = setting('REDIS_URL');
+  if (redisUrl === undefined) throw new Error('REDIS_URL is not set: the worker needs the queue');
+  const lockS = number('QUEUE_LOCK_S', 30, 1);
+  const concurrency = number('CONVERT_CONCURRENCY', availableParallelism(), 1);
+  const worker = startConversionWorker({
+    redisUrl,
+    docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
+    cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
+    sofficePath: setting('SOFFICE_PATH') ?? 'soffice',
+    concurrency,
+    timeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,
+    lockMs: lockS * 1000,
+    stalledIntervalMs: number('QUEUE_STALLED_CHECK_S', lockS, 1) * 1000,
+    log,
+  });
+  await worker.waitUntilReady();
+  log({ event: 'worker_ready', concurrency });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log({ event: 'shutting_down', signal });
+      // Running jobs finish (bounded by CONVERT_TIMEOUT_S); waiting ones stay for other workers.
+      void worker.close().then(() => {
+        process.exit(0);
+      });
+    });
+  }
+} catch (error) {
+  console.error(
+    `Folio worker failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+}
