@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { settingsScript } from '../config/settings-block.ts';
+import { settingsScript } from './settings-block.ts';
 import {
   freePort,
   killAll,

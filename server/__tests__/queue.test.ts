@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { settingsScript } from '../../config/settings-block.ts';
+import { settingsScript } from '../settings-block.ts';
 import { createConverter } from '../../facility/convert.ts';
 import { createQueueConverter, startConversionWorker } from '../../facility/queue.ts';
 import {
