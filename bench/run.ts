@@ -74,19 +74,12 @@ for (const name of links) {
   }
 }
 
-const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();
 const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string): void => {
   console.log(`[bench ${elapsed()}] ${line}`);
 };
 
-log(`load average ${loadAverageStart.join(', ')}`);
-if ((loadAverageStart[0] ?? 0) > 1) {
-  console.warn(
-    'WARNING: the load average is above 1: a loaded machine hides fixed costs, so this run is noise, not a result.',
-  );
-}
 mkdirSync(OUT, { recursive: true });
 const selected = selectDocs(flags.docs);
 const docs = await prepareDocs(selected);
@@ -179,6 +172,15 @@ function summary(r: RunResult): string {
   ].join(', ');
 }
 
+// Read once the builds are done and the facility is warm: what the sessions start on.
+await waitForQuiet(QUIET_TOTAL_MS);
+const loadAverageStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+log(`load average ${loadAverageStart.join(', ')}`);
+if ((loadAverageStart[0] ?? 0) > 1) {
+  console.warn(
+    'WARNING: the load average is above 1: a loaded machine hides fixed costs, so this run is noise, not a result.',
+  );
+}
 let quietSpent = 0;
 try {
   for (const [linkIndex, link] of links.entries()) {
