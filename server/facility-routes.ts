@@ -97,8 +97,10 @@ export function registerFacilityRoutes(
           reply.hijack();
           const params = request.params as Record<string, string>;
           // Last value wins, as the handlers expect (fastify's own parser makes arrays).
-          const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-          const query = Object.fromEntries(new URLSearchParams(search));
+          const at = request.url.indexOf('?');
+          const query = Object.fromEntries(
+            new URLSearchParams(at === -1 ? '' : request.url.slice(at)),
+          );
           const req = asMockRequest(request.raw, params, query, facility);
           // Through a promise even for a plain function, so a handler that throws is answered too.
           Promise.resolve()

@@ -6,29 +6,17 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../browser-tests/support/server.ts';
 import { BASE } from './_serve.ts';
 import type { Api } from './_serve.ts';
+
+export { freePort };
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** Node 22 from node_modules: it runs the servers' TypeScript as it is. */
 const NODE = path.join(REPO, 'node_modules', 'node', 'bin', 'node');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address !== null) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 export async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
   const deadline = Date.now() + ms;
