@@ -116,13 +116,23 @@ export default (_env, argv) => {
         cacheGroups: {
           default: false,
           defaultVendors: false,
-          // Everything from node_modules that only the lazy page needs (pdf.js first of all),
-          // except pdf-lib (and its pako), which only Download signed copy loads (issue 6): it
-          // stays in that export's own lazy chunk, `sign-export`.
+          // Everything from node_modules that the lazy page needs to show page 1 (pdf.js first
+          // of all). What only a later chunk needs (the reading chrome's antd components,
+          // pdf-lib) stays in that chunk, off the path to page 1 (docs/decisions/
+          // 2026-11-25-reading-chrome-chunk.md).
           pageVendor: {
-            test: /[\\/]node_modules[\\/](?!(pdf-lib|@pdf-lib|pako)[\\/])/,
-            chunks: 'async',
+            test: /[\\/]node_modules[\\/]/,
+            chunks: (chunk) => chunk.name === 'viewer',
             name: 'viewer-vendor',
+            enforce: true,
+          },
+          // antd components both the reading chrome and the document's status use, once: a
+          // conversion's progress (document-status) is often followed by the chrome.
+          laterVendor: {
+            test: /[\\/]node_modules[\\/]/,
+            chunks: (chunk) => chunk.name === 'reading-chrome' || chunk.name === 'document-status',
+            minChunks: 2,
+            name: 'later-vendor',
             enforce: true,
           },
         },

@@ -47,6 +47,34 @@ describe('production build', () => {
     for (const file of page) assert.ok(!text(file).includes(pdfLib), `pdf-lib is not in ${file}`);
   });
 
+  it("the reading chrome and the document's status are chunks of their own, off the page's two", () => {
+    const groups = facts.chunkGroupScripts;
+    const page = groups.viewer;
+    assert.ok(page, 'a chunk group named "viewer"');
+    const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
+    for (const name of ['reading-chrome', 'document-status']) {
+      const group = groups[name];
+      assert.ok(group, `a chunk group named "${name}"`);
+      // Its own chunk and the antd components it shares with the other one (later-vendor).
+      assert.deepEqual(
+        group.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')).sort(),
+        ['later-vendor', name].sort(),
+      );
+      for (const file of group) assert.ok(!page.includes(file), `${file} is not the page's`);
+    }
+    // Strings of code only the chrome runs, which minifying keeps: signature_pad's option, the
+    // outline's tree role, the password form's validator.
+    for (const [needle, chunk] of [
+      ['velocityFilterWeight', 'reading-chrome'],
+      ['"treeitem"', 'reading-chrome'],
+      ['async-validator', 'later-vendor'],
+    ] as const) {
+      const file = groups['reading-chrome'].find((f) => f.startsWith(`${chunk}.`));
+      assert.ok(file && text(file).includes(needle), `${needle} is in ${chunk}`);
+      for (const own of page) assert.ok(!text(own).includes(needle), `${needle} is not in ${own}`);
+    }
+  });
+
   it('ships the host protocol as folio-host.d.ts, and no example host page', () => {
     const declaration = readFileSync(path.join(distDir, 'folio-host.d.ts'), 'utf8');
     const source = readFileSync(

@@ -40,11 +40,22 @@ after(async () => {
 interface FirstInk {
   watermark: boolean;
   antiCopy: boolean;
+  /** Scripts asked for by then (the <script> elements added), by chunk name. */
+  chunks: string[];
 }
 type InkWindow = Window & { __firstInk?: FirstInk };
 
 /** An init script: at the first frame in which page 1's canvas has ink, what policy is in place. */
 function watchFirstInk() {
+  // webpack removes a chunk's <script> once it has run: every one added is noted as it comes.
+  const requested = new Set<string>();
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes])) {
+      const name =
+        node instanceof HTMLScriptElement && /([a-z-]+)\.[0-9a-f]{8}\.js$/.exec(node.src)?.[1];
+      if (name) requested.add(name);
+    }
+  }).observe(document, { childList: true, subtree: true });
   const look = () => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-page-number="1"] canvas');
     const context = canvas && canvas.width > 0 ? canvas.getContext('2d') : null;
@@ -58,6 +69,7 @@ function watchFirstInk() {
                 '.folio-stage.folio-watermarked > div[style*="background-image"]',
               ) !== null,
             antiCopy: document.documentElement.hasAttribute('data-folio-anti-copy'),
+            chunks: [...requested],
           };
           return;
         }
@@ -69,7 +81,7 @@ function watchFirstInk() {
 }
 
 describe('range-first loading', () => {
-  it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy', async () => {
+  it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy, before the chrome is asked for', async () => {
     const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
     const { page } = session;
     try {
@@ -102,7 +114,12 @@ describe('range-first loading', () => {
       console.log(
         `page 1 inked with ${String(bytesAtInk)} of ${String(size)} bytes (${((100 * bytesAtInk) / size).toFixed(1)} %); statuses ${statuses.join(' ')}`,
       );
-      assert.deepEqual(firstInk, { watermark: true, antiCopy: true }, 'policy before pixels');
+      assert.ok(firstInk);
+      const { chunks, ...policy } = firstInk;
+      assert.deepEqual(policy, { watermark: true, antiCopy: true }, 'policy before pixels');
+      // Only the entry and the page's two chunks before page 1: the chrome's bytes come after.
+      assert.deepEqual([...chunks].sort(), ['main', 'viewer', 'viewer-vendor']);
+      await page.getByLabel('Page number', { exact: true }).waitFor({ timeout: 15_000 });
       assert.ok(statuses.includes(206), 'pdf.js asked for byte ranges');
       assert.ok(
         bytesAtInk < size / 2,

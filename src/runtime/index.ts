@@ -10,3 +10,4 @@ export { EffectCancelledError } from './errors';
 export type { Plugin, ErrorContext, EffectContext } from './plugin';
 export type * from './types';
 export type { EffectCommands } from './effects';
+export { chunkComponent, useChunk } from './useChunk';

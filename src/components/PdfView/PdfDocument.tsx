@@ -1,18 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch } from '../../app';
+import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
 import { docModel } from '../../models/doc';
 import { usePdfDocument } from './usePdfDocument';
 import { PdfView } from './PdfView';
 import { useReportOpenFailed } from './EngineContext';
 
-// In the viewer's chunk (eager), but evaluated only when a failure or the password dialog shows.
-const OpenFailed = lazy(() =>
-  import(/* webpackMode: "eager" */ './OpenStatus').then((m) => ({ default: m.OpenFailed })),
-);
-const PasswordPrompt = lazy(() =>
-  import(/* webpackMode: "eager" */ './OpenStatus').then((m) => ({ default: m.PasswordPrompt })),
-);
+// The antd parts of a failure or a password: the `document-status` chunk, loaded when one shows.
+const loadOpenStatus = () => import(/* webpackChunkName: "document-status" */ './OpenStatus');
+const OpenFailed = chunkComponent(loadOpenStatus, (m) => m.OpenFailed);
+const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
 
 /** Opens the PDF and shows it, or says why it cannot, always with a way out. */
 export function PdfDocument({ url }: { url: string }) {
@@ -30,11 +28,7 @@ export function PdfDocument({ url }: { url: string }) {
   }, [failure, dispatch]);
   if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;
   if (load.kind === 'failed') {
-    return (
-      <Suspense>
-        <OpenFailed failure={load.failure} onRetry={reload} />
-      </Suspense>
-    );
+    return <OpenFailed failure={load.failure} onRetry={reload} />;
   }
   const percent = load.total > 0 ? Math.min(100, Math.round((100 * load.loaded) / load.total)) : 0;
   return (
@@ -46,11 +40,7 @@ export function PdfDocument({ url }: { url: string }) {
           {percent} %
         </progress>
       )}
-      {load.password && (
-        <Suspense>
-          <PasswordPrompt request={load.password} />
-        </Suspense>
-      )}
+      {load.password && <PasswordPrompt request={load.password} />}
     </div>
   );
 }

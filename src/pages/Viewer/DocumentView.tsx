@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectIsFetching } from '../../models/doc/selectors';
+import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
@@ -17,11 +18,11 @@ import type { ChromeSlots } from './ReadingChrome';
 import { ChromeBottomPlaceholder, ChromeTopPlaceholder } from './ChromePlaceholder';
 import type { DocumentStatusShown } from './DocumentStatus';
 
-// In the page's own chunk (eager), but evaluated only for a document that cannot show yet.
-const DocumentStatus = lazy(() =>
-  import(/* webpackMode: "eager" */ './DocumentStatus').then((m) => ({
-    default: m.DocumentStatus,
-  })),
+// A document that cannot show yet: the `document-status` chunk, loaded when one is to be shown.
+const DocumentStatus = chunkComponent(
+  () => import(/* webpackChunkName: "document-status" */ './DocumentStatus'),
+  (m) => m.DocumentStatus,
+  <Loading />,
 );
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
@@ -37,7 +38,6 @@ export function DocumentView({ docId }: { docId: string }) {
 
 function DocumentContent({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
-  const t = useT();
   // Only what this view shows: the viewer below subscribes to the rest itself, so reading (page,
   // zoom, page sizes) does not re-render the whole tree.
   const { status, error, fileUrl, title, loadedCount, pageCount } = useAppSelector(
@@ -56,11 +56,6 @@ function DocumentContent({ docId }: { docId: string }) {
   usePageTitle(status === 'ready' ? title : undefined);
   useAntiCopy();
 
-  const loading = (
-    <div className="folio-page-spin" role="status" aria-busy="true">
-      {t('doc.loading')}
-    </div>
-  );
   let shown: DocumentStatusShown | undefined;
   if (status === 'error' && error) {
     const onRetry = () => {
@@ -70,18 +65,21 @@ function DocumentContent({ docId }: { docId: string }) {
   } else if (status === 'converting') {
     shown = { kind: 'converting', loadedCount, pageCount };
   }
-  if (shown) {
-    return (
-      <Suspense fallback={loading}>
-        <DocumentStatus shown={shown} />
-      </Suspense>
-    );
-  }
-  if (status !== 'ready' || fetching || fileUrl === undefined) return loading;
+  if (shown) return <DocumentStatus shown={shown} />;
+  if (status !== 'ready' || fetching || fileUrl === undefined) return <Loading />;
   return (
     <EngineProvider>
       <ReadingLayout docId={docId} fileUrl={fileUrl} />
     </EngineProvider>
+  );
+}
+
+function Loading() {
+  const t = useT();
+  return (
+    <div className="folio-page-spin" role="status" aria-busy="true">
+      {t('doc.loading')}
+    </div>
   );
 }
 

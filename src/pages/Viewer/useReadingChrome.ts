@@ -1,27 +1,22 @@
 import { useEffect, useState } from 'react';
 import { CHROME_WAIT_MS } from '../../../config/defaults';
 import { useOpenFailed, usePageShown } from '../../components/PdfView/EngineContext';
+import { useChunk } from '../../runtime';
 import type * as ChromeModule from './ReadingChrome';
 
 export type ReadingChrome = typeof ChromeModule;
 
-type Loaded =
-  | { kind: 'waiting' }
-  | { kind: 'ready'; chrome: ReadingChrome }
-  | { kind: 'failed'; error: unknown };
-
 /**
- * The reading chrome's module, once the reader sees something of the document: its first page,
- * a failure to open it, or CHROME_WAIT_MS of waiting. Until then, undefined.
- *
- * The import is eager (webpack keeps the module in the viewer's own chunk: spec §2's two chunks
- * stay two); only its evaluation waits. A failure to evaluate it reaches the page's error boundary.
+ * The reading chrome's chunk (`reading-chrome`, with the antd components only the chrome uses),
+ * asked for once the reader sees something of the document: its first page, a failure to open
+ * it, or CHROME_WAIT_MS of waiting. So its bytes never share the link with the ranges page 1
+ * waits for (docs/decisions/2026-11-25-reading-chrome-chunk.md), and the page keeps its two
+ * chunks (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {
   const pageShown = usePageShown();
   const openFailed = useOpenFailed();
   const [waited, setWaited] = useState(false);
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'waiting' });
   const due = pageShown || openFailed || waited;
 
   useEffect(() => {
@@ -33,31 +28,14 @@ export function useReadingChrome(): ReadingChrome | undefined {
     };
   }, []);
 
-  useEffect(() => {
-    if (!due) return undefined;
-    let live = true;
-    const load = () => {
-      import(/* webpackMode: "eager" */ './ReadingChrome').then(
-        (chrome) => {
-          if (live) setLoaded({ kind: 'ready', chrome });
-        },
-        (error: unknown) => {
-          if (live) setLoaded({ kind: 'failed', error });
-        },
-      );
-    };
-    // After the next frame: evaluating the chrome must not hold back the one that shows the page.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(load, 0);
-    });
-    return () => {
-      live = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [due]);
+  return useChunk(due ? loadChrome : undefined);
+}
 
-  if (loaded.kind === 'failed') throw loaded.error;
-  return loaded.kind === 'ready' ? loaded.chrome : undefined;
+/** After the next frame: evaluating the chrome must not hold back the one that shows the page. */
+function loadChrome(): Promise<ReadingChrome> {
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      setTimeout(resolve, 0);
+    });
+  }).then(() => import(/* webpackChunkName: "reading-chrome" */ './ReadingChrome'));
 }
