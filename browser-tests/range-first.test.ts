@@ -27,6 +27,12 @@ before(async () => {
     path.join(root, 'big.pdf.json'),
     JSON.stringify({ watermarkInfo: { text: 'reader · range-first' } }),
   );
+  // A facility slow to answer: the PDF's bytes should not wait for it (issue 14 item 2).
+  copyFileSync(SAMPLE, path.join(root, 'slow.pdf'));
+  writeFileSync(
+    path.join(root, 'slow.pdf.json'),
+    JSON.stringify({ delayMs: 1500, watermarkInfo: { text: 'reader · slow facility' } }),
+  );
   server = await startServer({ port: 0, basePath: '/viewer/', docsDir: root, distDirs: [distDir] });
   browser = await launchChromium();
 });
@@ -36,6 +42,10 @@ after(async () => {
   await server.close();
   rmSync(root, { recursive: true, force: true });
 });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 interface FirstInk {
   watermark: boolean;
@@ -126,6 +136,60 @@ describe('range-first loading', () => {
         `page 1 came from part of the file (${String(bytesAtInk)} B)`,
       );
       await screenshot(page, 'range-first');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('asks for the PDF while a slow facility answers, and still draws nothing before its policy', async () => {
+    const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = session;
+    try {
+      await page.addInitScript(watchFirstInk);
+      const cdp = await session.context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+      const metadata = new Set<string>();
+      let metadataDone: number | undefined;
+      const content: { started: number; status?: number }[] = [];
+      const contentIds = new Map<string, number>();
+      cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+        if (request.url.endsWith('/api/documents/slow.pdf')) metadata.add(requestId);
+        if (request.url.endsWith('/api/documents/slow.pdf/content')) {
+          contentIds.set(requestId, content.push({ started: timestamp }) - 1);
+        }
+      });
+      cdp.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
+        // The facility's delay comes before its answer's headers.
+        if (metadata.has(requestId)) metadataDone = timestamp;
+        const index = contentIds.get(requestId);
+        if (index !== undefined) content[index] = { ...content[index], status: response.status };
+      });
+      await page.goto(`${server.url}?doc=slow.pdf&lang=en`, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction<FirstInk | undefined>(
+        () => (window as InkWindow).__firstInk,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const firstInk = await handle.jsonValue();
+      assert.ok(firstInk);
+      // This CDP session's events may trail the page's by a moment.
+      for (let i = 0; i < 40 && metadataDone === undefined; i += 1) await sleep(50);
+      const { watermark, antiCopy } = firstInk;
+      assert.deepEqual({ watermark, antiCopy }, { watermark: true, antiCopy: true });
+      assert.ok(metadataDone !== undefined, 'the facility answered');
+      const [first] = content;
+      assert.ok(first, 'the PDF was asked for');
+      const lead = metadataDone - first.started;
+      console.log(`the PDF's first request left ${(1000 * lead).toFixed(0)} ms before the answer`);
+      assert.ok(lead > 0.5, `the PDF's first request left before the facility answered`);
+      // The viewer took that open over: one whole-file request (cancelled), then ranges only.
+      assert.deepEqual(
+        content.filter((request) => request.status === 200).length,
+        1,
+        `statuses ${content.map((request) => String(request.status)).join(' ')}`,
+      );
       assert.deepEqual(session.problems, []);
     } finally {
       await session.close();

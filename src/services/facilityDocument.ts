@@ -144,6 +144,11 @@ export function documentPath(id: string, file?: 'content' | 'original'): string 
   return file ? `${path}/${file}` : path;
 }
 
+/** The contract's own place for the viewable PDF, absolute. */
+export function contentUrl(where: Where): string {
+  return new URL(documentPath(where.id, 'content'), where.base).href;
+}
+
 function httpUrl(value: string, base: URL): string | undefined {
   try {
     const url = new URL(value, base);
@@ -159,7 +164,7 @@ function httpUrl(value: string, base: URL): string | undefined {
  * `data:` — the URL reaches pdf.js and, for downloads, an anchor.
  */
 function fileUrl(value: unknown, where: Where, fix: (c: Correction) => void): string {
-  const fallback = new URL(documentPath(where.id, 'content'), where.base).href;
+  const fallback = contentUrl(where);
   if (value === undefined) return fallback;
   const given =
     typeof value === 'string' && value.length <= LIMITS.urlLength && value.trim() !== ''

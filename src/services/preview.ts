@@ -2,7 +2,7 @@
  * The preview facility client (contracts §3): `GET <previewApi>documents/{id}`, answered as a
  * validated FacilityDocument or one of request.ts's typed errors.
  */
-import { documentPath, normalizeDocument } from './facilityDocument';
+import { contentUrl, documentPath, normalizeDocument } from './facilityDocument';
 import type { FacilityDocument } from './facilityDocument';
 import { HttpError, requestJson } from './request';
 
@@ -12,6 +12,8 @@ export interface PreviewClient {
   /** The absolute base every facility path resolves against. */
   readonly baseUrl: string;
   getDocument: (id: string, options?: { signal?: AbortSignal }) => Promise<FacilityDocument>;
+  /** Where the facility serves the document's PDF unless its answer names another place. */
+  contentUrl: (id: string) => string;
 }
 
 export interface PreviewClientOptions {
@@ -50,5 +52,6 @@ export function createPreviewClient(
       const raw = await requestJson(url, { signal, timeoutMs: options.timeoutMs });
       return normalizeDocument(raw, { id, base });
     },
+    contentUrl: (id) => contentUrl({ id, base }),
   };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useState } from 'react';
 import { openDocument, OpenError } from '../../services/pdf/openDocument';
+import { adoptEarly, releaseOpen } from '../../services/pdf/earlyOpen';
 import type { OpenFailure } from '../../services/pdf/openDocument';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 
@@ -24,9 +25,12 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
   const [attempt, setAttempt] = useState(0);
 
   // A layout effect: pdf.js starts opening in the commit that mounts this, not a frame later.
+  // Retry (a new attempt) always opens afresh.
   useLayoutEffect(() => {
     let live = true;
-    const opened = openDocument(url, {
+    // The open the page started while the facility answered, if it was of this very URL.
+    const opened = adoptEarly(url) ?? openDocument(url);
+    opened.attach({
       onProgress: (loaded, total) => {
         if (live) setLoad((s) => (s.kind === 'loading' ? { ...s, loaded, total } : s));
       },
@@ -54,11 +58,13 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
           }));
         }),
     });
+    let failed = false;
     opened.promise.then(
       (pdf) => {
         if (live) setLoad({ kind: 'ready', pdf });
       },
       (error: unknown) => {
+        failed = true;
         if (!live) return;
         setLoad({
           kind: 'failed',
@@ -68,7 +74,9 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
     );
     return () => {
       live = false;
-      void opened.task.destroy();
+      // A failed open is done with (Retry opens afresh); a live one may be taken over again.
+      if (failed) void opened.task.destroy();
+      else releaseOpen(url, opened);
     };
   }, [url, attempt]);
 

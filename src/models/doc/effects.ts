@@ -85,6 +85,7 @@ function* fetchDocument(
     const client = createPreviewClient(settings.previewApi, {
       timeoutMs: settings.previewTimeoutMs,
     });
+    yield* put(docReducerActions.fileExpected(client.contentUrl(id)));
     let waitMs = POLL.firstDelayMs;
     let waitedMs = 0;
     for (;;) {

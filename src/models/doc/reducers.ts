@@ -281,6 +281,11 @@ export const docReducers = {
     status: 'loading',
     error: undefined,
   }),
+  /** Internal (fetch): where the PDF is served unless the facility's answer says otherwise. */
+  fileExpected: (state: DocState, { payload }: Action<string>): DocState => ({
+    ...state,
+    expectedFileUrl: payload,
+  }),
   /** Internal (fetch): the facility is still converting; shows its progress. */
   converting: (state: DocState, { payload }: Action<ProgressPayload>): DocState => ({
     ...state,

@@ -200,6 +200,11 @@ export interface DocState {
   error: DocError | undefined;
   /** Folio: absolute URL of the viewable PDF (the facility's fileUrl, resolved against previewApi). */
   fileUrl: string | undefined;
+  /**
+   * Folio: where the facility serves the PDF unless its answer names another place (contracts §3),
+   * known as the fetch starts: pdf.js may start on it while the answer is on its way (earlyOpen.ts).
+   */
+  expectedFileUrl: string | undefined;
   /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
   originalUrl: string | undefined;
   /** Folio: set when a download failed and the reader has not been told yet. */
@@ -240,6 +245,7 @@ export const initialDocumentFields = {
   mimeType: '',
   docData: initialDocData,
   fileUrl: undefined,
+  expectedFileUrl: undefined,
   originalUrl: undefined,
   downloadFailure: undefined,
   pdfOpened: false,

@@ -9,6 +9,7 @@ import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { EngineProvider } from '../../components/PdfView/EngineContext';
+import { useEarlyOpen } from '../../components/PdfView/useEarlyOpen';
 import { HashSync } from './useHashSync';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
@@ -55,6 +56,7 @@ function DocumentContent({ docId }: { docId: string }) {
 
   usePageTitle(status === 'ready' ? title : undefined);
   useAntiCopy();
+  useEarlyOpen();
 
   let shown: DocumentStatusShown | undefined;
   if (status === 'error' && error) {

@@ -20,12 +20,17 @@ export interface OpenOptions {
 export interface OpenedDocument {
   task: PDFDocumentLoadingTask;
   promise: Promise<PDFDocumentProxy>;
+  /**
+   * Who hears of its progress and answers its password questions. An open started before its
+   * viewer (earlyOpen.ts) gets them later: a question asked before then waits for them.
+   */
+  attach: (options: OpenOptions) => void;
 }
 
 /** Bounded resources (contracts §6): no single image or canvas may take the tab down. */
 const MAX_IMAGE_PIXELS = 100_000_000;
 
-export function openDocument(url: string, options: OpenOptions): OpenedDocument {
+export function openDocument(url: string): OpenedDocument {
   const phone = isPhoneLike();
   const task = pdfjs.getDocument({
     url,
@@ -47,24 +52,39 @@ export function openDocument(url: string, options: OpenOptions): OpenedDocument 
     disableAutoFetch: false,
   });
   let cancelled = false;
+  let listener: OpenOptions | undefined;
+  let unanswered: (() => void) | undefined;
   task.onPassword = (update: (password: string) => void, reason: number) => {
     const why = reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD ? 'incorrect' : 'needed';
-    void options.askPassword(why).then((password) => {
-      if (password === null) {
-        cancelled = true;
-        void task.destroy();
-      } else {
-        update(password);
-      }
-    });
+    const ask = (options: OpenOptions) => {
+      void options.askPassword(why).then((password) => {
+        if (password === null) {
+          cancelled = true;
+          void task.destroy();
+        } else {
+          update(password);
+        }
+      });
+    };
+    if (listener) ask(listener);
+    else
+      unanswered = () => {
+        if (listener) ask(listener);
+      };
   };
   task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
-    options.onProgress?.(loaded, total);
+    listener?.onProgress?.(loaded, total);
   };
   const promise = task.promise.catch((error: unknown) => {
     throw cancelled ? new OpenError({ kind: 'passwordCancelled' }) : new OpenError(classify(error));
   });
-  return { task, promise };
+  const attach = (options: OpenOptions) => {
+    listener = options;
+    const ask = unanswered;
+    unanswered = undefined;
+    ask?.();
+  };
+  return { task, promise, attach };
 }
 
 export class OpenError extends Error {

@@ -126,6 +126,16 @@ describe('doc/fetch: a real document', () => {
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
+  it('issue 14 overlap: the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
+    const { app } = startApp();
+    const run = app.dispatch(docModel.actions.fetch('a b#%.pdf'));
+    expect(app.getState().doc).toMatchObject({
+      status: 'loading',
+      expectedFileUrl: `${facility.origin}/api/documents/a%20b%23%25.pdf/content`,
+    });
+    await run;
+  });
+
   it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
     const { app } = startApp();
     const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
