@@ -326,7 +326,7 @@ export function markdownReport(results: BenchResults): string {
     .join('\n');
   const notes = results.notes.map((n) => `- ${n}`).join('\n');
   return [
-    `Measured ${results.date} on Folio ${results.commit} with \`${results.command}\` (${results.runs} runs per document and side, medians; heap series ${results.seriesRuns} per side, loopback only; ${Math.round(results.durationS)} s in all).`,
+    `Measured ${results.date} on Folio ${results.commit} with \`${results.command}\` (${results.runs} runs per document and side, medians${results.seriesRuns > 0 ? `; heap series ${results.seriesRuns} per side, loopback only` : ''}; ${Math.round(results.durationS)} s in all).`,
     '',
     `Machine: ${machineLine(results.machine)}; load average at the start ${results.loadAverageStart.join(', ')}, at the end ${results.loadAverage.join(', ')}${(results.loadAverageStart[0] ?? 0) > 1 ? ' (above 1 at the start: a loaded machine hides fixed costs, so these ratios are noise, not a result)' : ''}.`,
     '',

@@ -293,7 +293,7 @@ for (const { series } of results) {
   const done = walks.filter((w): w is number => w !== null);
   const last = SERIES.marks.at(-1) ?? 0;
   notes.push(
-    `Heap series (loopback only): ${seriesRuns} run(s) per side; walking ${last} pages took ${done.length === 0 ? 'n/a' : `${Math.min(...done)}–${Math.max(...done)} s`} per session${done.length < walks.length ? ` (${walks.length - done.length} did not finish)` : ''}.`,
+    `Heap series (loopback only): ${seriesRuns} run${seriesRuns === 1 ? '' : 's'} per side; walking ${last} pages took ${done.length === 0 ? 'n/a' : `${Math.min(...done)}–${Math.max(...done)} s`} per session${done.length < walks.length ? ` (${walks.length - done.length} did not finish)` : ''}.`,
   );
 }
 
