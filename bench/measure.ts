@@ -2,7 +2,7 @@
 // goes through the same steps on either side, every result read from outside the app (probe.ts,
 // CDP), every wait bounded.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { installProbe } from './probe.ts';
 import type { JumpState, LongTaskTally, ProbeWindow } from './probe.ts';
 
@@ -105,7 +105,7 @@ function seconds(ms: number): string {
   return `${ms / 1000} s`;
 }
 
-function sleep(ms: number): Promise<void> {
+export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -115,7 +115,7 @@ export function visitPlan(pages: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.round(1 + (i * (pages - 1)) / (count - 1)));
 }
 
-const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
+export const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
 
 async function wheel(page: Page, steps: number): Promise<void> {
   await page.mouse.move(POINTER.x, POINTER.y);
@@ -168,6 +168,44 @@ async function jump(
   return { ms: Math.round(state.t1 - state.t0) };
 }
 
+/**
+ * A fresh browser context (cold HTTP cache) with one page, the probe installed before the app's
+ * code, and what goes wrong in it (uncaught errors, console errors, requests off 127.0.0.1)
+ * collected for the notes.
+ */
+export async function openPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => {
+    problems.push(`uncaught: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.hostname !== '127.0.0.1') {
+      problems.push(`request off 127.0.0.1: ${url.origin}`);
+    }
+  });
+  await page.addInitScript(installProbe);
+  return { context, page, problems };
+}
+
+/** CDP `HeapProfiler.collectGarbage` twice, then the main thread's `Runtime.getHeapUsage`, in MB. */
+export async function readHeap(cdp: CDPSession): Promise<{ usedMB: number; backingMB: number }> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return {
+    usedMB: Math.round(heap.usedSize / 1e5) / 10,
+    backingMB: Math.round(heap.backingStorageSize / 1e5) / 10,
+  };
+}
+
 export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
   const result: RunResult = {
     firstPaintMs: null,
@@ -191,22 +229,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   const miss = (metrics: Metric[], why: string): void => {
     for (const m of metrics) result.missing[m] ??= why;
   };
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => {
-    problems.push(`uncaught: ${error.message}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (/^https?:$/.test(url.protocol) && url.hostname !== '127.0.0.1') {
-      problems.push(`request off 127.0.0.1: ${url.origin}`);
-    }
-  });
-  await page.addInitScript(installProbe);
+  const { context, page, problems } = await openPage(browser);
   // Bytes on the wire, as CDP sees them (encoded: what compression saves shows here).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -355,11 +378,9 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       result.canvases = counts.all;
       result.pageCanvases = counts.pages;
       const cdp = await context.newCDPSession(page);
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('HeapProfiler.collectGarbage');
-      const heap = await cdp.send('Runtime.getHeapUsage');
-      result.heapMB = Math.round(heap.usedSize / 1e5) / 10;
-      result.backingMB = Math.round(heap.backingStorageSize / 1e5) / 10;
+      const heap = await readHeap(cdp);
+      result.heapMB = heap.usedMB;
+      result.backingMB = heap.backingMB;
       await cdp.detach();
       result.notes.push(`visited ${visited} pages`);
     }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { BenchDoc } from './docs.ts';
 import { linkLabel } from './measure.ts';
 import type { Metric, RunResult, Side } from './measure.ts';
+import { SERIES, growth } from './series.ts';
+import type { SeriesResult } from './series.ts';
 
 export interface ScriptBytes {
   files: string[];
@@ -28,12 +30,16 @@ export interface DocResult {
   /** The link's name (measure.ts LINKS). */
   link: string;
   runs: Record<Side, RunResult[]>;
+  /** The heap series (series.ts): text-1000 on loopback only. */
+  series?: Record<Side, SeriesResult[]>;
 }
 
 export interface BenchResults {
   date: string;
   command: string;
   runs: number;
+  /** Heap series runs per side (series.ts). */
+  seriesRuns: number;
   /** The Folio commit measured (`+ uncommitted changes` when the working tree differed). */
   commit: string;
   /** os.loadavg() when the run started, and at its end. */
@@ -64,14 +70,30 @@ export function median(values: readonly number[]): number | null {
   return Math.round(value * 10) / 10;
 }
 
-export function stat(runs: readonly RunResult[], metric: Metric): Stat {
-  const values = runs.map((r) => r[metric]);
+/** The median of the runs' values; when none has one, the first reason given. */
+function statOf(values: (number | null)[], reasons: (string | null | undefined)[]): Stat {
   const present = values.filter((v): v is number => v !== null);
   const result: Stat = { median: median(present), values };
-  if (present.length === 0) {
-    result.missing = runs.map((r) => r.missing[metric]).find(Boolean) ?? 'not measured';
-  }
+  if (present.length === 0) result.missing = reasons.find(Boolean) ?? 'not measured';
   return result;
+}
+
+export function stat(runs: readonly RunResult[], metric: Metric): Stat {
+  return statOf(
+    runs.map((r) => r[metric]),
+    runs.map((r) => r.missing[metric]),
+  );
+}
+
+/** A figure of the heap series, per run (`pick`), over a side's series runs. */
+export function seriesStat(
+  runs: readonly SeriesResult[],
+  pick: (heapMB: readonly (number | null)[]) => number | null,
+): Stat {
+  return statOf(
+    runs.map((r) => pick(r.heapMB)),
+    runs.map((r) => r.missing),
+  );
 }
 
 // --- initial script bytes --------------------------------------------------------------------
@@ -151,6 +173,11 @@ export function scriptBytes(distDir: string): ScriptBytes {
 
 // --- the table -------------------------------------------------------------------------------
 
+/** Issue 14: Folio's JS heap at most this much above the anchor's, wherever it is measured. */
+const HEAP_OVER_ANCHOR_MB = 6;
+const HEAP_TARGET = `≤ anchor + ${HEAP_OVER_ANCHOR_MB} MB`;
+const heapMeets = (folio: number, anchor: number): boolean => folio <= anchor + HEAP_OVER_ANCHOR_MB;
+
 interface Row {
   label: string;
   metric: Metric;
@@ -204,8 +231,8 @@ const ROWS: Row[] = [
     label: 'JS heap after visiting',
     metric: 'heapMB',
     unit: 'MB',
-    target: '≤ 1.5×',
-    meets: (f, a) => f <= 1.5 * a,
+    target: HEAP_TARGET,
+    meets: heapMeets,
   },
   { label: 'long tasks while scrolling', metric: 'longTasks', unit: '', target: '' },
   { label: '↳ their total', metric: 'longTaskMs', unit: 'ms', target: '' },
@@ -226,10 +253,37 @@ function ratio(folio: number | null, anchor: number | null): string {
   return `${(folio / anchor).toFixed(2)}×`;
 }
 
-function mark(row: Row, folio: number | null, anchor: number | null, link: string): string {
+function mark(
+  row: Pick<Row, 'target' | 'meets'>,
+  folio: number | null,
+  anchor: number | null,
+  link: string,
+): string {
   if (row.target === '') return '';
   if (!row.meets || folio === null || anchor === null) return `${row.target}: n/a`;
   return `${row.target} ${row.meets(folio, anchor, link) ? '✅' : '❌'}`;
+}
+
+/** The heap series' rows: the heap after each mark, then how far it rose (series.ts). */
+function seriesRows(series: Record<Side, SeriesResult[]>, link: string): string[] {
+  const rows = SERIES.marks.map((pages, i) => {
+    const pick = (heapMB: readonly (number | null)[]): number | null => heapMB[i] ?? null;
+    const a = seriesStat(series.anchor, pick);
+    const f = seriesStat(series.folio, pick);
+    const target = { target: HEAP_TARGET, meets: heapMeets };
+    return `|  | JS heap after ${pages} pages in a row | ${cell(a, 'MB')} | ${cell(f, 'MB')} | ${ratio(f.median, a.median)} | ${mark(target, f.median, a.median, link)} |`;
+  });
+  const a = seriesStat(series.anchor, growth);
+  const f = seriesStat(series.folio, growth);
+  const flat = {
+    target: `flat: Folio ≤ +${SERIES.flatMB} MB`,
+    meets: (folio: number) => folio <= SERIES.flatMB,
+  };
+  const first = SERIES.marks.at(0) ?? 1;
+  rows.push(
+    `|  | ↳ rise above ${first} pages (highest later − ${first}) | ${cell(a, 'MB')} | ${cell(f, 'MB')} | — | ${mark(flat, f.median, a.median, link)} |`,
+  );
+  return rows;
 }
 
 function kB(bytes: number): string {
@@ -241,7 +295,7 @@ export function markdownTable(results: BenchResults): string {
     '| document, link | metric | pdf.js `PDFViewer` (anchor) | Folio | Folio / anchor | target |',
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  for (const { doc, link, runs } of results.docs) {
+  for (const { doc, link, runs, series } of results.docs) {
     ROWS.forEach((row, i) => {
       const a = stat(runs.anchor, row.metric);
       const f = stat(runs.folio, row.metric);
@@ -250,6 +304,7 @@ export function markdownTable(results: BenchResults): string {
         `| ${name} | ${row.label} | ${cell(a, row.unit)} | ${cell(f, row.unit)} | ${ratio(f.median, a.median)} | ${mark(row, f.median, a.median, link)} |`,
       );
     });
+    if (series) lines.push(...seriesRows(series, link));
   }
   const { anchor, folio } = results.scripts;
   const limit = 200_000;
@@ -271,7 +326,7 @@ export function markdownReport(results: BenchResults): string {
     .join('\n');
   const notes = results.notes.map((n) => `- ${n}`).join('\n');
   return [
-    `Measured ${results.date} on Folio ${results.commit} with \`${results.command}\` (${results.runs} runs per document and side, medians; ${Math.round(results.durationS)} s in all).`,
+    `Measured ${results.date} on Folio ${results.commit} with \`${results.command}\` (${results.runs} runs per document and side, medians${results.seriesRuns > 0 ? `; heap series ${results.seriesRuns} per side, loopback only` : ''}; ${Math.round(results.durationS)} s in all).`,
     '',
     `Machine: ${machineLine(results.machine)}; load average at the start ${results.loadAverageStart.join(', ')}, at the end ${results.loadAverage.join(', ')}${(results.loadAverageStart[0] ?? 0) > 1 ? ' (above 1 at the start: a loaded machine hides fixed costs, so these ratios are noise, not a result)' : ''}.`,
     '',

@@ -2,7 +2,7 @@
 // bare pdf.js PDFViewer page (bench/anchor/) in the same run, on the same documents, in headless
 // Chromium, one page at a time. See bench/README.md.
 //
-//   npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200]
+//   npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200]
 //                    [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,9 @@ import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { LIMITS, LINKS, linkLabel, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
+import { SERIES, growth, runHeapSeries } from './series.ts';
 import type { RunResult, Side } from './measure.ts';
+import type { SeriesResult } from './series.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
 import {
   machineLine,
@@ -40,6 +42,7 @@ const ANCHOR_DIST = path.join(OUT, 'anchor');
 const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    'series-runs': { type: 'string', default: '1' },
     docs: { type: 'string' },
     links: { type: 'string', default: 'loopback,20mbit,5mbit' },
     'no-build': { type: 'boolean', default: false },
@@ -51,7 +54,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    'npm run bench -- [--runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
+    'npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
       'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)',
   );
   process.exit(0);
@@ -66,6 +69,12 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
 }
 if (runs < 3)
   console.warn(`--runs ${runs}: medians of fewer than 3 runs are not what issue 3 asks`);
+const seriesRuns = Number(flags['series-runs']);
+if (!Number.isInteger(seriesRuns) || seriesRuns < 0 || seriesRuns > 5) {
+  throw new Error(
+    `--series-runs must be a whole number from 0 to 5, not "${flags['series-runs']}"`,
+  );
+}
 
 const links = flags.links.split(',').map((name) => name.trim());
 for (const name of links) {
@@ -230,6 +239,38 @@ try {
       }
     }
   }
+
+  // The heap series after every timed run, so it never eats into their budget.
+  const seriesEntry = results.find((r) => r.link === 'loopback' && r.doc.name === SERIES.doc);
+  if (seriesEntry && seriesRuns > 0) {
+    const series: Record<Side, SeriesResult[]> = { anchor: [], folio: [] };
+    seriesEntry.series = series;
+    for (let run = 1; run <= seriesRuns; run += 1) {
+      const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
+      for (const side of order) {
+        const waitStart = Date.now();
+        const busy = await waitForQuiet(
+          Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
+        );
+        quietSpent += Date.now() - waitStart;
+        const result = await runHeapSeries(browser, {
+          url: url(side, seriesEntry.doc.id),
+          pages: seriesEntry.doc.pages,
+        });
+        result.busyBefore = busy;
+        series[side].push(result);
+        const heaps = result.heapMB
+          .map((h, i) => `${SERIES.marks[i] ?? '?'} p. ${h === null ? 'n/a' : `${h} MB`}`)
+          .join(', ');
+        log(
+          `heap series ${run}/${seriesRuns} ${side}: ${heaps}, rise ${growth(result.heapMB) ?? 'n/a'} MB, walk ${result.walkS ?? 'n/a'} s${result.missing === null ? '' : ` (${result.missing})`}`,
+        );
+        for (const note of result.notes) log(`  ${note}`);
+      }
+    }
+  } else if (seriesRuns > 0) {
+    log(`heap series skipped: it runs on ${SERIES.doc} with loopback among the links`);
+  }
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));
@@ -244,6 +285,16 @@ for (const side of ['folio', 'anchor'] as const) {
       `${side === 'folio' ? 'Folio' : 'The anchor'} showed no page element (\`[data-page-number]\`) for ${blank.map((r) => r.doc.name).join(', ')} within ${LIMITS.firstPaintMs / 1000} s: its page engine paints nothing yet.`,
     );
   }
+}
+
+for (const { series } of results) {
+  if (!series) continue;
+  const walks = [...series.anchor, ...series.folio].map((r) => r.walkS);
+  const done = walks.filter((w): w is number => w !== null);
+  const last = SERIES.marks.at(-1) ?? 0;
+  notes.push(
+    `Heap series (loopback only): ${seriesRuns} run${seriesRuns === 1 ? '' : 's'} per side; walking ${last} pages took ${done.length === 0 ? 'n/a' : `${Math.min(...done)}–${Math.max(...done)} s`} per session${done.length < walks.length ? ` (${walks.length - done.length} did not finish)` : ''}.`,
+  );
 }
 
 const sessions = results.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]);
@@ -279,6 +330,7 @@ const report: BenchResults = {
     ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
   ].join(' '),
   runs,
+  seriesRuns,
   commit,
   loadAverageStart,
   loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),

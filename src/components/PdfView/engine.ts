@@ -10,9 +10,11 @@ import {
   PHONE_MAX_CANVAS_PIXELS,
 } from '../../services/pdf/device';
 import type { PageSize } from '../../models/doc/state';
+import { textMappingReleaser } from './textMappings';
+import type { TextMappedView } from './textMappings';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
-interface PageViewLike {
+interface PageViewLike extends TextMappedView {
   div: HTMLDivElement;
   pdfPage?: PDFPageProxy;
   /** CSS pixels at `scale`. */
@@ -136,6 +138,10 @@ export function createEngine(options: EngineOptions): Engine {
     tileFor(pageNumber);
   });
   eventBus.on('pagerendered', options.onFirstRender, { once: true });
+  const releaseTextMappings = textMappingReleaser(pageView);
+  eventBus.on('textlayerrendered', ({ pageNumber }: { pageNumber: number }) => {
+    releaseTextMappings(pageNumber);
+  });
   eventBus.on('scalechanging', showTiles);
   eventBus.on('rotationchanging', showTiles);
 

@@ -1,0 +1,119 @@
+// The heap series (issue 14): a reader goes through the 1000-page document one page after another
+// with the `Next page` button both sides have, each page painted before the next click, and the
+// main thread's JS heap is read after 10, 300 and 1000 pages. Loopback only: what a page keeps in
+// memory does not depend on how fast its bytes arrived.
+import type { Browser } from 'playwright-core';
+import { LIMITS, POINTER, openPage, readHeap, sleep } from './measure.ts';
+import type { ProbeWindow } from './probe.ts';
+
+export const SERIES = {
+  doc: 'text-1000',
+  /** Pages visited (page 1 as opened, then one `Next page` each) when the heap is read. */
+  marks: [10, 300, 1000],
+  /** Each page must be painted this soon after its click. */
+  pageMs: 10_000,
+  /** The whole walk, so a crawling side cannot hold the bench up. */
+  sessionMs: 6 * 60_000,
+  /** Flat: the heap after any later mark at most this far above the heap after the first. */
+  flatMB: 1,
+};
+
+export interface SeriesResult {
+  /** `usedSize` in MB after each of SERIES.marks pages; null: not reached (why: `missing`). */
+  heapMB: (number | null)[];
+  /** Array buffers and external strings at the same moments. */
+  backingMB: (number | null)[];
+  /** Seconds from the first click to the last heap read; null when the walk did not finish. */
+  walkS: number | null;
+  /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
+  busyBefore: number | null;
+  missing: string | null;
+  notes: string[];
+}
+
+/** How far the heap rose above the first mark: the highest later mark minus the first. */
+export function growth(heapMB: readonly (number | null)[]): number | null {
+  const [first, ...later] = heapMB;
+  if (first == null || later.length === 0 || later.some((h) => h === null)) return null;
+  const highest = Math.max(...later.filter((h): h is number => h !== null));
+  return Math.round((highest - first) * 10) / 10;
+}
+
+export async function runHeapSeries(
+  browser: Browser,
+  spec: { url: string; pages: number },
+): Promise<SeriesResult> {
+  const marks = SERIES.marks.filter((m) => m <= spec.pages);
+  const result: SeriesResult = {
+    heapMB: marks.map(() => null),
+    backingMB: marks.map(() => null),
+    walkS: null,
+    busyBefore: null,
+    missing: null,
+    notes: [],
+  };
+  const { context, page, problems } = await openPage(browser);
+  try {
+    await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
+    try {
+      await page.waitForFunction(
+        () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
+        undefined,
+        { timeout: LIMITS.firstPaintMs, polling: 50 },
+      );
+    } catch {
+      result.missing = `page 1 not painted within ${LIMITS.firstPaintMs / 1000} s`;
+      return result;
+    }
+    const next = page.getByRole('button', { name: 'Next page', exact: true });
+    const box = await next.filter({ visible: true }).first().boundingBox();
+    if (box === null) {
+      result.missing = 'no visible "Next page" button';
+      return result;
+    }
+    // A trusted click at the button's centre: the locator's checks would cost more than a page.
+    const click = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await context.newCDPSession(page);
+    const started = Date.now();
+    const last = marks.at(-1) ?? 1;
+    for (let n = 1; n <= last; n += 1) {
+      if (n > 1) {
+        await page.mouse.click(click.x, click.y);
+        const left = SERIES.sessionMs - (Date.now() - started);
+        try {
+          // Visited: page n lies under the middle of the viewport and its canvas holds ink.
+          await page.waitForFunction(
+            ({ target, x, y }) => {
+              const probe = (window as unknown as ProbeWindow).__folioBenchProbe;
+              return probe.pageAt(x, y) === target && probe.check(target).painted;
+            },
+            { target: n, ...POINTER },
+            { timeout: Math.max(1, Math.min(SERIES.pageMs, left)), polling: 'raf' },
+          );
+        } catch {
+          result.missing =
+            left <= SERIES.pageMs
+              ? `walk not done within ${SERIES.sessionMs / 60_000} min (at page ${n})`
+              : `page ${n} not painted within ${SERIES.pageMs / 1000} s of its click`;
+          break;
+        }
+      }
+      const mark = marks.indexOf(n);
+      if (mark < 0) continue;
+      // Let renders already started finish, as a reader pausing on the page would.
+      await sleep(LIMITS.settleMs);
+      const heap = await readHeap(cdp);
+      result.heapMB[mark] = heap.usedMB;
+      result.backingMB[mark] = heap.backingMB;
+      if (n === last) result.walkS = Math.round((Date.now() - started) / 100) / 10;
+    }
+    await cdp.detach();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    result.missing = `session failed: ${message.split('\n', 1).join('')}`;
+  } finally {
+    await context.close();
+  }
+  result.notes.push(...problems.slice(0, 5));
+  return result;
+}
