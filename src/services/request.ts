@@ -4,6 +4,8 @@
  * callers branch on classes rather than on message text.
  */
 
+import { takeEarlyAnswer } from './earlyAnswer';
+
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Far above any real document's metadata (100 000 page sizes are ≈ 4 MB), far below harm. */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -119,11 +121,12 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   try {
     let response: Response;
     try {
-      response = await fetch(url, {
-        signal: controller.signal,
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-      });
+      response = await (takeEarlyAnswer(url, controller.signal) ??
+        fetch(url, {
+          signal: controller.signal,
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+        }));
     } catch (error) {
       throw failure(controller.signal, timeout, signal, error, url);
     }

@@ -1,0 +1,116 @@
+/**
+ * The facility's answer asked for by index.html's boot script (issue 14): the app's request for
+ * the same URL takes it over instead of asking again, and the boot script asks for exactly the URL
+ * the app will (the same base, path and id rule), so the two cannot drift apart unnoticed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { takeEarlyAnswer } from '../earlyAnswer';
+import { createPreviewClient } from '../preview';
+import { readSettings } from '../settings';
+import { readDocId } from '../../url/docId';
+
+const bootScript = (() => {
+  const html = readFileSync(path.join(__dirname, '..', '..', 'index.html'), 'utf8');
+  const body = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (body === undefined) throw new Error('no boot script in src/index.html');
+  // The build's template values: no files to load here.
+  const source = body
+    .replace(/<%= (scripts|styles|preload) %>/g, '[]')
+    .replace('<%= worker %>', 'null');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own script, run as a page would
+  return new Function(source) as () => void;
+})();
+
+const globals = window as Window & { routerBase?: string; previewApi?: string };
+
+function answer(body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const DOC = { title: 'T', mimeType: 'application/pdf', pageCount: 1, loadedCount: 1 };
+
+afterEach(() => {
+  delete globals.routerBase;
+  delete globals.previewApi;
+  delete globals.folioEarlyAnswer;
+  jest.restoreAllMocks();
+  document.documentElement.className = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('takeEarlyAnswer', () => {
+  function early(url: string) {
+    const abort = jest.fn();
+    const response = Promise.resolve(answer(DOC));
+    globals.folioEarlyAnswer = { url, response, abort };
+    return { abort, response };
+  }
+
+  it('hands the response over to the request for the same URL, once', () => {
+    const { abort, response } = early('https://f.test/api/documents/a.pdf');
+    const controller = new AbortController();
+    expect(takeEarlyAnswer('https://f.test/api/documents/a.pdf', controller.signal)).toBe(response);
+    expect(
+      takeEarlyAnswer('https://f.test/api/documents/a.pdf', controller.signal),
+    ).toBeUndefined();
+    // The request's own cancellation (its timeout, takeLatest) cancels it.
+    controller.abort();
+    expect(abort).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels it when the app asks for another URL', () => {
+    const { abort } = early('https://f.test/api/documents/a.pdf');
+    expect(
+      takeEarlyAnswer('https://f.test/api/documents/b.pdf', new AbortController().signal),
+    ).toBeUndefined();
+    expect(abort).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("index.html's boot script asks for what the app will", () => {
+  const cases: [string, string | undefined, string | undefined, string][] = [
+    ['/?doc=a.pdf', undefined, undefined, 'a.pdf'],
+    ['/viewer/a/b?doc=a%20b%23%25.pdf', '/viewer/', undefined, 'a b#%.pdf'],
+    ['/viewer/?doc=%E6%8A%A5%E5%91%8A%20a.docx', '/viewer/', '/svc/api', '报告 a.docx'],
+    ['/?doc=%20x.pdf%20', '/', 'https://facility.example/preview/', 'x.pdf'],
+  ];
+  it.each(cases)('%s (routerBase %s, previewApi %s)', async (url, routerBase, previewApi, id) => {
+    window.history.replaceState(null, '', url);
+    if (routerBase !== undefined) globals.routerBase = routerBase;
+    if (previewApi !== undefined) globals.previewApi = previewApi;
+    const fetch = jest
+      .spyOn(window, 'fetch')
+      .mockImplementation(() => Promise.resolve(answer(DOC)));
+    bootScript();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const doc = readDocId(new URLSearchParams(window.location.search).get('doc'));
+    expect(doc).toEqual({ kind: 'id', id });
+    const client = createPreviewClient(readSettings().previewApi);
+    await expect(client.getDocument(id)).resolves.toMatchObject({ title: 'T', pageCount: 1 });
+    // Taken over: the app did not ask a second time.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['513 characters', 'x'.repeat(513)],
+    ['a control character', 'a\u0007b'],
+    ['a C1 control character', 'a\u0085b'],
+    ['blanks', '   '],
+    ['a dot segment', '.'],
+    ['two dot segments', '..'],
+  ])('asks nothing for an id the app asks nothing for (%s)', async (_what, id) => {
+    window.history.replaceState(null, '', `/?doc=${encodeURIComponent(id)}`);
+    const fetch = jest.spyOn(window, 'fetch');
+    bootScript();
+    const doc = readDocId(id);
+    if (doc.kind === 'id') {
+      // Refused by the client without a request (a 404 of its own).
+      await expect(createPreviewClient('/api/').getDocument(doc.id)).rejects.toThrow('404');
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(globals.folioEarlyAnswer).toBeUndefined();
+  });
+});
