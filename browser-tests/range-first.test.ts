@@ -31,10 +31,19 @@ before(async () => {
   copyFileSync(SAMPLE, path.join(root, 'slow.pdf'));
   writeFileSync(
     path.join(root, 'slow.pdf.json'),
-    JSON.stringify({ delayMs: 1500, watermarkInfo: { text: 'reader · slow facility' } }),
+    JSON.stringify({ delayMs: 2500, watermarkInfo: { text: 'reader · slow facility' } }),
   );
-  server = await startServer({ port: 0, basePath: '/viewer/', docsDir: root, distDirs: [distDir] });
+  server = await startServer({
+    port: 0,
+    basePath: '/viewer/',
+    docsDir: root,
+    distDirs: [distDir],
+    // The sidecars' delayMs, as `npm run preview` honours it.
+    simulate: true,
+  });
   browser = await launchChromium();
+  // The facts of the 1000 pages are read once, here: the test's answer is late by its delay only.
+  await fetch(`${server.url}api/documents/slow.pdf`);
 });
 
 after(async () => {
