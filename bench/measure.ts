@@ -115,6 +115,21 @@ export function visitPlan(pages: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.round(1 + (i * (pages - 1)) / (count - 1)));
 }
 
+/** Opens `url` and waits for the probe to see page 1 painted; false past the limit. */
+export async function openAtFirstPaint(page: Page, url: string): Promise<boolean> {
+  await page.goto(url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
+      undefined,
+      { timeout: LIMITS.firstPaintMs, polling: 50 },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
 
 async function wheel(page: Page, steps: number): Promise<void> {
@@ -265,14 +280,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     'layoutShift',
   ];
   try {
-    await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
-    try {
-      await page.waitForFunction(
-        () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
-        undefined,
-        { timeout: LIMITS.firstPaintMs, polling: 50 },
-      );
-    } catch {
+    if (!(await openAtFirstPaint(page, spec.url))) {
       const pagesShown = await page.locator('[data-page-number]').count();
       miss(all, `not painted within ${seconds(LIMITS.firstPaintMs)}`);
       if (pagesShown === 0) result.notes.push('no [data-page-number] element on the page');

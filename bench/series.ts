@@ -3,7 +3,7 @@
 // main thread's JS heap is read after 10, 300 and 1000 pages. Loopback only: what a page keeps in
 // memory does not depend on how fast its bytes arrived.
 import type { Browser } from 'playwright-core';
-import { LIMITS, POINTER, openPage, readHeap, sleep } from './measure.ts';
+import { LIMITS, POINTER, openAtFirstPaint, openPage, readHeap, sleep } from './measure.ts';
 import type { ProbeWindow } from './probe.ts';
 
 export const SERIES = {
@@ -54,14 +54,7 @@ export async function runHeapSeries(
   };
   const { context, page, problems } = await openPage(browser);
   try {
-    await page.goto(spec.url, { waitUntil: 'commit', timeout: LIMITS.firstPaintMs });
-    try {
-      await page.waitForFunction(
-        () => (window as unknown as ProbeWindow).__folioBenchProbe.firstPaint !== null,
-        undefined,
-        { timeout: LIMITS.firstPaintMs, polling: 50 },
-      );
-    } catch {
+    if (!(await openAtFirstPaint(page, spec.url))) {
       result.missing = `page 1 not painted within ${LIMITS.firstPaintMs / 1000} s`;
       return result;
     }

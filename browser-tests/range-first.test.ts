@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../server/app.ts';
 import type { RunningServer } from '../server/app.ts';
 import { prodBuild } from './support/build.ts';
@@ -99,15 +99,32 @@ function watchFirstInk() {
   requestAnimationFrame(look);
 }
 
+/** A session on the emulated link, watching for page 1's first ink. */
+async function linkSession() {
+  const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
+  const { page } = session;
+  await page.addInitScript(watchFirstInk);
+  const cdp = await session.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+  return { session, page, cdp };
+}
+
+async function waitForFirstInk(page: Page): Promise<FirstInk> {
+  const handle = await page.waitForFunction<FirstInk | undefined>(
+    () => (window as InkWindow).__firstInk,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const firstInk = await handle.jsonValue();
+  assert.ok(firstInk, 'page 1 got ink');
+  return firstInk;
+}
+
 describe('range-first loading', () => {
   it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy, before the chrome is asked for', async () => {
-    const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = session;
+    const { session, page, cdp } = await linkSession();
     try {
-      await page.addInitScript(watchFirstInk);
-      const cdp = await session.context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
       const content = new Set<string>();
       const statuses: number[] = [];
       let received = 0;
@@ -120,20 +137,12 @@ describe('range-first loading', () => {
         if (content.has(requestId)) received += dataLength;
       });
       await page.goto(`${server.url}?doc=big.pdf&lang=en`, { waitUntil: 'commit' });
-      const handle = await page.waitForFunction<FirstInk | undefined>(
-        () => (window as InkWindow).__firstInk,
-        undefined,
-        {
-          timeout: 30_000,
-        },
-      );
+      const firstInk = await waitForFirstInk(page);
       const bytesAtInk = received;
-      const firstInk = await handle.jsonValue();
       const size = statSync(SAMPLE).size;
       console.log(
         `page 1 inked with ${String(bytesAtInk)} of ${String(size)} bytes (${((100 * bytesAtInk) / size).toFixed(1)} %); statuses ${statuses.join(' ')}`,
       );
-      assert.ok(firstInk);
       const { chunks, ...policy } = firstInk;
       assert.deepEqual(policy, { watermark: true, antiCopy: true }, 'policy before pixels');
       // Only the entry and the page's two chunks before page 1: the chrome's bytes come after.
@@ -152,13 +161,8 @@ describe('range-first loading', () => {
   });
 
   it('asks for the PDF while a slow facility answers, and still draws nothing before its policy', async () => {
-    const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
-    const { page } = session;
+    const { session, page, cdp } = await linkSession();
     try {
-      await page.addInitScript(watchFirstInk);
-      const cdp = await session.context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
       const metadata = new Set<string>();
       let metadataDone: number | undefined;
       const content: { started: number; status?: number }[] = [];
@@ -176,13 +180,7 @@ describe('range-first loading', () => {
         if (index !== undefined) content[index] = { ...content[index], status: response.status };
       });
       await page.goto(`${server.url}?doc=slow.pdf&lang=en`, { waitUntil: 'commit' });
-      const handle = await page.waitForFunction<FirstInk | undefined>(
-        () => (window as InkWindow).__firstInk,
-        undefined,
-        { timeout: 30_000 },
-      );
-      const firstInk = await handle.jsonValue();
-      assert.ok(firstInk);
+      const firstInk = await waitForFirstInk(page);
       // This CDP session's events may trail the page's by a moment.
       for (let i = 0; i < 40 && metadataDone === undefined; i += 1) await sleep(50);
       const { watermark, antiCopy } = firstInk;
