@@ -18,7 +18,7 @@ import { makeHostDocs } from './support/docs.ts';
 import { waitForPainted } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
-import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
+import { chooseRadio, newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 
 const EXAMPLES = path.join(import.meta.dirname, '..', 'examples');
@@ -232,7 +232,7 @@ describe('embedding: a host page on another origin', () => {
 
       await frame.getByRole('button', { name: 'Print', exact: true }).first().click();
       const dialog = frame.getByRole('dialog', { name: 'Print' });
-      await dialog.getByRole('radio', { name: 'Current page' }).check();
+      await chooseRadio(dialog.getByRole('radio', { name: 'Current page' }));
       await dialog.getByRole('button', { name: 'Print', exact: true }).click();
       await waitForEvent(page, { type: 'folio:printFinished' });
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Frame, Locator, Mouse, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { launchChromium } from './support/chromium.ts';
-import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
+import { chooseRadio, newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { pageBox, waitForPainted } from './support/pixels.ts';
 import { drawnImages } from './support/pdfStamps.ts';
@@ -570,7 +570,7 @@ describe('signatures (issue 6)', () => {
 
       await page.getByRole('button', { name: 'Print', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Print' });
-      await dialog.getByRole('radio', { name: /^Current page/ }).check();
+      await chooseRadio(dialog.getByRole('radio', { name: /^Current page/ }));
       await dialog.getByRole('button', { name: 'Print', exact: true }).click();
       await page.waitForFunction(() => (window as Window & { inkGrids?: unknown }).inkGrids, null, {
         timeout: 60_000,

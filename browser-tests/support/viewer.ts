@@ -1,4 +1,10 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -135,4 +141,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(OUT_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * Chooses a radio button in a dialog that may still be opening: under load, antd's opening motion
+ * can swallow the first click (Playwright's check() then fails), so it clicks until chosen.
+ */
+export async function chooseRadio(radio: Locator): Promise<void> {
+  for (let attempt = 1; !(await radio.isChecked()); attempt += 1) {
+    if (attempt > 5) throw new Error('the radio button could not be chosen');
+    await radio.click();
+  }
 }
