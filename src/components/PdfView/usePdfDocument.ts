@@ -1,7 +1,8 @@
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { openDocument, OpenError } from '../../services/pdf/openDocument';
 import { adoptEarly, releaseOpen } from '../../services/pdf/earlyOpen';
-import type { OpenFailure } from '../../services/pdf/openDocument';
+import type { OpenedDocument, OpenFailure } from '../../services/pdf/openDocument';
+import { usePageShown } from './EngineContext';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 
 export interface PasswordRequest {
@@ -23,6 +24,8 @@ export type PdfLoad =
 export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void } {
   const [load, setLoad] = useState<PdfLoad>({ kind: 'loading', loaded: 0, total: 0 });
   const [attempt, setAttempt] = useState(0);
+  const current = useRef<OpenedDocument | undefined>(undefined);
+  const pageShown = usePageShown();
 
   // A layout effect: pdf.js starts opening in the commit that mounts this, not a frame later.
   // Retry (a new attempt) always opens afresh.
@@ -30,6 +33,7 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
     let live = true;
     // The open the page started while the facility answered, if it was of this very URL.
     const opened = adoptEarly(url) ?? openDocument(url);
+    current.current = opened;
     opened.attach({
       onProgress: (loaded, total) => {
         if (live) setLoad((s) => (s.kind === 'loading' ? { ...s, loaded, total } : s));
@@ -75,10 +79,15 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
     return () => {
       live = false;
       // A failed open is done with (Retry opens afresh); a live one may be taken over again.
-      if (failed) void opened.task.destroy();
+      if (failed) opened.destroy();
       else releaseOpen(url, opened);
     };
   }, [url, attempt]);
+
+  // The rest of the file once page 1 shows: until then page 1's ranges have the link to themselves.
+  useEffect(() => {
+    if (pageShown) current.current?.loadRest();
+  }, [pageShown, url, attempt]);
 
   const reload = useCallback(() => {
     setLoad({ kind: 'loading', loaded: 0, total: 0 });

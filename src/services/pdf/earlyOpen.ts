@@ -44,7 +44,7 @@ export function openEarly(url: string): void {
  */
 export function releaseOpen(url: string, opened: OpenedDocument): void {
   if (early) {
-    void opened.task.destroy();
+    opened.destroy();
     return;
   }
   const entry = keep(url, opened);
@@ -58,12 +58,12 @@ export function adoptEarly(url: string): OpenedDocument | undefined {
   const taken = early;
   early = undefined;
   if (taken?.url === url && !taken.failed) return taken.opened;
-  if (taken) void taken.opened.task.destroy();
+  if (taken) taken.opened.destroy();
   return undefined;
 }
 
 /** Stops an open started ahead that no viewer took over (the answer named no PDF to show yet). */
 export function dropEarly(): void {
-  if (early) void early.opened.task.destroy();
+  if (early) early.opened.destroy();
   early = undefined;
 }

@@ -1,6 +1,7 @@
 import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
+import { HeadFailure, openByteSource, RANGE_CHUNK } from './byteSource';
 
 /** Why a document could not be opened, in terms the reader's message is chosen by. */
 export type OpenFailure =
@@ -18,22 +19,26 @@ export interface OpenOptions {
 }
 
 export interface OpenedDocument {
-  task: PDFDocumentLoadingTask;
   promise: Promise<PDFDocumentProxy>;
   /**
    * Who hears of its progress and answers its password questions. An open started before its
    * viewer (earlyOpen.ts) gets them later: a question asked before then waits for them.
    */
   attach: (options: OpenOptions) => void;
+  /** Page 1 shows: the rest of the file may come now (byteSource.ts). */
+  loadRest: () => void;
+  destroy: () => void;
 }
 
 /** Bounded resources (contracts §6): no single image or canvas may take the tab down. */
 const MAX_IMAGE_PIXELS = 100_000_000;
 
-export function openDocument(url: string): OpenedDocument {
+type Transport = InstanceType<typeof pdfjs.PDFDataRangeTransport>;
+
+function load(source: { range: Transport } | { url: string }): PDFDocumentLoadingTask {
   const phone = isPhoneLike();
-  const task = pdfjs.getDocument({
-    url,
+  return pdfjs.getDocument({
+    ...source,
     worker: sharedWorker(),
     // pdf.js ≥ 5 has no eval path at all (the option was removed); our CSP has no unsafe-eval.
     enableXfa: false,
@@ -44,47 +49,69 @@ export function openDocument(url: string): OpenedDocument {
     iccUrl: resourceUrl('iccs'),
     maxImageSize: MAX_IMAGE_PIXELS,
     canvasMaxAreaInBytes: phone ? 5_242_880 * 4 : -1,
-    // Range-first (docs/decisions/2026-11-25-range-first.md): pdf.js cancels its whole-file
-    // request once the server says it takes ranges, asks for the ranges page 1 needs, then fetches
-    // the rest in the background (auto-fetch), which print and search need.
+    rangeChunkSize: RANGE_CHUNK,
+    // Range-first (docs/decisions/2026-11-25-byte-source.md). Through our byte source, pdf.js
+    // takes its bytes as a stream, which also stops it fetching the rest a chunk at a time: the
+    // source streams the rest once page 1 shows. A server without ranges gets pdf.js's own loader,
+    // which then reads the file whole.
     disableRange: false,
-    disableStream: true,
+    disableStream: 'url' in source,
     disableAutoFetch: false,
   });
+}
+
+export function openDocument(url: string): OpenedDocument {
+  const bytes = openByteSource(url);
+  let task: PDFDocumentLoadingTask | undefined;
+  let destroyed = false;
   let cancelled = false;
   let listener: OpenOptions | undefined;
-  let unanswered: (() => void) | undefined;
-  task.onPassword = (update: (password: string) => void, reason: number) => {
-    const why = reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD ? 'incorrect' : 'needed';
-    const ask = (options: OpenOptions) => {
+  // A password question asked before anyone attached.
+  let pending: ((options: OpenOptions) => void) | undefined;
+  const ask =
+    (why: 'needed' | 'incorrect', update: (password: string) => void) => (options: OpenOptions) => {
       void options.askPassword(why).then((password) => {
         if (password === null) {
           cancelled = true;
-          void task.destroy();
+          void task?.destroy();
         } else {
           update(password);
         }
       });
     };
-    if (listener) ask(listener);
-    else
-      unanswered = () => {
-        if (listener) ask(listener);
-      };
+  const start = (range: Transport | undefined) => {
+    if (destroyed) throw new Error('Closed before it opened.');
+    const opening = load(range ? { range } : { url });
+    task = opening;
+    opening.onPassword = (update: (password: string) => void, reason: number) => {
+      const why = reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD ? 'incorrect' : 'needed';
+      if (listener) ask(why, update)(listener);
+      else pending = ask(why, update);
+    };
+    opening.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+      listener?.onProgress?.(loaded, total);
+    };
+    return opening.promise;
   };
-  task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
-    listener?.onProgress?.(loaded, total);
-  };
-  const promise = task.promise.catch((error: unknown) => {
+  const promise = bytes.ready.then(start).catch((error: unknown) => {
     throw cancelled ? new OpenError({ kind: 'passwordCancelled' }) : new OpenError(classify(error));
   });
   const attach = (options: OpenOptions) => {
     listener = options;
-    const ask = unanswered;
-    unanswered = undefined;
-    ask?.();
+    const question = pending;
+    pending = undefined;
+    question?.(options);
   };
-  return { task, promise, attach };
+  return {
+    promise,
+    attach,
+    loadRest: bytes.loadRest,
+    destroy: () => {
+      destroyed = true;
+      bytes.abort();
+      void task?.destroy();
+    },
+  };
 }
 
 export class OpenError extends Error {
@@ -97,6 +124,11 @@ export class OpenError extends Error {
 }
 
 function classify(error: unknown): OpenFailure {
+  if (error instanceof HeadFailure) {
+    return error.status === undefined
+      ? { kind: 'network' }
+      : { kind: 'unavailable', status: error.status };
+  }
   if (error instanceof pdfjs.ResponseException) {
     const status = (error as { status?: unknown }).status;
     return typeof status === 'number' && status > 0

@@ -24,8 +24,8 @@ beforeEach(() => {
     const promise = new Promise<never>((_resolve, fail) => {
       reject = fail;
     });
-    const destroy = jest.fn(() => Promise.resolve());
-    const opened = { task: { destroy }, promise, attach: jest.fn() } as unknown as OpenedDocument;
+    const destroy = jest.fn();
+    const opened = { destroy, promise, attach: jest.fn(), loadRest: jest.fn() } as OpenedDocument;
     const fake: Fake = {
       opened,
       destroy,

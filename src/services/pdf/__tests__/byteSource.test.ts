@@ -1,0 +1,242 @@
+/**
+ * The byte source pdf.js reads a PDF through (issue 14, range-first): head and tail asked for at
+ * once, other ranges as pdf.js asks, the rest in one stream once page 1 shows. fetch is a fake
+ * server over an in-memory file that honours Range as a facility does; pdf.js's transport base
+ * class is a recorder.
+ */
+import {
+  HEAD_BYTES,
+  HeadFailure,
+  openByteSource,
+  parseContentRange,
+  RANGE_CHUNK,
+  TAIL_BYTES,
+} from '../byteSource';
+
+jest.mock('../pdfjs', () => ({
+  pdfjs: {
+    PDFDataRangeTransport: class {
+      length: number;
+      ranges: [number, Uint8Array][] = [];
+      progressive: Uint8Array[] = [];
+      done = false;
+      constructor(length: number) {
+        this.length = length;
+      }
+      onDataRange(begin: number, chunk: Uint8Array) {
+        this.ranges.push([begin, chunk]);
+      }
+      onDataProgressiveRead(chunk: Uint8Array) {
+        this.progressive.push(chunk.slice());
+      }
+      onDataProgressiveDone() {
+        this.done = true;
+      }
+    },
+  },
+}));
+
+interface Recorder {
+  length: number;
+  ranges: [number, Uint8Array][];
+  progressive: Uint8Array[];
+  done: boolean;
+  requestDataRange: (begin: number, end: number) => void;
+}
+
+const URL_A = 'http://localhost/api/documents/a%20b%23%25%E4%B8%AD.pdf/content';
+
+function file(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 8)) % 251;
+  return bytes;
+}
+
+/** A body in 10 kB pieces, as a network delivers it. */
+function body(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.byteLength) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.slice(at, at + 10_000));
+      at += 10_000;
+    },
+  });
+}
+
+let served: string[];
+
+/** A server of `content` at URL_A: ranges as a facility answers them, or none at all. */
+function serve(content: Uint8Array, { ranges = true, status = 200 } = {}) {
+  served = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const range = new Headers(init?.headers).get('Range') ?? '';
+    served.push(range);
+    expect(input).toBe(URL_A);
+    if (status !== 200) return Promise.resolve(new Response('no', { status }));
+    const total = content.byteLength;
+    const match = /^bytes=(\d*)-(\d*)$/.exec(range);
+    if (!ranges || !match) return Promise.resolve(new Response(body(content), { status: 200 }));
+    const [, first, last] = match;
+    expect(first).not.toBe('');
+    const begin = Number(first);
+    const end = last === '' ? total - 1 : Math.min(Number(last), total - 1);
+    return Promise.resolve(
+      new Response(body(content.slice(begin, end + 1)), {
+        status: 206,
+        headers: { 'Content-Range': `bytes ${String(begin)}-${String(end)}/${String(total)}` },
+      }),
+    );
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function joined(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+// jsdom keeps no Resource Timing: no entry, an unknown rate, unless a test gives one.
+const entries = jest.fn((): PerformanceEntryList => []);
+beforeAll(() => {
+  Object.defineProperty(performance, 'getEntriesByName', { value: entries, configurable: true });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  entries.mockReset().mockReturnValue([]);
+});
+
+describe('byteSource', () => {
+  const SIZE = 20 * RANGE_CHUNK + 1234;
+  const content = file(SIZE);
+
+  it('asks for the head, then for the tail by offsets once the head gave the length', async () => {
+    serve(content);
+    const source = openByteSource(URL_A);
+    expect(served).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
+    const transport = (await source.ready) as unknown as Recorder;
+    expect(transport.length).toBe(SIZE);
+    // Not `bytes=-65536`: no CORS-safelisted range, and 416 from `send` on a shorter file.
+    expect(served[1]).toBe(`bytes=${String(SIZE - TAIL_BYTES)}-${String(SIZE - 1)}`);
+    await settle();
+    expect(joined(transport.progressive)).toEqual(content.slice(0, HEAD_BYTES));
+    expect(transport.done).toBe(false);
+    source.abort();
+  });
+
+  it('answers the last chunk from the tail and a middle range with a request of its own', async () => {
+    serve(content);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    const last = 20 * RANGE_CHUNK;
+    transport.requestDataRange(last, SIZE);
+    transport.requestDataRange(RANGE_CHUNK, 2 * RANGE_CHUNK);
+    transport.requestDataRange(5 * RANGE_CHUNK, 7 * RANGE_CHUNK);
+    await settle();
+    expect(served).toHaveLength(3);
+    expect(served[2]).toBe(`bytes=${String(5 * RANGE_CHUNK)}-${String(7 * RANGE_CHUNK - 1)}`);
+    const answers = new Map(transport.ranges);
+    expect(answers.get(last)).toEqual(content.slice(last, SIZE));
+    expect(answers.get(RANGE_CHUNK)).toEqual(content.slice(RANGE_CHUNK, 2 * RANGE_CHUNK));
+    expect(answers.get(5 * RANGE_CHUNK)).toEqual(content.slice(5 * RANGE_CHUNK, 7 * RANGE_CHUNK));
+    source.abort();
+  });
+
+  it('streams the rest in one request once asked, after the head, and only once', async () => {
+    serve(content);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    source.loadRest();
+    source.loadRest();
+    await settle();
+    expect(served.slice(2)).toEqual([`bytes=${String(HEAD_BYTES)}-${String(SIZE - 1)}`]);
+    expect(joined(transport.progressive)).toEqual(content);
+    expect(transport.done).toBe(true);
+  });
+
+  it('streams the rest at once when the head came fast enough for it to take ≤ 150 ms', async () => {
+    serve(content);
+    // 1.3 MB in 150 ms needs ≥ 71 Mbit/s; the head's 128 kB in 1 ms is 1 Gbit/s.
+    entries.mockReturnValue([
+      { responseStart: 10, responseEnd: 11, encodedBodySize: HEAD_BYTES },
+    ] as unknown as PerformanceEntryList);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    await settle();
+    expect(served).toContain(`bytes=${String(HEAD_BYTES)}-${String(SIZE - 1)}`);
+    expect(transport.done).toBe(true);
+  });
+
+  it('waits for page 1 on a slow link: 128 kB in 100 ms is 10 Mbit/s', async () => {
+    serve(content);
+    entries.mockReturnValue([
+      { responseStart: 10, responseEnd: 110, encodedBodySize: HEAD_BYTES },
+    ] as unknown as PerformanceEntryList);
+    const source = openByteSource(URL_A);
+    await source.ready;
+    await settle();
+    expect(served).toHaveLength(2);
+    source.abort();
+  });
+
+  it('a file no longer than the head is done with the head', async () => {
+    const small = file(5000);
+    serve(small);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    await settle();
+    expect(transport.length).toBe(5000);
+    expect(joined(transport.progressive)).toEqual(small);
+    expect(transport.done).toBe(true);
+    expect(served).toHaveLength(1);
+  });
+
+  it('leaves a server without ranges to pdf.js (ready is undefined)', async () => {
+    serve(content, { ranges: false });
+    await expect(openByteSource(URL_A).ready).resolves.toBeUndefined();
+  });
+
+  it('says what the server answered when it refused the file, and when it could not be reached', async () => {
+    serve(content, { status: 409 });
+    const refused = openByteSource(URL_A).ready;
+    await expect(refused).rejects.toBeInstanceOf(HeadFailure);
+    await expect(refused).rejects.toMatchObject({ status: 409 });
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(openByteSource(URL_A).ready).rejects.toMatchObject({ status: undefined });
+  });
+
+  it('asks again for a range that failed', async () => {
+    serve(content);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    const real = jest.mocked(fetch).getMockImplementation();
+    jest
+      .mocked(fetch)
+      .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+      .mockImplementation(real);
+    transport.requestDataRange(8 * RANGE_CHUNK, 9 * RANGE_CHUNK);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(new Map(transport.ranges).get(8 * RANGE_CHUNK)).toEqual(
+      content.slice(8 * RANGE_CHUNK, 9 * RANGE_CHUNK),
+    );
+    source.abort();
+  });
+});
+
+describe('parseContentRange', () => {
+  it('reads the first byte and the length', () => {
+    expect(parseContentRange('bytes 0-131071/19353464')).toEqual({ begin: 0, total: 19353464 });
+    expect(parseContentRange('bytes */100')).toBeNull();
+    expect(parseContentRange(null)).toBeNull();
+  });
+});
