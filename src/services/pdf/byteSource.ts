@@ -5,9 +5,9 @@
  * rest 64 kB at a time, a round trip each. This source asks for the file's head (page 1 of a file
  * written in page order) and, as soon as the head's answer gives the length, for its tail, where a
  * file not linearized keeps its xref, while the head's body is still coming. It answers pdf.js's
- * other ranges from those or as asked; and once page 1 shows
- * (`loadRest`) it streams the rest in one request. A server that does not answer ranges gets
- * pdf.js's own loader (`ready` resolves undefined).
+ * other ranges from those or as asked; and once page 1 shows (`loadRest`) it streams the rest in
+ * one request. A server that does not answer ranges gets pdf.js's own loader (`ready` resolves
+ * undefined).
  */
 import { pdfjs } from './pdfjs';
 

@@ -116,6 +116,13 @@ afterEach(() => {
   entries.mockReset().mockReturnValue([]);
 });
 
+/** Resource Timing says the head's body took `ms`. */
+function headCameIn(ms: number): void {
+  entries.mockReturnValue([
+    { responseStart: 10, responseEnd: 10 + ms, encodedBodySize: HEAD_BYTES },
+  ] as unknown as PerformanceEntryList);
+}
+
 describe('byteSource', () => {
   const SIZE = 20 * RANGE_CHUNK + 1234;
   const content = file(SIZE);
@@ -167,9 +174,7 @@ describe('byteSource', () => {
   it('streams the rest at once when the head came fast enough for it to take ≤ 150 ms', async () => {
     serve(content);
     // 1.3 MB in 150 ms needs ≥ 71 Mbit/s; the head's 128 kB in 1 ms is 1 Gbit/s.
-    entries.mockReturnValue([
-      { responseStart: 10, responseEnd: 11, encodedBodySize: HEAD_BYTES },
-    ] as unknown as PerformanceEntryList);
+    headCameIn(1);
     const source = openByteSource(URL_A);
     const transport = (await source.ready) as unknown as Recorder;
     await settle();
@@ -179,9 +184,7 @@ describe('byteSource', () => {
 
   it('waits for page 1 on a slow link: 128 kB in 100 ms is 10 Mbit/s', async () => {
     serve(content);
-    entries.mockReturnValue([
-      { responseStart: 10, responseEnd: 110, encodedBodySize: HEAD_BYTES },
-    ] as unknown as PerformanceEntryList);
+    headCameIn(100);
     const source = openByteSource(URL_A);
     await source.ready;
     await settle();
