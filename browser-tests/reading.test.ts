@@ -41,6 +41,25 @@ describe('reading a real document', () => {
     await session.close();
   });
 
+  it("names each page's region in the reader's language, not pdf.js's English", async () => {
+    for (const [lang, first, second] of [
+      ['en', 'Page 1', 'Page 2'],
+      ['zh-CN', '第 1 页', '第 2 页'],
+    ] as const) {
+      const session = await open(`?doc=tracemonkey.pdf&lang=${lang}`);
+      const { page } = session;
+      await waitForPainted(page, 1);
+      await page.getByRole('region', { name: first, exact: true }).waitFor();
+      await page.getByRole('region', { name: second, exact: true }).waitFor({ state: 'attached' });
+      assert.equal(
+        await page.locator('[data-page-number][aria-label^="Page "]').count(),
+        lang === 'en' ? 14 : 0,
+      );
+      assert.deepEqual(session.problems, []);
+      await session.close();
+    }
+  });
+
   it('paints the 1000-page document and jumps to its last page', async () => {
     const session = await open('?doc=text-1000.pdf&lang=en');
     await waitForPainted(session.page, 1);

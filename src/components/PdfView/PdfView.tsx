@@ -8,7 +8,7 @@ import { createEngine } from './engine';
 import type { Engine } from './engine';
 import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
 import { useSetEngine, useSetPageShown } from './EngineContext';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
 import { parseHash } from '../../url';
@@ -54,6 +54,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const publish = useSetEngine();
   const setPageShown = useSetPageShown();
   const pageErrorText = t('engine.pageError');
+  const locale = useLocale();
 
   // A layout effect, like the opening: pdf.js gets its document in the commit, not a frame later.
   useLayoutEffect(() => {
@@ -65,6 +66,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       viewer,
       pdf,
       pageErrorText,
+      locale,
       initial: () => ({ ...model.current, rotate: normaliseRotation(model.current.rotate) }),
       onInit: (pageCount) => {
         setInitialised(true);
@@ -93,7 +95,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText, publish, setPageShown]);
+  }, [pdf, dispatch, pageErrorText, locale, publish, setPageShown]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);

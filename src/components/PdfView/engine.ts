@@ -10,8 +10,10 @@ import {
   PHONE_MAX_CANVAS_PIXELS,
 } from '../../services/pdf/device';
 import type { PageSize } from '../../models/doc/state';
+import type { Locale } from '../../i18n';
 import { textMappingReleaser } from './textMappings';
 import type { TextMappedView } from './textMappings';
+import { viewerL10n } from './viewerL10n';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {
@@ -27,6 +29,8 @@ export interface EngineOptions {
   viewer: HTMLDivElement;
   pdf: PDFDocumentProxy;
   pageErrorText: string;
+  /** The language of pdf.js's own strings (page region names). */
+  locale: Locale;
   /** The model's view at the moment pdf.js lays the pages out. */
   initial: () => { zoom: number; rotate: number; currentPage: number };
   onInit: (pageCount: number) => void;
@@ -75,6 +79,7 @@ export function createEngine(options: EngineOptions): Engine {
   });
   const findController = new pdfViewer.PDFFindController({ eventBus, linkService });
   const phone = isPhoneLike();
+  const l10n = viewerL10n(options.locale);
   // `abortSignal` (it stops the viewer's resize observer) is missing from pdf.js's typings.
   const viewerOptions = {
     container,
@@ -86,8 +91,12 @@ export function createEngine(options: EngineOptions): Engine {
     annotationMode: pdfjs.AnnotationMode.ENABLE,
     maxCanvasPixels: phone ? PHONE_MAX_CANVAS_PIXELS : DESKTOP_MAX_CANVAS_PIXELS,
     abortSignal: abort.signal,
+    // pdf.js types this as its own L10n class; its viewer calls only the IL10n methods.
+    l10n: l10n as unknown as InstanceType<typeof pdfViewer.PDFViewer>['l10n'],
   };
   const pdfView = new pdfViewer.PDFViewer(viewerOptions);
+  // Given an l10n, pdf.js leaves watching its pages for strings to the app.
+  void l10n.translate(viewer);
   linkService.setViewer(pdfView);
   const pageView = (index: number) => pdfView.getPageView(index) as PageViewLike | undefined;
   let origin: [number, number] | undefined;
@@ -188,6 +197,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     destroy() {
       abort.abort();
+      void l10n.destroy();
       // setDocument(null) cancels rendering and makes pdf.js drop work still pending for this
       // document; the DOM goes with it, so a new engine on the same elements starts clean.
       pdfView.setDocument(null);

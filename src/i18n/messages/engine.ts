@@ -8,6 +8,9 @@ export const engineMessages = defineMessages({
     en: 'Downloaded {loaded} of {total}',
     'zh-CN': '已下载 {loaded} / {total}',
   },
+  // pdf.js's names for the page regions and annotations (components/PdfView/viewerL10n.ts).
+  'engine.pageLandmark': { en: 'Page {page}', 'zh-CN': '第 {page} 页' },
+  'engine.annotationType': { en: '[{type} Annotation]', 'zh-CN': '[{type} 批注]' },
   'engine.pageError': {
     en: 'This page could not be displayed.',
     'zh-CN': '此页无法显示。',
