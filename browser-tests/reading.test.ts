@@ -90,6 +90,42 @@ describe('reading a real document', () => {
     assert.deepEqual(session.problems, []);
     await session.close();
   });
+
+  it("releases pdf.js's caches after 30 s with nothing to draw, and reading goes on", async () => {
+    const session = await open('?doc=paper-all.pdf&lang=en');
+    const { page } = session;
+    await waitForPainted(page, 1);
+    const zoom = page.locator('.folio-zoom-display');
+    await zoom.waitFor();
+    assert.equal((await zoom.textContent())?.trim(), '100%');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('.folio-zoom-display')?.textContent.trim() === '120%',
+    );
+    await waitForPainted(page, 1);
+    // pdf.js measures text-layer text on a hidden canvas of its own in <body>; Blink keeps a
+    // text-shaping cache for as long as it lives. The document's clean-up removes it.
+    const measuring = page.locator('body > canvas[lang]');
+    await measuring.first().waitFor({ state: 'attached' });
+    // pdf.js's rendering queue calls the idle callback 30 s after its last drawing.
+    await page.waitForFunction(() => !document.querySelector('body > canvas[lang]'), undefined, {
+      timeout: 45_000,
+      polling: 500,
+    });
+    // Pages drawn afterwards fetch their fonts again; what the reader chose stays.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('2 / 14').first().waitFor();
+    await waitForPainted(page, 2);
+    await page.locator('[data-page-number="2"] .textLayer .endOfContent').waitFor({
+      state: 'attached',
+    });
+    const text = await page.locator('[data-page-number="2"] .textLayer').textContent();
+    assert.match(text ?? '', /trace/i);
+    assert.equal((await zoom.textContent())?.trim(), '120%');
+    await screenshot(page, 'reading-after-idle-release');
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
 });
 
 describe('zoom and rotation', () => {

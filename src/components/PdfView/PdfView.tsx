@@ -55,6 +55,12 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const setPageShown = useSetPageShown();
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
+  // Read when pdf.js has been idle for a while, not a reason to make a new engine.
+  const printStatus = useAppSelector((s) => s.print.status);
+  const printing = useRef(false);
+  useLayoutEffect(() => {
+    printing.current = printStatus === 'rendering' || printStatus === 'printing';
+  }, [printStatus]);
 
   // A layout effect, like the opening: pdf.js gets its document in the commit, not a frame later.
   useLayoutEffect(() => {
@@ -86,6 +92,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       onFirstRender: () => {
         setPageShown(true);
       },
+      canRelease: () => !printing.current,
     });
     engineRef.current = engine;
     publish(engine);

@@ -14,6 +14,8 @@ import type { Locale } from '../../i18n';
 import { textMappingReleaser } from './textMappings';
 import type { TextMappedView } from './textMappings';
 import { viewerL10n } from './viewerL10n';
+import { releaseWhenIdle } from './idleRelease';
+import type { IdleQueue } from './idleRelease';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {
@@ -39,6 +41,8 @@ export interface EngineOptions {
   onPagesSize: (sizes: PageSize[]) => void;
   /** Once, when pdf.js has finished its first page, drawn or failed (an error tile shows). */
   onFirstRender: () => void;
+  /** False while the document's pages are drawn outside the viewer (printing): no idle release. */
+  canRelease: () => boolean;
 }
 
 export interface Engine {
@@ -98,6 +102,13 @@ export function createEngine(options: EngineOptions): Engine {
   // Given an l10n, pdf.js leaves watching its pages for strings to the app.
   void l10n.translate(viewer);
   linkService.setViewer(pdfView);
+  const stopIdleRelease = releaseWhenIdle({
+    // pdf.js's typings give `onIdle` the type `null`; its viewer app assigns a function.
+    queue: pdfView.renderingQueue as unknown as IdleQueue,
+    viewer: pdfView,
+    pdf,
+    canRelease: options.canRelease,
+  });
   const pageView = (index: number) => pdfView.getPageView(index) as PageViewLike | undefined;
   let origin: [number, number] | undefined;
   let ready = false;
@@ -197,6 +208,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     destroy() {
       abort.abort();
+      stopIdleRelease();
       void l10n.destroy();
       // setDocument(null) cancels rendering and makes pdf.js drop work still pending for this
       // document; the DOM goes with it, so a new engine on the same elements starts clean.
