@@ -127,6 +127,14 @@ describe('broken files', () => {
     await page.getByRole('textbox', { name: 'Page number' }).press('Enter');
     await waitForPainted(page, 3);
     assert.equal(await paintedPixels(page, 2), 0);
+    // The clean-up after 30 s with nothing to draw (its canvas for measuring text leaves <body>)
+    // resets pages pdf.js never drew; the failed page keeps its tile.
+    await page.locator('body > canvas[lang]').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(() => !document.querySelector('body > canvas[lang]'), undefined, {
+      timeout: 45_000,
+      polling: 500,
+    });
+    await page.locator('[data-page-number="2"] .folio-page-error').waitFor();
     await screenshot(page, 'errors-bad-page');
     assert.deepEqual(
       session.problems.filter((p) => p.startsWith('uncaught')),

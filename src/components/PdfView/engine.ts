@@ -102,13 +102,6 @@ export function createEngine(options: EngineOptions): Engine {
   // Given an l10n, pdf.js leaves watching its pages for strings to the app.
   void l10n.translate(viewer);
   linkService.setViewer(pdfView);
-  const stopIdleRelease = releaseWhenIdle({
-    // pdf.js's typings give `onIdle` the type `null`; its viewer app assigns a function.
-    queue: pdfView.renderingQueue as unknown as IdleQueue,
-    viewer: pdfView,
-    pdf,
-    canRelease: options.canRelease,
-  });
   const pageView = (index: number) => pdfView.getPageView(index) as PageViewLike | undefined;
   let origin: [number, number] | undefined;
   let ready = false;
@@ -164,6 +157,20 @@ export function createEngine(options: EngineOptions): Engine {
   });
   eventBus.on('scalechanging', showTiles);
   eventBus.on('rotationchanging', showTiles);
+  const stopIdleRelease = releaseWhenIdle({
+    // pdf.js's typings give `onIdle` the type `null`; its viewer app assigns a function.
+    queue: pdfView.renderingQueue as unknown as IdleQueue,
+    viewer: {
+      cleanup() {
+        // It resets the pages pdf.js never drew, children and all: one that failed to load
+        // would lose its error tile.
+        pdfView.cleanup();
+        showTiles();
+      },
+    },
+    pdf,
+    canRelease: options.canRelease,
+  });
 
   pdfView.setDocument(pdf);
   linkService.setDocument(pdf);
