@@ -105,6 +105,12 @@ function seconds(ms: number): string {
   return `${ms / 1000} s`;
 }
 
+/** What a session that threw reports: the error's first line. */
+export function sessionFailed(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `session failed: ${message.split('\n', 1).join('')}`;
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -131,6 +137,63 @@ export async function openAtFirstPaint(page: Page, url: string): Promise<boolean
 }
 
 export const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
+
+/** The centre of the visible `Next page` button both sides have; null when there is none. */
+export async function nextPagePoint(page: Page): Promise<{ x: number; y: number } | null> {
+  const next = page.getByRole('button', { name: 'Next page', exact: true });
+  const box = await next.filter({ visible: true }).first().boundingBox();
+  return box === null ? null : { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A session opened for a walk with `Next page`: where to click, or why the walk cannot start. */
+export interface WalkStart {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  start: { x: number; y: number } | string;
+}
+
+/** Opens `url` in a new session (the caller closes `context`) and finds `Next page`. */
+export async function startWalk(browser: Browser, url: string): Promise<WalkStart> {
+  const { context, page, problems } = await openPage(browser);
+  try {
+    if (!(await openAtFirstPaint(page, url))) {
+      return {
+        context,
+        page,
+        problems,
+        start: `page 1 not painted within ${seconds(LIMITS.firstPaintMs)}`,
+      };
+    }
+    const point = await nextPagePoint(page);
+    return { context, page, problems, start: point ?? 'no visible "Next page" button' };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * A trusted click at `point` (the locator's checks would cost more than a page), then waits until
+ * page `target` lies under the middle of the viewport and its canvas holds ink. Throws past
+ * `timeoutMs`.
+ */
+export async function turnPage(
+  page: Page,
+  point: { x: number; y: number },
+  target: number,
+  timeoutMs: number,
+): Promise<void> {
+  await page.mouse.click(point.x, point.y);
+  await page.waitForFunction(
+    ({ n, x, y }) => {
+      const probe = (window as unknown as ProbeWindow).__folioBenchProbe;
+      return probe.pageAt(x, y) === n && probe.check(n).painted;
+    },
+    { n: target, ...POINTER },
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+}
 
 async function wheel(page: Page, steps: number): Promise<void> {
   await page.mouse.move(POINTER.x, POINTER.y);
@@ -393,8 +456,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       result.notes.push(`visited ${visited} pages`);
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    miss(all, `session failed: ${message.split('\n', 1).join('')}`);
+    miss(all, sessionFailed(error));
   } finally {
     await context.close();
   }

@@ -16,6 +16,7 @@ import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
+import { idleBench } from './idle.ts';
 import { LIMITS, LINKS, linkLabel, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
 import { SERIES, growth, runHeapSeries } from './series.ts';
@@ -48,6 +49,7 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'write-docs': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
+    idle: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -55,12 +57,17 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   console.log(
     'npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
-      'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)',
+      'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)\n' +
+      'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)',
   );
   process.exit(0);
 }
 if (flags.print) {
   await printBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.idle) {
+  await idleBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 const runs = Number(flags.runs);

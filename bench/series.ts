@@ -3,8 +3,7 @@
 // main thread's JS heap is read after 10, 300 and 1000 pages. Loopback only: what a page keeps in
 // memory does not depend on how fast its bytes arrived.
 import type { Browser } from 'playwright-core';
-import { LIMITS, POINTER, openAtFirstPaint, openPage, readHeap, sleep } from './measure.ts';
-import type { ProbeWindow } from './probe.ts';
+import { LIMITS, readHeap, sessionFailed, sleep, startWalk, turnPage } from './measure.ts';
 
 export const SERIES = {
   doc: 'text-1000',
@@ -52,37 +51,20 @@ export async function runHeapSeries(
     missing: null,
     notes: [],
   };
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems, start } = await startWalk(browser, spec.url);
   try {
-    if (!(await openAtFirstPaint(page, spec.url))) {
-      result.missing = `page 1 not painted within ${LIMITS.firstPaintMs / 1000} s`;
+    if (typeof start === 'string') {
+      result.missing = start;
       return result;
     }
-    const next = page.getByRole('button', { name: 'Next page', exact: true });
-    const box = await next.filter({ visible: true }).first().boundingBox();
-    if (box === null) {
-      result.missing = 'no visible "Next page" button';
-      return result;
-    }
-    // A trusted click at the button's centre: the locator's checks would cost more than a page.
-    const click = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const cdp = await context.newCDPSession(page);
     const started = Date.now();
     const last = marks.at(-1) ?? 1;
     for (let n = 1; n <= last; n += 1) {
       if (n > 1) {
-        await page.mouse.click(click.x, click.y);
         const left = SERIES.sessionMs - (Date.now() - started);
         try {
-          // Visited: page n lies under the middle of the viewport and its canvas holds ink.
-          await page.waitForFunction(
-            ({ target, x, y }) => {
-              const probe = (window as unknown as ProbeWindow).__folioBenchProbe;
-              return probe.pageAt(x, y) === target && probe.check(target).painted;
-            },
-            { target: n, ...POINTER },
-            { timeout: Math.max(1, Math.min(SERIES.pageMs, left)), polling: 'raf' },
-          );
+          await turnPage(page, start, n, Math.max(1, Math.min(SERIES.pageMs, left)));
         } catch {
           result.missing =
             left <= SERIES.pageMs
@@ -102,8 +84,7 @@ export async function runHeapSeries(
     }
     await cdp.detach();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    result.missing = `session failed: ${message.split('\n', 1).join('')}`;
+    result.missing = sessionFailed(error);
   } finally {
     await context.close();
   }
