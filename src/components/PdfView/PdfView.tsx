@@ -3,6 +3,7 @@ import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel } from '../../models/doc';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
+import { isPrintBusy } from '../../models/print/state';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from './engine';
 import type { Engine } from './engine';
@@ -56,11 +57,11 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
   // Read when pdf.js has been idle for a while, not a reason to make a new engine.
-  const printStatus = useAppSelector((s) => s.print.status);
+  const printBusy = useAppSelector((s) => isPrintBusy(s.print));
   const printing = useRef(false);
   useLayoutEffect(() => {
-    printing.current = printStatus === 'rendering' || printStatus === 'printing';
-  }, [printStatus]);
+    printing.current = printBusy;
+  }, [printBusy]);
 
   // A layout effect, like the opening: pdf.js gets its document in the commit, not a frame later.
   useLayoutEffect(() => {

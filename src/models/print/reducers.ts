@@ -1,9 +1,7 @@
 import type { Action } from '../../runtime';
 import { MAX_RANGE_LENGTH } from '../../services/print';
-import { initialPrintState } from './state';
+import { initialPrintState, isPrintBusy } from './state';
 import type { PrintChoice, PrintState } from './state';
-
-const busy = (state: PrintState) => state.status === 'rendering' || state.status === 'printing';
 
 /** Back to no job, the dialog closed; the reader's choices are kept for the next time. */
 const idle = (state: PrintState): PrintState => ({
@@ -17,9 +15,9 @@ const idle = (state: PrintState): PrintState => ({
 export const printReducers = {
   /** The Print control, Ctrl/⌘+P: the dialog opens (a job already running is left alone). */
   openDialog: (state: PrintState): PrintState =>
-    busy(state) ? state : { ...idle(state), dialogOpen: true },
+    isPrintBusy(state) ? state : { ...idle(state), dialogOpen: true },
   /** The dialog's Cancel or close with no job running (a running job is stopped by `cancel`). */
-  closeDialog: (state: PrintState): PrintState => (busy(state) ? state : idle(state)),
+  closeDialog: (state: PrintState): PrintState => (isPrintBusy(state) ? state : idle(state)),
   setChoice: (state: PrintState, { payload }: Action<PrintChoice>): PrintState => ({
     ...state,
     choice: payload,

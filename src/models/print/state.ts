@@ -13,6 +13,10 @@ export type PrintChoice = 'all' | 'current' | 'range';
  */
 export type PrintStatus = 'idle' | 'rendering' | 'printing' | 'failed';
 
+/** A job is under way: its pages are being drawn, or the browser's print has them. */
+export const isPrintBusy = ({ status }: Pick<PrintState, 'status'>): boolean =>
+  status === 'rendering' || status === 'printing';
+
 export interface PrintState {
   dialogOpen: boolean;
   choice: PrintChoice;
