@@ -23,6 +23,7 @@ import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { LIMITS, readHeap, sessionFailed, sleep, startWalk, turnPage } from './measure.ts';
 import type { Side } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
+import { median } from './report.ts';
 
 export const IDLE = {
   /** Pages turned per document: far enough for pdf.js's buffers to be full and cycling. */
@@ -103,14 +104,9 @@ async function runOnce(
   return result;
 }
 
-const median = (values: number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? null)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
+/** Pages a session turns in `doc`: the plan, within the document. */
+const pagesFor = (doc: { name: string; pages: number }): number =>
+  Math.min(IDLE.pages[doc.name] ?? 0, doc.pages);
 
 export async function idleBench({ runs, build }: { runs: number; build: boolean }) {
   const log = (line: string) => {
@@ -158,7 +154,7 @@ export async function idleBench({ runs, build }: { runs: number; build: boolean 
   const results: IdleRun[] = [];
   try {
     for (const doc of docs) {
-      const pages = Math.min(IDLE.pages[doc.name] ?? 0, doc.pages);
+      const pages = pagesFor(doc);
       for (let run = 1; run <= runs; run += 1) {
         const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
         for (const side of order) {
@@ -194,7 +190,7 @@ export async function idleBench({ runs, build }: { runs: number; build: boolean 
       const pair = (a: number | null, b: number | null) =>
         `${a === null ? 'n/a' : String(a)} → ${b === null ? 'n/a' : String(b)} MB`;
       rows.push(
-        `| ${doc.name}, ${String(Math.min(IDLE.pages[doc.name] ?? 0, doc.pages))} | ${side === 'folio' ? 'Folio' : 'anchor'} | ` +
+        `| ${doc.name}, ${String(pagesFor(doc))} | ${side === 'folio' ? 'Folio' : 'anchor'} | ` +
           `${pair(
             pick((r) => r.afterWalk?.heapMB),
             pick((r) => r.afterPause?.heapMB),
