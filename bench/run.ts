@@ -19,7 +19,7 @@ import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
 import { LIMITS, LINKS, linkLabel, runSession } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
-import { SERIES, growth, runHeapSeries } from './series.ts';
+import { SERIES, dataMB, growth, runHeapSeries } from './series.ts';
 import type { RunResult, Side } from './measure.ts';
 import type { SeriesResult } from './series.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
@@ -267,10 +267,14 @@ try {
         result.busyBefore = busy;
         series[side].push(result);
         const heaps = result.heapMB
-          .map((h, i) => `${SERIES.marks[i] ?? '?'} p. ${h === null ? 'n/a' : `${h} MB`}`)
+          .map((h, i) => {
+            const code = result.codeMB[i] ?? null;
+            const of = code === null ? '' : ` (code ${code} MB)`;
+            return `${SERIES.marks[i] ?? '?'} p. ${h === null ? 'n/a' : `${h} MB${of}`}`;
+          })
           .join(', ');
         log(
-          `heap series ${run}/${seriesRuns} ${side}: ${heaps}, rise ${growth(result.heapMB) ?? 'n/a'} MB, walk ${result.walkS ?? 'n/a'} s${result.missing === null ? '' : ` (${result.missing})`}`,
+          `heap series ${run}/${seriesRuns} ${side}: ${heaps}, rise ${growth(result.heapMB) ?? 'n/a'} MB, less code ${growth(dataMB(result)) ?? 'n/a'} MB, walk ${result.walkS ?? 'n/a'} s${result.missing === null ? '' : ` (${result.missing})`}`,
         );
         for (const note of result.notes) log(`  ${note}`);
       }

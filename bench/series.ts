@@ -3,6 +3,7 @@
 // main thread's JS heap is read after 10, 300 and 1000 pages. Loopback only: what a page keeps in
 // memory does not depend on how fast its bytes arrived.
 import type { Browser } from 'playwright-core';
+import { readCodeMB } from './heapCode.ts';
 import { LIMITS, readHeap, sessionFailed, sleep, startWalk, turnPage } from './measure.ts';
 
 export const SERIES = {
@@ -13,7 +14,10 @@ export const SERIES = {
   pageMs: 10_000,
   /** The whole walk, so a crawling side cannot hold the bench up. */
   sessionMs: 6 * 60_000,
-  /** Flat: the heap after any later mark at most this far above the heap after the first. */
+  /**
+   * Flat: the heap less V8's compiled code (heapCode.ts) after any later mark at most this far
+   * above the same after the first.
+   */
   flatMB: 1,
 };
 
@@ -22,6 +26,8 @@ export interface SeriesResult {
   heapMB: (number | null)[];
   /** Array buffers and external strings at the same moments. */
   backingMB: (number | null)[];
+  /** Of `heapMB`, V8's compiled code (heapCode.ts), read just after it. */
+  codeMB: (number | null)[];
   /** Seconds from the first click to the last heap read; null when the walk did not finish. */
   walkS: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
@@ -30,12 +36,20 @@ export interface SeriesResult {
   notes: string[];
 }
 
-/** How far the heap rose above the first mark: the highest later mark minus the first. */
-export function growth(heapMB: readonly (number | null)[]): number | null {
-  const [first, ...later] = heapMB;
+/** How far a figure rose above the first mark: the highest later mark minus the first. */
+export function growth(figures: readonly (number | null)[]): number | null {
+  const [first, ...later] = figures;
   if (first == null || later.length === 0 || later.some((h) => h === null)) return null;
   const highest = Math.max(...later.filter((h): h is number => h !== null));
   return Math.round((highest - first) * 10) / 10;
+}
+
+/** The heap less its compiled code, at each mark: what the pages visited could have left. */
+export function dataMB(result: Pick<SeriesResult, 'heapMB' | 'codeMB'>): (number | null)[] {
+  return result.heapMB.map((heap, i) => {
+    const code = result.codeMB[i] ?? null;
+    return heap === null || code === null ? null : Math.round((heap - code) * 10) / 10;
+  });
 }
 
 export async function runHeapSeries(
@@ -46,6 +60,7 @@ export async function runHeapSeries(
   const result: SeriesResult = {
     heapMB: marks.map(() => null),
     backingMB: marks.map(() => null),
+    codeMB: marks.map(() => null),
     walkS: null,
     busyBefore: null,
     missing: null,
@@ -80,6 +95,7 @@ export async function runHeapSeries(
       const heap = await readHeap(cdp);
       result.heapMB[mark] = heap.usedMB;
       result.backingMB[mark] = heap.backingMB;
+      result.codeMB[mark] = await readCodeMB(cdp);
       if (n === last) result.walkS = Math.round((Date.now() - started) / 100) / 10;
     }
     await cdp.detach();
