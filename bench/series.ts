@@ -28,7 +28,7 @@ export interface SeriesResult {
   backingMB: (number | null)[];
   /** Of `heapMB`, V8's compiled code (heapCode.ts), read just after it. */
   codeMB: (number | null)[];
-  /** Seconds from the first click to the last heap read; null when the walk did not finish. */
+  /** Seconds from the first click to the last reading (snapshots included); null: walk unfinished. */
   walkS: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
   busyBefore: number | null;
