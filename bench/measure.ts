@@ -58,6 +58,8 @@ export interface RunResult {
   longTaskMs: number | null;
   /** When the PDF's first request started (resource timing), from navigation start. */
   pdfRequestMs: number | null;
+  /** CPU time all of Chromium's processes used from navigation until page 1 was seen painted. */
+  cpuMs: number | null;
   /** When the `Page number` input first showed, from navigation start (probe.ts). */
   toolbarMs: number | null;
   /** When a bar (the toolbar or its stand-in) first lay across the top, from navigation start. */
@@ -85,6 +87,7 @@ export type Metric =
   | 'longTasks'
   | 'longTaskMs'
   | 'pdfRequestMs'
+  | 'cpuMs'
   | 'toolbarMs'
   | 'barMs'
   | 'layoutShift'
@@ -295,6 +298,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     longTasks: null,
     longTaskMs: null,
     pdfRequestMs: null,
+    cpuMs: null,
     toolbarMs: null,
     barMs: null,
     layoutShift: null,
@@ -329,8 +333,11 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     wire.all += encodedDataLength;
     if (scripts.has(requestId)) wire.js += encodedDataLength;
   });
+  const chromium = await browser.newBrowserCDPSession();
+  const cpuBefore = await chromiumCpu(chromium);
   const all: Metric[] = [
     'firstPaintMs',
+    'cpuMs',
     'jumpLastMs',
     'canvases',
     'pageCanvases',
@@ -351,6 +358,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       return result;
     }
     // Read as soon as the paint is seen (polled every 50 ms): a slight overcount at most.
+    result.cpuMs = cpuUsed(cpuBefore, await chromiumCpu(chromium));
     result.wireKB = Math.round(wire.all / 100) / 10;
     result.jsWireKB = Math.round(wire.js / 100) / 10;
     result.firstPaintMs = Math.round(
@@ -458,6 +466,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   } catch (error) {
     miss(all, sessionFailed(error));
   } finally {
+    await chromium.detach();
     await context.close();
   }
   result.notes.push(...problems.slice(0, 5));
@@ -465,6 +474,22 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
 }
 
 /** Start of the first request for the PDF (`…/content`), from the page's resource timing. */
+/** CPU seconds used so far by each of Chromium's processes, by process id. */
+async function chromiumCpu(chromium: CDPSession): Promise<Map<number, number>> {
+  const { processInfo } = await chromium.send('SystemInfo.getProcessInfo');
+  return new Map(processInfo.map(({ id, cpuTime }) => [id, cpuTime]));
+}
+
+/**
+ * Milliseconds of CPU between two readings, over every process alive at the second (a renderer
+ * started in between counts from zero). Linux counts it in 10 ms ticks.
+ */
+function cpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [id, cpuTime] of after) seconds += cpuTime - (before.get(id) ?? 0);
+  return Math.round(seconds * 1000);
+}
+
 async function pdfRequestStart(page: Page): Promise<number | null> {
   const start = await page.evaluate(() => {
     const entry = performance

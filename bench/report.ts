@@ -196,6 +196,7 @@ const ROWS: Row[] = [
     meets: (f, a, link) => f <= (link === 'loopback' ? 1.1 : 1.0) * a,
   },
   { label: '↳ PDF request starts', metric: 'pdfRequestMs', unit: 'ms', target: '' },
+  { label: '↳ CPU used by then (all of Chromium)', metric: 'cpuMs', unit: 'ms', target: '' },
   { label: '↳ bytes received before it', metric: 'wireKB', unit: 'kB', target: '' },
   { label: '↳ of which JavaScript', metric: 'jsWireKB', unit: 'kB', target: '' },
   {
