@@ -473,7 +473,6 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   return result;
 }
 
-/** Start of the first request for the PDF (`…/content`), from the page's resource timing. */
 /** CPU seconds used so far by each of Chromium's processes, by process id. */
 async function chromiumCpu(chromium: CDPSession): Promise<Map<number, number>> {
   const { processInfo } = await chromium.send('SystemInfo.getProcessInfo');
@@ -490,6 +489,7 @@ function cpuUsed(before: Map<number, number>, after: Map<number, number>): numbe
   return Math.round(seconds * 1000);
 }
 
+/** Start of the first request for the PDF (`…/content`), from the page's resource timing. */
 async function pdfRequestStart(page: Page): Promise<number | null> {
   const start = await page.evaluate(() => {
     const entry = performance
