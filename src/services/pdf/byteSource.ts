@@ -25,6 +25,14 @@ const RETRY_MS = 300;
  * main thread with page 1, so it waits for page 1 to show.
  */
 const REST_AT_ONCE_MS = 150;
+/**
+ * Nor a rest longer than this, however fast the link: each megabyte handed to pdf.js costs the
+ * main thread and the worker ≈ 20 ms before page 1 (the bench machine, loopback), which no link
+ * saves. A 128 kB head timed on loopback can read as any rate up to infinite, and image-200's
+ * 19 MB then came before its page 1 (bench, 2026-11-26: page 1 at 797–1125 ms against 586 ms
+ * without). text-1000's 3.5 MB at once is still worth it (983 against 1068 ms).
+ */
+export const REST_AT_ONCE_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface ByteSource {
   /** The transport pdf.js reads through, once the head's answer says the server takes ranges. */
@@ -115,8 +123,9 @@ export function openByteSource(url: string): ByteSource {
       headBytes = feed(response, made, Math.min(HEAD_BYTES, total));
       headBytes.then(
         () => {
-          const restBits = (total - HEAD_BYTES) * 8;
-          if (restBits <= (linkRate(url) * REST_AT_ONCE_MS) / 1000) loadRest();
+          const rest = total - HEAD_BYTES;
+          const fast = rest * 8 <= (linkRate(url) * REST_AT_ONCE_MS) / 1000;
+          if (fast && rest <= REST_AT_ONCE_MAX_BYTES) loadRest();
         },
         () => undefined,
       );

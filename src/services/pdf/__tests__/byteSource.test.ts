@@ -10,6 +10,7 @@ import {
   openByteSource,
   parseContentRange,
   RANGE_CHUNK,
+  REST_AT_ONCE_MAX_BYTES,
   TAIL_BYTES,
 } from '../byteSource';
 
@@ -190,6 +191,34 @@ describe('byteSource', () => {
     await settle();
     expect(served).toHaveLength(2);
     source.abort();
+  });
+
+  it('waits for page 1 when the rest is over REST_AT_ONCE_MAX_BYTES, however fast the head came', async () => {
+    const large = file(HEAD_BYTES + REST_AT_ONCE_MAX_BYTES + RANGE_CHUNK);
+    serve(large);
+    // Within one tick of the clock: the rate reads as infinite.
+    headCameIn(0);
+    const source = openByteSource(URL_A);
+    await source.ready;
+    await settle();
+    expect(served).toEqual([
+      `bytes=0-${String(HEAD_BYTES - 1)}`,
+      `bytes=${String(large.length - TAIL_BYTES)}-${String(large.length - 1)}`,
+    ]);
+    source.loadRest();
+    await settle();
+    expect(served[2]).toBe(`bytes=${String(HEAD_BYTES)}-${String(large.length - 1)}`);
+  });
+
+  it('streams a rest of exactly REST_AT_ONCE_MAX_BYTES at once on a link that fast', async () => {
+    const limit = file(HEAD_BYTES + REST_AT_ONCE_MAX_BYTES);
+    serve(limit);
+    headCameIn(0);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    await settle();
+    expect(served).toContain(`bytes=${String(HEAD_BYTES)}-${String(limit.length - 1)}`);
+    expect(transport.done).toBe(true);
   });
 
   it('a file no longer than the head is done with the head', async () => {
