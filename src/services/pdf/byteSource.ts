@@ -27,10 +27,8 @@ const RETRY_MS = 300;
 const REST_AT_ONCE_MS = 150;
 /**
  * Nor a rest longer than this, however fast the link: each megabyte handed to pdf.js costs the
- * main thread and the worker ≈ 20 ms before page 1 (the bench machine, loopback), which no link
- * saves. A 128 kB head timed on loopback can read as any rate up to infinite, and image-200's
- * 19 MB then came before its page 1 (bench, 2026-11-26: page 1 at 797–1125 ms against 586 ms
- * without). text-1000's 3.5 MB at once is still worth it (983 against 1068 ms).
+ * main thread and the worker ≈ 20 ms before page 1, which no link saves, and a 128 kB head timed
+ * on loopback can read as any rate up to infinite (docs/decisions/2026-11-25-byte-source.md).
  */
 export const REST_AT_ONCE_MAX_BYTES = 4 * 1024 * 1024;
 
