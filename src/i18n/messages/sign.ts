@@ -9,6 +9,7 @@ export const signMessages = defineMessages({
     en: 'Sign with the mouse, a pen or your finger.',
     'zh-CN': '请用鼠标、手写笔或手指签名。',
   },
+  'sign.pad.typed': { en: 'Or type your name', 'zh-CN': '或输入您的姓名' },
   'sign.clear': { en: 'Clear', 'zh-CN': '清除' },
   'sign.undo': { en: 'Undo', 'zh-CN': '撤销' },
   'sign.confirm': { en: 'Confirm', 'zh-CN': '确认' },
