@@ -66,7 +66,12 @@ export function PrintDialog() {
       cancelText={t('print.cancel')}
       onOk={start}
       onCancel={stop}
-      okButtonProps={{ disabled: !pages.ok || !engine, loading: rendering }}
+      // Busy while the pages are drawn: inactive to assistive technology too, not only faded.
+      okButtonProps={{
+        disabled: !pages.ok || !engine,
+        loading: rendering,
+        'aria-disabled': rendering || undefined,
+      }}
       mask={{ closable: !rendering }}
       destroyOnHidden
     >
@@ -111,6 +116,7 @@ export function PrintDialog() {
               percent={Math.round((100 * progress.done) / Math.max(1, progress.total))}
               format={() => t('print.progress', { done: progress.done, total: progress.total })}
               status="active"
+              aria-label={t('print.preparing')}
             />
           </div>
         )}
