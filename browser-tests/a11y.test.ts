@@ -82,13 +82,16 @@ after(async () => {
 class Auditor {
   readonly states: string[] = [];
   readonly violations: Violation[] = [];
+  /** Each rule turned off somewhere, with its reason. */
+  readonly off = new Map<string, string>();
   private readonly page: Page;
   constructor(page: Page) {
     this.page = page;
   }
 
   async check(state: string, off: RuleOff[] = []): Promise<void> {
-    const skipped = off.map(({ rule, reason }) => ` (${rule} off: ${reason})`).join('');
+    for (const { rule, reason } of off) this.off.set(rule, reason);
+    const skipped = off.map(({ rule }) => ` (${rule} off)`).join('');
     this.states.push(`${state}${skipped}`);
     this.violations.push(...(await audit(this.page, state, off)));
   }
@@ -96,6 +99,7 @@ class Auditor {
   /** Lists the states in the test's output, then fails with every violation found. */
   report(t: TestContext): void {
     t.diagnostic(`${String(this.states.length)} states audited: ${this.states.join('; ')}`);
+    for (const [rule, reason] of this.off) t.diagnostic(`${rule} off: ${reason}`);
     const lines = this.violations.map(
       (v) => `${v.state}: ${v.rule} (${v.impact}) ${v.help} — ${v.targets.join(', ')}`,
     );
@@ -104,7 +108,7 @@ class Auditor {
 }
 
 /** A control by its name: on the toolbar, or in the mobile menu where the phone keeps it. */
-async function use(page: Page, lang: Lang, name: string): Promise<void> {
+async function press(page: Page, lang: Lang, name: string): Promise<void> {
   const bar = page.getByRole('region', { name: lang === 'en' ? 'Toolbar' : '工具栏' });
   const onBar = bar.getByRole('button', { name, exact: true });
   if ((await onBar.count()) > 0 && (await onBar.first().isVisible())) {
@@ -147,16 +151,16 @@ for (const device of ['desktop', 'phone'] as const) {
             await closeDialogWithEscape(page, n.menu);
           }
 
-          await use(page, lang, n.thumbnails);
+          await press(page, lang, n.thumbnails);
           await page.locator('[data-thumbnail-number="1"] img').waitFor();
           await auditor.check('thumbnails panel');
-          await use(page, lang, n.outline);
+          await press(page, lang, n.outline);
           await page.locator('.folio-outline-status').waitFor();
           await auditor.check('outline panel, empty');
-          await use(page, lang, n.outline);
+          await press(page, lang, n.outline);
           await page.locator('aside.folio-side-panel').waitFor({ state: 'detached' });
 
-          await use(page, lang, n.search);
+          await press(page, lang, n.search);
           const box = page.getByRole('searchbox', { name: n.searchBox });
           await box.waitFor();
           await auditor.check('find bar');
@@ -176,7 +180,7 @@ for (const device of ['desktop', 'phone'] as const) {
             await closeDialogWithEscape(page, n.shortcuts);
           }
 
-          await use(page, lang, n.print);
+          await press(page, lang, n.print);
           const print = page.getByRole('dialog', { name: n.print });
           await print.waitFor();
           await auditor.check('print dialog');
@@ -186,7 +190,7 @@ for (const device of ['desktop', 'phone'] as const) {
           await print.getByRole('button', { name: n.cancel }).click();
           await print.waitFor({ state: 'hidden' });
 
-          await use(page, lang, n.sign);
+          await press(page, lang, n.sign);
           const pad = page.locator('.folio-sign-modal .ant-modal');
           await pad.waitFor();
           await auditor.check(device === 'phone' ? 'signature pad, full screen' : 'signature pad');
@@ -215,7 +219,7 @@ for (const device of ['desktop', 'phone'] as const) {
           await page.addInitScript(stubPrint);
           await page.goto(viewerUrl(`?doc=text-1000.pdf&lang=${lang}`));
           await waitForPainted(page, 1);
-          await use(page, lang, n.print);
+          await press(page, lang, n.print);
           const print = page.getByRole('dialog', { name: n.print });
           await print.getByRole('radio').first().check();
           await print.getByRole('button', { name: n.print, exact: true }).click();
