@@ -38,11 +38,19 @@ const isFocused = (target: Locator) => target.evaluate((el) => el === document.a
 
 /** Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  const visited = new Set<string>();
   for (let presses = 0; presses < max; presses += 1) {
     if (await isFocused(target)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    visited.add(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        const name = el?.getAttribute('aria-label') ?? el?.textContent.trim().slice(0, 30) ?? '';
+        return `${el?.tagName ?? '-'} “${name}”`;
+      }),
+    );
   }
-  assert.fail(`${String(max)} presses of Tab did not reach ${target.toString()}`);
+  assert.fail(`Tab did not reach ${target.toString()}; it went to ${[...visited].join(', ')}`);
 }
 
 /**
@@ -137,14 +145,34 @@ describe('keyboard only', () => {
       await box.waitFor();
       assert.ok(await isFocused(box), 'Ctrl+F puts the focus in the search box');
       await page.keyboard.type('trace');
-      await page.keyboard.press('Enter');
       await page.locator('.textLayer .highlight.selected').first().waitFor();
       const hits = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
       await hits.first().waitFor();
-      await page.keyboard.press('F3');
+      // Enter and F3 each go to the next match.
+      const match = () =>
+        page.evaluate(() =>
+          Number(
+            /^(\d+) of \d+$/.exec(
+              document.querySelector('.folio-search-count')?.textContent ?? '',
+            )?.[1],
+          ),
+        );
+      const waitForMatch = (n: number) =>
+        page.waitForFunction(
+          (i) =>
+            document
+              .querySelector('.folio-search-count')
+              ?.textContent.startsWith(`${String(i)} of `),
+          n,
+        );
       await page.waitForFunction(() =>
-        /^2 of \d+$/.test(document.querySelector('.folio-search-count')?.textContent ?? ''),
+        /^\d+ of \d+$/.test(document.querySelector('.folio-search-count')?.textContent ?? ''),
       );
+      const firstMatch = await match();
+      await page.keyboard.press('Enter');
+      await waitForMatch(firstMatch + 1);
+      await page.keyboard.press('F3');
+      await waitForMatch(firstMatch + 2);
       await page.keyboard.press('Escape');
       await box.waitFor({ state: 'detached' });
       assert.ok(await isFocused(zoomIn), 'closing the find bar gives the focus back');
@@ -191,15 +219,12 @@ describe('keyboard only', () => {
       const chosen = dialog.getByRole('radio', { checked: true });
       await tabTo(page, chosen);
       await assertFocusVisible(page, 'the print choice');
-      const first = await chosen.getAttribute('value');
-      await page.keyboard.press('ArrowDown');
-      await page.waitForFunction(
-        (was) =>
-          document
-            .querySelector('.ant-modal input[type="radio"]:checked')
-            ?.getAttribute('value') !== was,
-        first,
-      );
+      const currentPage = dialog.getByRole('radio', { name: /^Current page/ });
+      for (let presses = 0; !(await currentPage.isChecked()); presses += 1) {
+        assert.ok(presses < 3, 'the arrows reach “Current page”');
+        await page.keyboard.press('ArrowDown');
+      }
+      assert.ok(await isFocused(currentPage), 'the focus follows the choice');
       const ok = dialog.getByRole('button', { name: 'Print', exact: true });
       await tabTo(page, ok);
       await assertFocusVisible(page, 'the dialog’s Print');

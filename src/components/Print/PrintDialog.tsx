@@ -94,7 +94,9 @@ export function PrintDialog() {
                   value={rangeText}
                   disabled={rendering}
                   status={rangeError ? 'error' : undefined}
-                  onFocus={() => setChoice('range')}
+                  // A click into the box or typing picks the range; Tab passing through on its
+                  // way to Print does not (it would disable Print with an empty range).
+                  onPointerDown={() => setChoice('range')}
                   onChange={(event) =>
                     dispatch(printModel.actions.setRangeText(event.target.value))
                   }
