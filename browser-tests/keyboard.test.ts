@@ -244,6 +244,13 @@ describe('keyboard only', () => {
       const pad = page.locator('.folio-sign-modal .ant-modal');
       const typed = pad.getByRole('textbox', { name: 'Or type your name' });
       await typed.waitFor();
+      await page.keyboard.press('Escape');
+      await pad.waitFor({ state: 'hidden' });
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label') === 'Sign',
+      );
+      await page.keyboard.press('Enter');
+      await typed.waitFor();
       await tabTo(page, typed);
       await assertFocusVisible(page, 'the typed name');
       await page.keyboard.type('Ada Lovelace');
