@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
 import { newSession, viewerUrl } from './support/viewer.ts';
+import type { ViewerSession } from './support/viewer.ts';
 import { waitForPainted } from './support/pixels.ts';
 import { TITLE_EMPTY_BY_SPEC, audit } from './support/axe.ts';
 import type { RuleOff, Violation } from './support/axe.ts';
@@ -126,16 +127,30 @@ async function closeDialogWithEscape(page: Page, name: string): Promise<void> {
   await page.getByRole('dialog', { name }).waitFor({ state: 'hidden' });
 }
 
+/** A fresh session on `device` in `lang` (window.print stubbed) walked by `walk`; then the report. */
+async function audited(
+  t: TestContext,
+  device: keyof typeof DEVICES,
+  lang: Lang,
+  walk: (session: ViewerSession, auditor: Auditor) => Promise<void>,
+): Promise<void> {
+  const session = await newSession(browser, { ...DEVICES[device], locale: lang });
+  const auditor = new Auditor(session.page);
+  try {
+    await session.page.addInitScript(stubPrint);
+    await walk(session, auditor);
+  } finally {
+    await session.close();
+  }
+  auditor.report(t);
+}
+
 for (const device of ['desktop', 'phone'] as const) {
   for (const lang of ['en', 'zh-CN'] as const) {
     const n = NAMES[lang];
     describe(`axe: ${device}, ${lang}`, () => {
       it('the reading view, each panel, search, shortcuts, print, signature and the menu', async (t) => {
-        const session = await newSession(browser, { ...DEVICES[device], locale: lang });
-        const { page } = session;
-        const auditor = new Auditor(page);
-        try {
-          await page.addInitScript(stubPrint);
+        await audited(t, device, lang, async ({ page, problems }, auditor) => {
           await page.goto(viewerUrl(`?doc=${A11Y_DOC}&lang=${lang}`));
           await waitForPainted(page, 1);
           assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
@@ -204,19 +219,12 @@ for (const device of ['desktop', 'phone'] as const) {
           await placed.waitFor();
           await placed.focus();
           await auditor.check('a placed signature, focused');
-          assert.deepEqual(session.problems, []);
-        } finally {
-          await session.close();
-        }
-        auditor.report(t);
+          assert.deepEqual(problems, []);
+        });
       });
 
       it('print progress', async (t) => {
-        const session = await newSession(browser, { ...DEVICES[device], locale: lang });
-        const { page } = session;
-        const auditor = new Auditor(page);
-        try {
-          await page.addInitScript(stubPrint);
+        await audited(t, device, lang, async ({ page }, auditor) => {
           await page.goto(viewerUrl(`?doc=text-1000.pdf&lang=${lang}`));
           await waitForPainted(page, 1);
           await press(page, lang, n.print);
@@ -226,23 +234,17 @@ for (const device of ['desktop', 'phone'] as const) {
           await print.getByRole('status').waitFor();
           await auditor.check('print progress');
           await print.getByRole('button', { name: n.cancel }).click();
-        } finally {
-          await session.close();
-        }
-        auditor.report(t);
+        });
       });
 
       it('every error and empty page, the password prompt, the conversion progress', async (t) => {
-        const session = await newSession(browser, { ...DEVICES[device], locale: lang });
-        const { page } = session;
-        const auditor = new Auditor(page);
-        const visit = async (doc: string | undefined, state: string, ready: string) => {
-          const query = doc === undefined ? '' : `doc=${encodeURIComponent(doc)}&`;
-          await page.goto(viewerUrl(`?${query}lang=${lang}`));
-          await page.locator(ready).first().waitFor();
-          await auditor.check(state, [TITLE_EMPTY_BY_SPEC]);
-        };
-        try {
+        await audited(t, device, lang, async ({ page }, auditor) => {
+          const visit = async (doc: string | undefined, state: string, ready: string) => {
+            const query = doc === undefined ? '' : `doc=${encodeURIComponent(doc)}&`;
+            await page.goto(viewerUrl(`?${query}lang=${lang}`));
+            await page.locator(ready).first().waitFor();
+            await auditor.check(state, [TITLE_EMPTY_BY_SPEC]);
+          };
           await visit(undefined, 'no document named', '.ant-result');
           await visit('no-such-file.pdf', 'unknown document', '.ant-result .ant-btn');
           await visit('fail-500.pdf', 'facility failure', '.ant-result .ant-btn');
@@ -276,10 +278,7 @@ for (const device of ['desktop', 'phone'] as const) {
 
           await page.addInitScript('window.previewTimeoutMs = 500;');
           await visit('slow.pdf', 'facility timeout', '.ant-result .ant-btn');
-        } finally {
-          await session.close();
-        }
-        auditor.report(t);
+        });
       });
     });
   }

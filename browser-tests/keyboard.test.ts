@@ -72,6 +72,14 @@ async function assertFocusVisible(page: Page, what: string) {
   assert.ok(seen.visible, `${what}: no visible focus (${seen.detail})`);
 }
 
+/** Esc closes `dialog`, and the focus goes back to `opener` (document.activeElement). */
+async function escapeReturnsFocus(page: Page, dialog: Locator, opener: Locator) {
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  const handle = await opener.elementHandle();
+  await page.waitForFunction((el) => el === document.activeElement, handle);
+}
+
 const hashValue = async (page: Page, key: string) =>
   Number(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get(key));
 
@@ -133,11 +141,7 @@ describe('keyboard only', () => {
       await page.keyboard.press('Shift+Slash');
       const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await help.waitFor();
-      await page.keyboard.press('Escape');
-      await help.waitFor({ state: 'hidden' });
-      await page.waitForFunction(
-        () => document.activeElement?.getAttribute('aria-label') === 'Zoom in',
-      );
+      await escapeReturnsFocus(page, help, zoomIn);
 
       // Search: Ctrl+F, a query and Enter, the next match, Esc back to Zoom in.
       await page.keyboard.press('Control+f');
@@ -208,11 +212,7 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Print' });
       await dialog.waitFor();
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
-      await page.waitForFunction(
-        () => document.activeElement?.getAttribute('aria-label') === 'Print',
-      );
+      await escapeReturnsFocus(page, dialog, printControl);
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       // The chosen radio is the group's one tab stop; the arrows choose another.
@@ -233,9 +233,8 @@ describe('keyboard only', () => {
         () => (window as unknown as { __print: { calls: number } }).__print.calls === 1,
       );
       await dialog.waitFor({ state: 'hidden' });
-      await page.waitForFunction(
-        () => document.activeElement?.getAttribute('aria-label') === 'Print',
-      );
+      const printHandle = await printControl.elementHandle();
+      await page.waitForFunction((el) => el === document.activeElement, printHandle);
 
       // Sign: the pad, a typed name, Confirm, placed on the current page, moved with the arrows.
       const sign = button('Sign');
@@ -244,11 +243,7 @@ describe('keyboard only', () => {
       const pad = page.locator('.folio-sign-modal .ant-modal');
       const typed = pad.getByRole('textbox', { name: 'Or type your name' });
       await typed.waitFor();
-      await page.keyboard.press('Escape');
-      await pad.waitFor({ state: 'hidden' });
-      await page.waitForFunction(
-        () => document.activeElement?.getAttribute('aria-label') === 'Sign',
-      );
+      await escapeReturnsFocus(page, pad, sign);
       await page.keyboard.press('Enter');
       await typed.waitFor();
       await tabTo(page, typed);
