@@ -167,6 +167,7 @@ export async function makeDocsDir(): Promise<string> {
   makeSearchDocs(dir);
   makeSignDocs(dir);
   makeHostDocs(dir);
+  makeA11yDocs(dir);
   await makePrintDocs(dir);
   return dir;
 }
@@ -364,4 +365,33 @@ export function makeHostDocs(dir: string): void {
     title: 'Host <b>paper</b>',
     param: { showSearch: true, showSignature: true },
   });
+}
+
+/** The accessibility audit's paper: every control and panel on. */
+export const A11Y_DOC = 'a11y.pdf';
+/** One still-converting document per audit run (a conversion runs once per sidecar). */
+export const a11yConverting = (run: string) => `a11y-converting-${run}.pdf`;
+export const A11Y_RUNS = ['desktop-en', 'desktop-zh-CN', 'phone-en', 'phone-zh-CN'] as const;
+
+// Accessibility (browser-tests/a11y.test.ts, keyboard.test.ts): the paper with every control,
+// and conversions that stay in progress while they are audited.
+function makeA11yDocs(dir: string): void {
+  copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, A11Y_DOC));
+  sidecar(dir, A11Y_DOC, {
+    param: {
+      showThumb: true,
+      showList: true,
+      showSearch: true,
+      showSignature: true,
+      isShowZoom: true,
+      showFooter: true,
+      showHeader: true,
+      fullScreen: true,
+    },
+  });
+  // 1000 pages over ten minutes: the first converted page comes within a second.
+  for (const run of A11Y_RUNS) {
+    copyFileSync(path.join(samples, 'text-1000.pdf'), path.join(dir, a11yConverting(run)));
+    sidecar(dir, a11yConverting(run), { convertMs: 600_000 });
+  }
 }

@@ -3,6 +3,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
+import type { ThemeConfig } from 'antd';
 import { LocaleProvider, useLocale } from '../i18n';
 import type { Locale } from '../i18n';
 import {
@@ -29,15 +30,36 @@ function ToasterProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * antd's colours where its defaults are too light for text (WCAG 1.4.3, 4.5:1 on white; measured
+ * by axe-core in browser-tests/a11y.test.ts, docs/decisions/2026-11-26-accessibility.md): white on
+ * the primary blue was 4.1:1, the danger red 3.3:1, secondary and description text 3.4:1.
+ */
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorPrimaryHover: '#1668dc',
+    colorPrimaryActive: '#003eb3',
+    colorError: '#cf1322',
+    colorErrorHover: '#d9363e',
+    colorErrorActive: '#a8071a',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  },
+};
+
+/**
  * What every antd component needs: antd's texts in the reader's language (from the nearest
- * LocaleProvider), and Folio's defaults for its components.
+ * LocaleProvider), readable colours, and Folio's defaults for its components.
  */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const locale = useLocale();
   return (
     // No space auto-inserted into two-character Chinese button labels: it would change their
     // accessible names (重试 → 重 试).
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={locale === 'zh-CN' ? zhCN : enUS}
+      theme={THEME}
+      button={{ autoInsertSpace: false }}
+    >
       {children}
     </ConfigProvider>
   );

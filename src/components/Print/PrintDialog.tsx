@@ -66,7 +66,12 @@ export function PrintDialog() {
       cancelText={t('print.cancel')}
       onOk={start}
       onCancel={stop}
-      okButtonProps={{ disabled: !pages.ok || !engine, loading: rendering }}
+      // Busy while the pages are drawn: inactive to assistive technology too, not only faded.
+      okButtonProps={{
+        disabled: !pages.ok || !engine,
+        loading: rendering,
+        'aria-disabled': rendering || undefined,
+      }}
       mask={{ closable: !rendering }}
       destroyOnHidden
     >
@@ -89,7 +94,9 @@ export function PrintDialog() {
                   value={rangeText}
                   disabled={rendering}
                   status={rangeError ? 'error' : undefined}
-                  onFocus={() => setChoice('range')}
+                  // A click into the box or typing picks the range; Tab passing through on its
+                  // way to Print does not (it would disable Print with an empty range).
+                  onPointerDown={() => setChoice('range')}
                   onChange={(event) =>
                     dispatch(printModel.actions.setRangeText(event.target.value))
                   }
@@ -111,6 +118,7 @@ export function PrintDialog() {
               percent={Math.round((100 * progress.done) / Math.max(1, progress.total))}
               format={() => t('print.progress', { done: progress.done, total: progress.total })}
               status="active"
+              aria-label={t('print.preparing')}
             />
           </div>
         )}

@@ -145,7 +145,12 @@ export const SearchResults = memo(function SearchResults({
               {t('search.progress', { page: pagesSearched, count: pageCount })}
               {total > 0 && ` · ${plural(t, total, 'hits')}`}
             </span>
-            <Progress percent={percent} size="small" showInfo={false} />
+            <Progress
+              percent={percent}
+              size="small"
+              showInfo={false}
+              aria-label={t('search.progress', { page: pagesSearched, count: pageCount })}
+            />
           </>
         )}
         <div aria-live="polite">

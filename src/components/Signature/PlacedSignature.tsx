@@ -174,9 +174,10 @@ export function PlacedSignature({
         }}
         onClick={remove}
       />
+      {/* The pointer's handle; the keyboard resizes with + and − (the signature's label says). */}
       <span
         className="folio-signature-resize"
-        aria-label={t('sign.resize')}
+        aria-hidden
         title={t('sign.resize')}
         onPointerDown={drag('resize')}
       />

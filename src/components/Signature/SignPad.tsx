@@ -1,4 +1,4 @@
-import { Button, Modal, Space, Typography } from 'antd';
+import { Button, Input, Modal, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docModel, signModel } from '../../models';
 import { selectParam, selectSignPadOpen } from '../../models/doc/selectors';
@@ -46,7 +46,8 @@ export function SignPad() {
 function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const { canvasRef, strokes, clear, undo, result } = usePad();
+  const { canvasRef, strokes, typed, type, clear, undo, result } = usePad();
+  const empty = strokes === 0 && typed.trim() === '';
   // The first finger tap after a stroke must act (useTapAction says why).
   const confirm = useTapAction(() => {
     const drawing = result();
@@ -64,15 +65,27 @@ function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }
         aria-label={t('sign.pad.canvas')}
         role="img"
       />
+      {/* The keyboard's way to sign: a typed name, drawn on the pad as it is typed. */}
+      <label className="folio-sign-typed">
+        <span>{t('sign.pad.typed')}</span>
+        <Input
+          value={typed}
+          maxLength={80}
+          autoComplete="name"
+          onChange={(event) => {
+            type(event.target.value);
+          }}
+        />
+      </label>
       <Space className="folio-sign-pad-actions" wrap>
-        <Button {...clearTap} disabled={strokes === 0}>
+        <Button {...clearTap} disabled={empty}>
           {t('sign.clear')}
         </Button>
         <Button {...undoTap} disabled={strokes === 0}>
           {t('sign.undo')}
         </Button>
         <Button {...cancel}>{t('sign.cancel')}</Button>
-        <Button type="primary" {...confirm} disabled={strokes === 0}>
+        <Button type="primary" {...confirm} disabled={empty}>
           {t('sign.confirm')}
         </Button>
       </Space>

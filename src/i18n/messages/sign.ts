@@ -6,9 +6,10 @@ export const signMessages = defineMessages({
   'sign.pad.title': { en: 'Draw your signature', 'zh-CN': '手写签名' },
   'sign.pad.canvas': { en: 'Signature pad', 'zh-CN': '签名板' },
   'sign.pad.hint': {
-    en: 'Sign with the mouse, a pen or your finger.',
-    'zh-CN': '请用鼠标、手写笔或手指签名。',
+    en: 'Sign with the mouse, a pen or your finger, or type your name below.',
+    'zh-CN': '请用鼠标、手写笔或手指签名，或在下方输入您的姓名。',
   },
+  'sign.pad.typed': { en: 'Or type your name', 'zh-CN': '或输入您的姓名' },
   'sign.clear': { en: 'Clear', 'zh-CN': '清除' },
   'sign.undo': { en: 'Undo', 'zh-CN': '撤销' },
   'sign.confirm': { en: 'Confirm', 'zh-CN': '确认' },

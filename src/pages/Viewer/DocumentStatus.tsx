@@ -34,7 +34,11 @@ function Converting({ loadedCount, pageCount }: { loadedCount: number; pageCount
           <Typography.Text>
             {t('doc.converting', { loaded: loadedCount, total: pageCount })}
           </Typography.Text>
-          <Progress percent={Math.round((100 * loadedCount) / pageCount)} status="active" />
+          <Progress
+            percent={Math.round((100 * loadedCount) / pageCount)}
+            status="active"
+            aria-label={t('doc.converting', { loaded: loadedCount, total: pageCount })}
+          />
         </>
       )}
     </div>

@@ -3,24 +3,11 @@
  * the same URL takes it over instead of asking again, and the boot script asks for exactly the URL
  * the app will (the same base, path and id rule), so the two cannot drift apart unnoticed.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { takeEarlyAnswer } from '../earlyAnswer';
 import { createPreviewClient } from '../preview';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';
-
-const bootScript = (() => {
-  const html = readFileSync(path.join(__dirname, '..', '..', 'index.html'), 'utf8');
-  const body = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (body === undefined) throw new Error('no boot script in src/index.html');
-  // The build's template values: no files to load here.
-  const source = body
-    .replace(/<%= (scripts|styles|preload) %>/g, '[]')
-    .replace('<%= worker %>', 'null');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own script, run as a page would
-  return new Function(source) as () => void;
-})();
+import { bootScript } from '../../test/bootScript';
 
 const globals = window as Window & { routerBase?: string; previewApi?: string };
 

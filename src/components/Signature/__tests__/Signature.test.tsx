@@ -57,6 +57,22 @@ describe('Sign control', () => {
   });
 });
 
+describe('a typed name, the keyboard’s way to sign', () => {
+  it('typing a name makes Confirm and Clear available; Clear takes the name away', async () => {
+    // jsdom draws nothing: the name on the pad is seen in Chromium (browser-tests/keyboard.test.ts).
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const { user } = renderSign(true);
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    const name = await screen.findByRole('textbox', { name: 'Or type your name' });
+    await user.type(name, 'Ada Lovelace');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(name).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
+});
+
 describe('placed signature boxes (fractions of the page)', () => {
   const box = { left: 0.5, top: 0.5, width: 0.2, height: 0.1 };
 
