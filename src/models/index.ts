@@ -24,6 +24,11 @@ export const models = [
 export type RootState = StateOfModels<typeof models>;
 
 export { docModel, searchModel, printModel, signModel, hostModel };
+export { docActions } from './doc';
+export { hostActions } from './host';
+export { printActions } from './print';
+export { searchActions } from './search';
+export { signActions } from './sign';
 
 // Every `select` in effects and subscriptions is checked against the app's root state.
 declare module '../runtime/types' {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../app';
 import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { usePdfDocument } from './usePdfDocument';
 import { PdfView } from './PdfView';
 import { useReportOpenFailed } from './EngineContext';
@@ -21,9 +21,9 @@ export function PdfDocument({ url }: { url: string }) {
   const dispatch = useAppDispatch();
   const failure = load.kind === 'failed' ? load.failure : undefined;
   useEffect(() => {
-    if (failure) dispatch(docModel.actions.pdfFailed(failure));
+    if (failure) dispatch(docActions.pdfFailed(failure));
     return () => {
-      if (failure) dispatch(docModel.actions.pdfFailed(undefined));
+      if (failure) dispatch(docActions.pdfFailed(undefined));
     };
   }, [failure, dispatch]);
   if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import { isPrintBusy } from '../../models/print/state';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -77,18 +77,18 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       initial: () => ({ ...model.current, rotate: normaliseRotation(model.current.rotate) }),
       onInit: (pageCount) => {
         setInitialised(true);
-        dispatch(docModel.actions.setPageCount(pageCount));
+        dispatch(docActions.setPageCount(pageCount));
       },
       onPageChange: (page) => {
-        if (page !== model.current.currentPage) dispatch(docModel.actions.setPage(page));
+        if (page !== model.current.currentPage) dispatch(docActions.setPage(page));
       },
       onScaleChange: (scale) => {
         if (Math.abs(scale - model.current.zoom) > 0.001) {
-          dispatch(docModel.actions.zoomTo(scale * 100));
+          dispatch(docActions.zoomTo(scale * 100));
         }
       },
       onPagesSize: (sizes) => {
-        dispatch(docModel.actions.setPagesSize(sizes));
+        dispatch(docActions.setPagesSize(sizes));
       },
       onFirstRender: () => {
         setPageShown(true);
@@ -126,7 +126,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     if (!fitting || initialised || !width || !firstSize) return;
     // A #zoom in the URL is applied in a moment (useHashSync) and wins: no fitted first frame.
     if (parseHash(window.location.hash).zoom !== undefined) return;
-    dispatch(docModel.actions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
+    dispatch(docActions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
   }, [fitting, initialised, firstSize, rotate, dispatch]);
   // Then from pdf.js's own page box, after every rotation and whenever the width changes (the
   // phone turns, the window is resized). After the rotation effect above: it measures the turn.
@@ -135,7 +135,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     if (!fitting || !initialised || !container) return undefined;
     const fit = () => {
       const scale = engineRef.current?.fitWidthScale();
-      if (scale !== undefined) dispatch(docModel.actions.fitWidth(scale));
+      if (scale !== undefined) dispatch(docActions.fitWidth(scale));
     };
     fit();
     const observer = new ResizeObserver(fit);
@@ -154,10 +154,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     fitWidth: () => engineRef.current?.fitWidthScale(),
     zoomTo: (next, origin) => {
       if (origin) engineRef.current?.zoomOrigin([origin.x, origin.y]);
-      dispatch(docModel.actions.zoomTo(next * 100));
+      dispatch(docActions.zoomTo(next * 100));
     },
     turn: (direction) => {
-      dispatch(direction === 'next' ? docModel.actions.nextPage() : docModel.actions.prevPage());
+      dispatch(direction === 'next' ? docActions.nextPage() : docActions.prevPage());
     },
   });
 
@@ -174,7 +174,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       const steps = accumulated < 0 ? 1 : -1;
       accumulated = 0;
       engineRef.current?.zoomOrigin([event.clientX, event.clientY]);
-      dispatch(docModel.actions.zoomBy(steps));
+      dispatch(docActions.zoomBy(steps));
     };
     container.addEventListener('wheel', onWheel, { passive: false });
     return () => {

@@ -3,19 +3,27 @@
  * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
  */
 import { pdfjs, viewer as pdfViewer } from '../../services/pdf/pdfjs';
+
 import type { PDFDocumentProxy, PDFPageProxy } from '../../services/pdf/pdfjs';
+
 import {
   DESKTOP_MAX_CANVAS_PIXELS,
   isPhoneLike,
   PHONE_MAX_CANVAS_PIXELS,
 } from '../../services/pdf/device';
-import type { PageSize } from '../../models/doc/state';
+
 import type { Locale } from '../../i18n';
+
 import { textMappingReleaser } from './textMappings';
+
 import type { TextMappedView } from './textMappings';
+
 import { viewerL10n } from './viewerL10n';
+
 import { releaseWhenIdle } from './idleRelease';
+
 import type { IdleQueue } from './idleRelease';
+import type { PageSize } from '../../domain/document';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {

@@ -1,7 +1,7 @@
 import { Alert, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { pagesToPrint, printModel, selectPrintAllowed } from '../../models/print';
+import { pagesToPrint, printActions, selectPrintAllowed } from '../../models/print';
 import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
@@ -45,12 +45,12 @@ export function PrintDialog() {
   const rendering = status === 'rendering';
 
   const start = () => {
-    if (engine && pages.ok && !rendering) void dispatch(printModel.actions.print(engine.pdf));
+    if (engine && pages.ok && !rendering) void dispatch(printActions.print(engine.pdf));
   };
   const stop = () => {
-    dispatch(rendering ? printModel.actions.cancel() : printModel.actions.closeDialog());
+    dispatch(rendering ? printActions.cancel() : printActions.closeDialog());
   };
-  const setChoice = (next: PrintChoice) => dispatch(printModel.actions.setChoice(next));
+  const setChoice = (next: PrintChoice) => dispatch(printActions.setChoice(next));
   // An empty range only disables Print; the reader has not typed anything wrong yet.
   const rangeError =
     choice === 'range' && !pages.ok && pages.error.kind !== 'empty' ? pages.error : undefined;
@@ -90,9 +90,7 @@ export function PrintDialog() {
                   disabled={rendering}
                   status={rangeError ? 'error' : undefined}
                   onFocus={() => setChoice('range')}
-                  onChange={(event) =>
-                    dispatch(printModel.actions.setRangeText(event.target.value))
-                  }
+                  onChange={(event) => dispatch(printActions.setRangeText(event.target.value))}
                   onPressEnter={start}
                 />
               </Space>

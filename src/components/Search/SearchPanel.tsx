@@ -2,7 +2,7 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchModel, selectSearchAvailable } from '../../models/search';
+import { searchActions, selectSearchAvailable } from '../../models/search';
 import { useT } from '../../i18n';
 import { useEngine } from '../PdfView/EngineContext';
 import { FindBar } from './FindBar';
@@ -67,7 +67,7 @@ function OpenSearchPanel() {
     } else {
       engine?.viewer.container.focus();
     }
-    dispatch(searchModel.actions.close());
+    dispatch(searchActions.close());
   }, [dispatch, engine]);
 
   const onKeyDown = (event: KeyboardEvent) => {

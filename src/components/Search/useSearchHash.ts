@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchModel } from '../../models/search';
+import { searchActions } from '../../models/search';
 import { MAX_QUERY_LENGTH } from '../../models/search/state';
 import { readHashKey } from '../../url';
 import { sanitizeText } from '../../services/sanitizeText';
@@ -24,7 +24,7 @@ export function useSearchHash(available: boolean): void {
     if (!available || docId === undefined || appliedFor.current === docId) return;
     appliedFor.current = docId;
     const query = searchFromHash(window.location.hash);
-    if (query !== '') dispatch(searchModel.actions.openWith(query));
+    if (query !== '') dispatch(searchActions.openWith(query));
   }, [available, docId, dispatch]);
 
   useEffect(() => {
@@ -32,7 +32,7 @@ export function useSearchHash(available: boolean): void {
     const onHashChange = (event: HashChangeEvent) => {
       const query = searchFromHash(window.location.hash);
       const before = searchFromHash(new URL(event.oldURL, window.location.href).hash);
-      if (query !== '' && query !== before) dispatch(searchModel.actions.openWith(query));
+      if (query !== '' && query !== before) dispatch(searchActions.openWith(query));
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {

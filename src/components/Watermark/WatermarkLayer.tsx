@@ -1,6 +1,7 @@
 import { Watermark } from 'antd';
+
 import type { ReactNode } from 'react';
-import type { WatermarkInfo } from '../../models/doc/state';
+import type { WatermarkInfo } from '../../domain/document';
 
 /**
  * The facility's watermark (issue 5, contracts §3 `watermarkInfo`) over the stage. antd's Watermark

@@ -3,18 +3,18 @@
  * and immutable, except `refresh`, whose whole point (spec §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
+
 import type { OpenFailure } from '../../services/pdf/openDocument';
+
 import { initialDocumentFields, randomKey } from './state';
+import type { DocError, DocState, DownloadFailure } from './state';
 import type {
   DocData,
-  DocError,
   DocParam,
-  DocState,
-  DownloadFailure,
   PageSize,
   SignatureItem,
   WatermarkInfo,
-} from './state';
+} from '../../domain/document';
 
 /** spec §9 constants. */
 export const ZOOM_STEP = 0.2;

@@ -4,10 +4,13 @@
  * and returns a primitive or a reference already in the state (safe for useSelector).
  */
 import { effectLoading } from '../../runtime';
+
 import type { LoadingState } from '../../runtime';
-// A cycle (effects read these selectors); only read when a selector runs, never at load.
-import { docEffectActions } from './effects';
-import type { DocData, DocParam, DocState, WatermarkInfo } from './state';
+
+import { docActions } from './actions';
+
+import type { DocState } from './state';
+import type { DocData, DocParam, WatermarkInfo } from '../../domain/document';
 
 interface WithDoc {
   doc: DocState;
@@ -60,7 +63,7 @@ export const selectProgress = ({ doc }: WithDoc): number => {
 
 /** True while a document fetch runs (the loading model, contracts §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
-  effectLoading(docEffectActions.fetch)(state);
+  effectLoading(docActions.fetch)(state);
 
 /**
  * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when

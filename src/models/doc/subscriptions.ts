@@ -10,7 +10,7 @@ import { docIdFromSearch } from '../../url';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
 import type { CommandKeys } from '../shared/policyShortcut';
-import { docReducerActions as actions, docEffectActions } from './effects';
+import { docActions as actions } from './actions';
 import type { DocState } from './state';
 
 /** A page number past any document's end; `setPage` clamps it to the last page. */
@@ -143,7 +143,7 @@ export const docSubscriptions = {
       const doc = docIdFromSearch(location.search);
       const id = doc.kind === 'id' ? doc.id : undefined;
       if (id !== undefined && id !== current) {
-        void dispatch(docEffectActions.fetch(id));
+        void dispatch(actions.fetch(id));
       }
       current = id;
     };
@@ -179,7 +179,7 @@ export const docSubscriptions = {
     return policyShortcut(api, {
       letter: 's',
       flag: 'download',
-      action: () => docEffectActions.download(),
+      action: () => actions.download(),
     });
   },
 

@@ -6,15 +6,11 @@
  * drawn so far are dropped, nothing is printed.
  */
 import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../config/defaults';
-import { reducerActions } from '../../runtime';
 import type { Action, EffectCommands } from '../../runtime';
 import { printImages, printLayers, renderPrintPage } from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
-import { printReducers } from './reducers';
+import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
-
-export const printReducerActions = reducerActions('print', printReducers);
-const actions = printReducerActions;
 
 /** `invalid`: the range names no page; `notAllowed`: no document, or `print` is off. */
 export type PrintOutcome = 'printed' | 'cancelled' | 'failed' | 'invalid' | 'notAllowed';

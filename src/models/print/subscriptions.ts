@@ -7,7 +7,7 @@
 import type { SubscriptionsMap } from '../../runtime';
 import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
 import type { CommandKeys } from '../shared/policyShortcut';
-import { printReducerActions } from './effects';
+import { printActions } from './actions';
 
 export const isPrintShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 'p');
 
@@ -18,7 +18,7 @@ export const printSubscriptions = {
     return policyShortcut(api, {
       letter: 'p',
       flag: 'print',
-      action: () => printReducerActions.openDialog(),
+      action: () => printActions.openDialog(),
     });
   },
 } satisfies SubscriptionsMap;

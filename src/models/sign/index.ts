@@ -4,12 +4,14 @@
  * `isMobSigned`, `signDataArr`).
  */
 import { defineModel } from '../../runtime';
+import { signActions } from './actions';
 import { signEffects } from './effects';
 import { signReducers } from './reducers';
 import { initialSignState } from './state';
 
 export const signModel = defineModel({
   namespace: 'sign',
+  actions: signActions,
   state: initialSignState,
   reducers: signReducers,
   effects: signEffects,
@@ -19,3 +21,4 @@ export type SignModel = typeof signModel;
 export * from './state';
 export { signedFileName, signedPayload } from './effects';
 export type { ConfirmPayload, ExportOutcome, PlacePayload } from './effects';
+export { signActions };

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectIsFetching } from '../../models/doc/selectors';
 import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
@@ -61,7 +61,7 @@ function DocumentContent({ docId }: { docId: string }) {
   let shown: DocumentStatusShown | undefined;
   if (status === 'error' && error) {
     const onRetry = () => {
-      void dispatch(docModel.actions.fetch(docId));
+      void dispatch(docActions.fetch(docId));
     };
     shown = { kind: 'error', error, docId, onRetry };
   } else if (status === 'converting') {

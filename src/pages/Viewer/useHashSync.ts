@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import type { Dispatch } from '../../runtime';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectIsReady, selectZoomPercent } from '../../models/doc/selectors';
 import { docIdFromSearch, hashForView, parseHash } from '../../url';
 
@@ -17,8 +17,8 @@ export const HASH_WRITE_INTERVAL_MS = 500;
 function applyHash(dispatch: Dispatch, hash: string): void {
   const { page, zoom } = parseHash(hash);
   // Zoom first, so the page is then found at its final scale.
-  if (zoom !== undefined) dispatch(docModel.actions.zoomTo(zoom));
-  if (page !== undefined) dispatch(docModel.actions.setPage(page));
+  if (zoom !== undefined) dispatch(docActions.zoomTo(zoom));
+  if (page !== undefined) dispatch(docActions.setPage(page));
 }
 
 /** Replaces the URL's hash, unless the URL now names another document (the reader moved on). */

@@ -4,9 +4,10 @@
  * A layer is a function of the canvas and the page; `printLayers` lists them from the model's
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
-import type { SignatureItem, WatermarkInfo } from '../../models/doc/state';
 import type { PDFPageProxy } from '../pdf/pdfjs';
+
 import { drawWatermark } from './watermark';
+import type { SignatureItem, WatermarkInfo } from '../../domain/document';
 
 /** pdf.js's page viewport (its type is not exported by name from the package's main entry). */
 export type PrintViewport = ReturnType<PDFPageProxy['getViewport']>;

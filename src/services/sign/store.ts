@@ -5,8 +5,9 @@
  * be in the database (an older Folio, another tab, a hand edit).
  */
 import { createStore, del, get, set } from 'idb-keyval';
+
 import type { UseStore } from 'idb-keyval';
-import type { SignatureItem } from '../../models/doc/state';
+import type { SignatureItem } from '../../domain/document';
 
 /** The part of idb-keyval the store uses, so tests can give it a Map. */
 export interface KeyValue {

@@ -6,15 +6,22 @@
  * list and the `#search=` deep link.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+
 import { StrictMode, useEffect } from 'react';
+
 import type { ReactNode } from 'react';
+
 import { SearchButton, SearchPanel } from '..';
 import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
+
 import type { Engine } from '../../PdfView/engine';
-import { searchModel } from '../../../models/search';
-import type { DocParam } from '../../../models/doc/state';
+
+import { searchActions } from '../../../models/search';
+
 import { renderWithProviders } from '../../../test/renderWithProviders';
+
 import type { Locale } from '../../../i18n';
+import type { DocParam } from '../../../domain/document';
 
 type Listener = (event: Record<string, unknown>) => void;
 
@@ -165,7 +172,7 @@ describe('Search control', () => {
   it('is absent by default (showSearch off), and so is the bar even when asked to open', () => {
     const { app } = renderSearch({ param: {} });
     act(() => {
-      app.dispatch(searchModel.actions.open());
+      app.dispatch(searchActions.open());
     });
     expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();

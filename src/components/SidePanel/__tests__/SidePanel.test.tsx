@@ -5,15 +5,21 @@
  * pictures need pdf.js and a real canvas: browser-tests/panels.test.ts.)
  */
 import { act, screen, within } from '@testing-library/react';
+
 import { useEffect } from 'react';
+
 import type { ReactNode } from 'react';
+
 import { SidePanel, SidePanelToggles } from '..';
 import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
+
 import type { Engine } from '../../PdfView/engine';
-import { docModel } from '../../../models/doc';
-import type { DocParam, OutlineItem } from '../../../models/doc/state';
+
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+
 import type { Locale } from '../../../i18n';
+import type { DocParam, OutlineItem } from '../../../domain/document';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -67,7 +73,7 @@ describe('Thumbnails and Outline controls', () => {
   it('are absent by default (showThumb and showList are off), and so are the panels', () => {
     const { app } = renderPanels();
     act(() => {
-      app.dispatch(docModel.actions.setThumbnail(true));
+      app.dispatch(docActions.setThumbnail(true));
     });
     expect(screen.queryByRole('button', { name: 'Thumbnails' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Outline' })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@
  * for pdf.js (jsdom has no canvas), and the real hand-over to window.print (jsdom's images never
  * load, so the test loads them; object URLs are stood in for).
  */
-import { printModel } from '..';
+import { printActions } from '..';
 import type { PrintOutcome, PrintState } from '..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
@@ -117,9 +117,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('print model: the print effect', () => {
   it('draws the range one page at a time, counts progress, prints once, cleans up', async () => {
     const { app, progress, print } = start();
-    app.dispatch(printModel.actions.openDialog());
-    app.dispatch(printModel.actions.setRangeText('2-4'));
-    const outcome: PrintOutcome = await app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.openDialog());
+    app.dispatch(printActions.setRangeText('2-4'));
+    const outcome: PrintOutcome = await app.dispatch(printActions.print(SOURCE));
     expect(outcome).toBe('printed');
     expect(calls.map((c) => c.pageNumber)).toEqual([2, 3, 4]);
     expect(maxInFlight).toBe(1);
@@ -136,11 +136,11 @@ describe('print model: the print effect', () => {
 
   it('all pages and the current page', async () => {
     const { app } = start({ currentPage: 4 });
-    await app.dispatch(printModel.actions.print(SOURCE));
+    await app.dispatch(printActions.print(SOURCE));
     expect(calls.map((c) => c.pageNumber)).toEqual([1, 2, 3, 4, 5]);
     calls = [];
-    app.dispatch(printModel.actions.setChoice('current'));
-    await app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.setChoice('current'));
+    await app.dispatch(printActions.print(SOURCE));
     expect(calls.map((c) => c.pageNumber)).toEqual([4]);
     expect(printSpy).toHaveBeenCalledTimes(2);
   });
@@ -149,14 +149,14 @@ describe('print model: the print effect', () => {
     const { app } = start({
       docData: { pageCount: 1, watermarkInfo: { text: 'alice', color: 'rgba(0,0,255,0.5)' } },
     });
-    await app.dispatch(printModel.actions.print(SOURCE));
+    await app.dispatch(printActions.print(SOURCE));
     const [layers] = calls.map((c) => c.options.layers);
     expect(layers).toHaveLength(2);
     expect(layers[0]).toBe(pageLayer);
 
     const plain = start({ docData: { pageCount: 1, watermarkInfo: { text: '' } } });
     calls = [];
-    await plain.app.dispatch(printModel.actions.print(SOURCE));
+    await plain.app.dispatch(printActions.print(SOURCE));
     expect(calls[0].options.layers).toEqual([pageLayer]);
     expect(calls[0].options).toMatchObject({ dpi: 150, image: { type: 'image/jpeg' } });
   });
@@ -164,13 +164,13 @@ describe('print model: the print effect', () => {
   it('Cancel stops drawing at once: the page being drawn is aborted, nothing printed', async () => {
     autoFinish = false;
     const { app, print } = start();
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    const job = app.dispatch(printActions.print(SOURCE));
     await flush();
     calls[0].finish();
     await flush();
     expect(calls.map((c) => c.pageNumber)).toEqual([1, 2]);
     expect(print().progress).toEqual({ done: 1, total: 5 });
-    app.dispatch(printModel.actions.cancel());
+    app.dispatch(printActions.cancel());
     expect(await job).toBe('cancelled');
     expect(calls[1].options.signal.aborted).toBe(true);
     await flush();
@@ -183,11 +183,11 @@ describe('print model: the print effect', () => {
   it('Cancel while the browser prints cleans up at once', async () => {
     afterprint = false;
     const { app } = start({ docData: { pageCount: 2 } });
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    const job = app.dispatch(printActions.print(SOURCE));
     for (let i = 0; i < 10 && printed.length === 0; i += 1) await flush();
     expect(printed).toEqual([{ images: 2, printing: true }]);
     expect(document.querySelector('.folio-print-container')).not.toBeNull();
-    app.dispatch(printModel.actions.cancel());
+    app.dispatch(printActions.cancel());
     expect(await job).toBe('cancelled');
     expect(document.querySelector('.folio-print-container')).toBeNull();
     expect(urls.size).toBe(0);
@@ -196,9 +196,9 @@ describe('print model: the print effect', () => {
   it('a page that cannot be drawn fails the job: which page, nothing printed', async () => {
     autoFinish = false;
     const { app, print } = start();
-    app.dispatch(printModel.actions.openDialog());
-    app.dispatch(printModel.actions.setRangeText('2-3'));
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.openDialog());
+    app.dispatch(printActions.setRangeText('2-3'));
+    const job = app.dispatch(printActions.print(SOURCE));
     await flush();
     calls[0].finish();
     await flush();
@@ -213,14 +213,14 @@ describe('print model: the print effect', () => {
     ['no document shown', { status: 'loading' }, 'notAllowed'],
   ])('%s: nothing is drawn (%s)', async (_case, doc, expected) => {
     const { app } = start(doc);
-    expect(await app.dispatch(printModel.actions.print(SOURCE))).toBe(expected);
+    expect(await app.dispatch(printActions.print(SOURCE))).toBe(expected);
     expect(render).not.toHaveBeenCalled();
   });
 
   it('an invalid range draws nothing', async () => {
     const { app, print } = start();
-    app.dispatch(printModel.actions.setRangeText('3-1'));
-    expect(await app.dispatch(printModel.actions.print(SOURCE))).toBe('invalid');
+    app.dispatch(printActions.setRangeText('3-1'));
+    expect(await app.dispatch(printActions.print(SOURCE))).toBe('invalid');
     expect(render).not.toHaveBeenCalled();
     expect(print().status).toBe('idle');
   });

@@ -1,6 +1,6 @@
 /** contracts §4: the viewer URL's `#page=&zoom=` kept in step with the reader, on a real store. */
 import { act } from '@testing-library/react';
-import { docModel } from '../../../models/doc';
+import { docActions } from '../../../models/doc';
 import { createTestApp, renderWithProviders } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 import { HASH_WRITE_INTERVAL_MS, useHashSync } from '../useHashSync';
@@ -58,7 +58,7 @@ describe('useHashSync on a real store', () => {
     expect(window.location.hash).toBe('#page=7');
     act(() => {
       app.dispatch(
-        docModel.actions.save({
+        docActions.save({
           docData: { ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 },
           mimeType: 'application/pdf',
           fileUrl: 'x',
@@ -68,14 +68,14 @@ describe('useHashSync on a real store', () => {
     });
     expect(app.getState().doc.currentPage).toBe(7);
     act(() => {
-      app.dispatch(docModel.actions.setPage(3));
+      app.dispatch(docActions.setPage(3));
     });
     act(() => {
       // A retry of the same document goes back through loading; the hash is not applied again.
       const { docData } = app.getState().doc;
-      app.dispatch(docModel.actions.fetchStarted('report.pdf'));
+      app.dispatch(docActions.fetchStarted('report.pdf'));
       app.dispatch(
-        docModel.actions.save({
+        docActions.save({
           docData,
           mimeType: 'application/pdf',
           fileUrl: 'x',
@@ -110,7 +110,7 @@ describe('useHashSync on a real store', () => {
     const { app } = renderSync();
     for (let page = 2; page <= 9; page += 1) {
       act(() => {
-        app.dispatch(docModel.actions.setPage(page));
+        app.dispatch(docActions.setPage(page));
       });
       elapse(HASH_WRITE_INTERVAL_MS / 4);
     }
@@ -128,17 +128,17 @@ describe('useHashSync on a real store', () => {
     openAt('/?doc=report.pdf');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.nextPage());
+      app.dispatch(docActions.nextPage());
     });
     elapse();
     expect(window.location.hash).toBe('#page=2');
     act(() => {
-      app.dispatch(docModel.actions.zoomBy(1));
+      app.dispatch(docActions.zoomBy(1));
     });
     elapse();
     expect(window.location.hash).toBe('#page=2&zoom=120');
     act(() => {
-      app.dispatch(docModel.actions.zoomTo(100));
+      app.dispatch(docActions.zoomTo(100));
     });
     elapse();
     expect(window.location.hash).toBe('#page=2&zoom=100');
@@ -159,7 +159,7 @@ describe('useHashSync on a real store', () => {
     openAt('/?doc=report.pdf');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.setPage(4));
+      app.dispatch(docActions.setPage(4));
     });
     window.history.replaceState(ROUTER_STATE, '', '/?doc=other.pdf#page=1');
     elapse();
@@ -171,8 +171,8 @@ describe('useHashSync on a real store', () => {
     const replace = jest.spyOn(window.history, 'replaceState');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.setPage(4));
-      app.dispatch(docModel.actions.fetchStarted('other.pdf'));
+      app.dispatch(docActions.setPage(4));
+      app.dispatch(docActions.fetchStarted('other.pdf'));
     });
     elapse();
     expect(replace).not.toHaveBeenCalled();
