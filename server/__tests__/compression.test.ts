@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
+import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { startServer } from '../app.ts';
 import type { RunningServer } from '../app.ts';
 import { IMMUTABLE } from '../static-files.ts';
