@@ -12,7 +12,6 @@ import { useSetEngine, useSetPageShown } from './EngineContext';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
-import { parseHash } from '../../url';
 import './PdfView.css';
 
 /** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
@@ -42,6 +41,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const onePage = narrow && !param.isVertical;
   // Phones open fitted to the width until the reader (or #zoom) picks a zoom.
   const zoomChosen = useAppSelector((s) => s.doc.zoomChosen);
+  const linkZoom = useAppSelector((s) => s.url.link.view.zoom);
   const fitting = narrow && !zoomChosen;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -124,10 +124,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useLayoutEffect(() => {
     const width = containerRef.current?.clientWidth;
     if (!fitting || initialised || !width || !firstSize) return;
-    // A #zoom in the URL is applied in a moment (useHashSync) and wins: no fitted first frame.
-    if (parseHash(window.location.hash).zoom !== undefined) return;
+    // A #zoom in the link is applied (the url model) and wins: no fitted first frame.
+    if (linkZoom !== undefined) return;
     dispatch(docActions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
-  }, [fitting, initialised, firstSize, rotate, dispatch]);
+  }, [fitting, initialised, firstSize, rotate, linkZoom, dispatch]);
   // Then from pdf.js's own page box, after every rotation and whenever the width changes (the
   // phone turns, the window is resized). After the rotation effect above: it measures the turn.
   useEffect(() => {

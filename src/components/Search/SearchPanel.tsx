@@ -8,19 +8,17 @@ import { useEngine } from '../PdfView/EngineContext';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
 import { useFindController } from './useFindController';
-import { useSearchHash } from './useSearchHash';
 import { useSearchResults } from './useSearchResults';
 import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
  * Search (issue 4, contracts §5b `showSearch`): beside the pages while the find bar is open, absent
- * otherwise. Also follows the `#search=` deep link, so it is always placed in the viewer.
+ * otherwise. A `#search=` link opens it through the url model.
  */
 export function SearchPanel() {
   const available = useAppSelector(selectSearchAvailable);
   const open = useAppSelector((state) => state.search.open);
-  useSearchHash(available);
   if (!available || !open) return null;
   return <OpenSearchPanel />;
 }

@@ -6,7 +6,6 @@
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
-import { docIdFromSearch } from '../../url';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
 import type { CommandKeys } from '../shared/policyShortcut';
@@ -133,24 +132,6 @@ const selectStatus = (state: { doc: DocState }) => state.doc.status;
 export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
 
 export const docSubscriptions = {
-  /**
-   * URL → effect: the document named by `?doc=` is fetched as soon as the app starts, in parallel
-   * with the lazy page's chunks, and again whenever the URL names another one.
-   */
-  documentFromUrl({ dispatch, history }) {
-    let current: string | undefined;
-    const follow = (location: { search: string }) => {
-      const doc = docIdFromSearch(location.search);
-      const id = doc.kind === 'id' ? doc.id : undefined;
-      if (id !== undefined && id !== current) {
-        void dispatch(actions.fetch(id));
-      }
-      current = id;
-    };
-    follow(history.location);
-    return history.listen(follow);
-  },
-
   /**
    * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
    * browser's zoom (a reader may need it to read the message).

@@ -10,7 +10,6 @@ import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { useEarlyOpen } from '../../components/PdfView/useEarlyOpen';
-import { HashSync } from './useHashSync';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
@@ -28,16 +27,6 @@ const DocumentStatus = chunkComponent(
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
-  // The hash follows every page turn: in a component of its own, that re-renders nothing else.
-  return (
-    <>
-      <HashSync />
-      <DocumentContent docId={docId} />
-    </>
-  );
-}
-
-function DocumentContent({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
   // Only what this view shows: the viewer below subscribes to the rest itself, so reading (page,
   // zoom, page sizes) does not re-render the whole tree.
