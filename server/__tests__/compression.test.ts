@@ -1,5 +1,5 @@
 /**
- * Compression and caching (issue 14): the build's brotli and gzip siblings are served by
+ * Compression and caching (docs/server.md, "npm run serve"): the build's brotli and gzip siblings are served by
  * Accept-Encoding, cached like the file they encode; a PDF and its byte ranges never are encoded.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

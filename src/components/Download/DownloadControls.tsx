@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 
 /**
- * The toolbar's `Download` and `Open in new tab` controls (issue 5, contracts §5b): each present only
+ * The toolbar's `Download` and `Open in new tab` controls (behaviour.md, "The facility's policy", contracts §5b): each present only
  * when the policy allows it; Download runs the model's `download` effect (as Ctrl/⌘+S does) and
  * shows it running.
  */

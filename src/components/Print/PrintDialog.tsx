@@ -25,7 +25,7 @@ function rangeMessage(t: Translate, error: RangeError): string {
 }
 
 /**
- * The print dialog (issue 5), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
+ * The print dialog (behaviour.md, "The facility's policy"), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
  * a progress bar `i / n`, and Cancel stops the job at once. The job is the print model's `print`
  * effect, given the open document.
  */

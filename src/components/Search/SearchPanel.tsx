@@ -13,7 +13,7 @@ import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
- * Search (issue 4, contracts §5b `showSearch`): beside the pages while the find bar is open, absent
+ * Search (behaviour.md, "Search", contracts §5b `showSearch`): beside the pages while the find bar is open, absent
  * otherwise. A `#search=` link opens it through the url model.
  */
 export function SearchPanel() {

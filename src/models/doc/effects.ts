@@ -4,7 +4,7 @@
  * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
  *   converts, store the answer. Every expected failure ends as `status: 'error'` with a typed
  *   DocError and a resolved dispatch; only a bug rejects.
- * - `download` (issue 5, contracts §5b `download`, `isFcsDownload`): policy decides what is
+ * - `download` (behaviour.md, "The facility's policy", contracts §5b `download`, `isFcsDownload`): policy decides what is
  *   reachable; with `download` off there is no URL to fetch.
  */
 import { fetchFile, saveFile } from '../../services/download';

@@ -219,7 +219,7 @@ export const docReducers = {
     const signDataArr = state.signDataArr.map((it, i) => (i === index ? { ...it, ...box } : it));
     return { ...state, signDataArr };
   },
-  /** Folio: the document's signatures as they were kept (issue 6: restored after a reload). */
+  /** Folio: the document's signatures as they were kept (behaviour.md, "Signatures": restored after a reload). */
   restoreSignatures: (
     state: DocState,
     { payload }: Action<readonly SignatureItem[]>,
@@ -316,7 +316,7 @@ export const docReducers = {
     error: payload,
   }),
 
-  /** Download (issue 5, contracts §5b): the reader is to be told that the download failed. */
+  /** Download (behaviour.md, "The facility's policy", contracts §5b): the reader is to be told that the download failed. */
   downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({
     ...state,
     downloadFailure: { ...payload },

@@ -30,7 +30,7 @@ export interface DocError {
 }
 
 /**
- * Folio: why the last download failed, until the reader has been told (issue 5). A status for an
+ * Folio: why the last download failed, until the reader has been told (behaviour.md, "The facility's policy"). A status for an
  * HTTP answer outside 2xx; none when no answer came.
  */
 export interface DownloadFailure {

@@ -2,7 +2,7 @@
  * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners):
  * the document named by the URL, the page and zoom keys, Ctrl/⌘+S, and the browser's fullscreen.
  *
- * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
+ * Keyboard shortcuts (behaviour.md, "The reading view"): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
@@ -128,7 +128,7 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
 
 const selectStatus = (state: { doc: DocState }) => state.doc.status;
 
-/** Ctrl/⌘+S (issue 5, contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
+/** Ctrl/⌘+S (behaviour.md, "The facility's policy", contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
 export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
 
 export const docSubscriptions = {
@@ -152,7 +152,7 @@ export const docSubscriptions = {
   },
 
   /**
-   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (issue 5), so the
+   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (behaviour.md, "The facility's policy"), so the
    * browser's "Save page" never runs.
    */
   saveShortcut(api) {

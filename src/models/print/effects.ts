@@ -1,5 +1,5 @@
 /**
- * The print job (issue 5): the pages the dialog names are drawn one at a time (page, then the
+ * The print job (behaviour.md, "The facility's policy"): the pages the dialog names are drawn one at a time (page, then the
  * watermark, then any later layer) into compressed images, counted in the state as they come; then
  * the browser prints them once and they are cleaned up. The `cancel` action stops the job at once
  * wherever it is: the page being drawn is abandoned (pdf.js's render task cancelled), the images

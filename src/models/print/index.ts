@@ -1,4 +1,4 @@
-/** The `print` model: the print dialog and the print job (issue 5). */
+/** The `print` model: the print dialog and the print job (behaviour.md, "The facility's policy"). */
 import { defineModel } from '../../runtime';
 import { printActions } from './actions';
 import { printEffects } from './effects';

@@ -1,4 +1,4 @@
-/** The `search` model: the find bar's state and its keyboard shortcuts (issue 4). */
+/** The `search` model: the find bar's state and its keyboard shortcuts (behaviour.md, "Search"). */
 import { defineModel } from '../../runtime';
 import { searchActions } from './actions';
 import { searchReducers } from './reducers';

@@ -1,5 +1,5 @@
 /**
- * The `search` model's state (issue 4, contracts §5b `showSearch`): whether the find bar is open,
+ * The `search` model's state (behaviour.md, "Search", contracts §5b `showSearch`): whether the find bar is open,
  * what it looks for, and the requests that keyboard shortcuts make of it. The matches themselves
  * live with the page engine (pdf.js's find controller), not in the store.
  */

@@ -1,5 +1,5 @@
 /**
- * The `sign` model's effects (issue 6): placement, persistence and hand-over around the doc model's
+ * The `sign` model's effects (behaviour.md, "Signatures"): placement, persistence and hand-over around the doc model's
  * signature fields. They talk to the services (IndexedDB, pdf-lib, the host).
  */
 

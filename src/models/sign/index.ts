@@ -1,5 +1,5 @@
 /**
- * The `sign` model (issue 6): placement, persistence and hand-over around the doc model's
+ * The `sign` model (behaviour.md, "Signatures"): placement, persistence and hand-over around the doc model's
  * signature fields, which stay the spec's source of truth (`signState`, `mobileSignState`, `isSigned`,
  * `isMobSigned`, `signDataArr`).
  */

@@ -1,4 +1,4 @@
-/** Issue 5 anti-copy: active only as the policy says, and never in the reader's own fields. */
+/** behaviour.md, "The facility's policy" anti-copy: active only as the policy says, and never in the reader's own fields. */
 import { screen } from '@testing-library/react';
 
 import { ANTI_COPY_ATTRIBUTE, BLOCKED_EVENTS, useAntiCopy } from '..';

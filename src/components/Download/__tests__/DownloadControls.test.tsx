@@ -1,4 +1,4 @@
-/** Issue 5: the Download and Open in new tab controls, present only as the policy allows. */
+/** behaviour.md, "The facility's policy": the Download and Open in new tab controls, present only as the policy allows. */
 import { act, screen, waitFor } from '@testing-library/react';
 
 import { DownloadControls, useDownloadFeedback } from '..';

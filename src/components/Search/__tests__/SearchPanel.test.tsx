@@ -1,5 +1,5 @@
 /**
- * Search (issue 4) with real providers and the real models, against a stand-in for the page engine:
+ * Search (behaviour.md, "Search") with real providers and the real models, against a stand-in for the page engine:
  * pdf.js itself cannot load in jsdom (browser-tests/search.test.ts drives the real one). What is
  * checked here is the contract with pdf.js's find controller — the `find` events the bar sends and
  * how it shows what comes back — plus the contracts §5 names, `showSearch`, the keyboard, the results

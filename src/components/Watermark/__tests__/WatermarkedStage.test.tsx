@@ -1,4 +1,4 @@
-/** Issue 5 watermark: the stage holds the pages, under antd's Watermark when there is text. */
+/** behaviour.md, "The facility's policy" watermark: the stage holds the pages, under antd's Watermark when there is text. */
 import { screen } from '@testing-library/react';
 
 import { WatermarkedStage } from '..';

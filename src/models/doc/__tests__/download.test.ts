@@ -1,5 +1,5 @@
 /**
- * Issue 5 download on a real app against the real dev facility over HTTP: the `download` effect
+ * behaviour.md, "The facility's policy" download on a real app against the real dev facility over HTTP: the `download` effect
  * (viewed PDF or original, named from the title, failures put in the state) and Ctrl/⌘+S. No
  * mocked fetch; what jsdom lacks (object URLs) is stood in for, and the anchor's click is caught.
  */

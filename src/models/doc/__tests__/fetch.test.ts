@@ -134,7 +134,7 @@ describe('doc/fetch: a real document', () => {
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
-  it('issue 14 overlap: the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
+  it('overlap (docs/decisions/2026-11-25-range-first.md): the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
     const { app } = startApp();
     const run = app.dispatch(docActions.fetch('a b#%.pdf'));
     expect(app.getState().doc).toMatchObject({
@@ -208,12 +208,12 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
       { kind: 'facility', status: 503 },
     ],
     [
-      'issue 7 conversion failure → its sanitised reason',
+      'a conversion failure (docs/server.md) → its sanitised reason',
       'unconvertible.docx',
       { kind: 'conversionFailed', status: 502, reason: 'LibreOffice exited 1' },
     ],
     [
-      'issue 7 converter not installed',
+      'the converter not installed (docs/server.md)',
       'no-converter.docx',
       { kind: 'converterMissing', status: 503 },
     ],

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts (issue 3) on a real app: the doc model's subscription listens on the window,
+ * Keyboard shortcuts (behaviour.md, "The reading view") on a real app: the doc model's subscription listens on the window,
  * as it does in the browser; events are real KeyboardEvents dispatched at real elements.
  */
 import { docActions } from '..';

@@ -1,5 +1,5 @@
 /**
- * The print job on a real app (issue 5): the `print` effect with a fake page renderer standing in
+ * The print job on a real app (behaviour.md, "The facility's policy"): the `print` effect with a fake page renderer standing in
  * for pdf.js (jsdom has no canvas), and the real hand-over to window.print (jsdom's images never
  * load, so the test loads them; object URLs are stood in for).
  */

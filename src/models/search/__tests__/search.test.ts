@@ -1,5 +1,5 @@
 /**
- * The search model (issue 4) on a real app: reducers through its action creators, and the keyboard
+ * The search model (behaviour.md, "Search") on a real app: reducers through its action creators, and the keyboard
  * subscription with real KeyboardEvents on the window, as in the browser.
  */
 import { searchActions } from '..';

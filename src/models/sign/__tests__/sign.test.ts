@@ -1,5 +1,5 @@
 /**
- * The sign model (issue 6) on a real app: confirm → placement → the doc model's spec fields,
+ * The sign model (behaviour.md, "Signatures") on a real app: confirm → placement → the doc model's spec fields,
  * persistence through a fake store (a Map), Finish's hand-over, and Download signed copy against
  * the real dev facility over HTTP, read back with pdf-lib.
  */

@@ -1,4 +1,4 @@
-/** The reading chrome waits for the first page (issue 3's first paint), then arrives by itself. */
+/** The reading chrome waits for the first page (the first-paint target, bench/README.md), then arrives by itself. */
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { CHROME_WAIT_MS } from '../../../../config/defaults';
