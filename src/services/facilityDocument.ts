@@ -5,9 +5,7 @@
  * `corrections`, for diagnostics and tests.
  */
 import { sanitizeParam } from './param';
-
 import { MalformedResponseError } from './request';
-
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import type { DocParam, OutlineItem, PageSize, WatermarkInfo } from '../domain/document';
 

@@ -8,24 +8,15 @@
  * window listeners go with it), after React Testing Library has unmounted what it rendered.
  */
 import { cleanup, render } from '@testing-library/react';
-
 import type { RenderOptions } from '@testing-library/react';
-
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-
 import { Provider } from 'react-redux';
-
 import { createFolioApp } from '../app';
-
 import type { FolioApp } from '../app';
-
 import { Shell } from '../components/Shell';
-
 import type { Locale } from '../i18n';
-
 import { docActions, models } from '../models';
-
 import type { DocError } from '../models/doc/state';
 import { PARAM_DEFAULTS, initialDocData } from '../domain/document';
 import type { DocData, DocParam, PageSize } from '../domain/document';

@@ -1,27 +1,15 @@
 import { CaretDownFilled } from '@ant-design/icons';
-
 import { Empty, Spin, Tree } from 'antd';
-
 import type { TreeDataNode, TreeProps } from 'antd';
-
 import { useEffect, useMemo, useRef, useState } from 'react';
-
 import type { Key, KeyboardEvent } from 'react';
-
 import { useAppSelector } from '../../app';
-
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-
 import { useT } from '../../i18n';
-
 import { useEngine, useOpenFailed } from '../PdfView/EngineContext';
-
 import { useGoToPage } from '../SidePanel/useGoToPage';
-
 import { resolvePdfOutline } from './pdfOutline';
-
 import type { OutlineSource } from './pdfOutline';
-
 import './OutlinePanel.css';
 import type { OutlineItem } from '../../domain/document';
 

@@ -7,7 +7,6 @@
  * `unsafeUrl` (contracts §6).
  */
 import { LIMITS } from '../../services/facilityDocument';
-
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import type { OutlineItem } from '../../domain/document';
 

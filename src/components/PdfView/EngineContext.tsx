@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Engine } from './engine';
+import type { Engine } from '../../services/pdf/engine';
 
 interface EngineSlot {
   engine: Engine | undefined;

@@ -5,7 +5,7 @@
  * goes through the document, and scrolls the current match into view.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../PdfView/engine';
+import type { Engine } from '../../services/pdf/engine';
 import { hitId } from './textSearch';
 import type { Hit } from './textSearch';
 

@@ -5,7 +5,6 @@
  * them exist, since a key whose feature is off does nothing (contracts §5b).
  */
 import { HELP_SHORTCUT, PAGE_SHORTCUTS, ZOOM_SHORTCUTS } from '../../models/doc/subscriptions';
-
 import type { ShortcutId } from '../../models/doc/subscriptions';
 import type { DocParam } from '../../domain/document';
 

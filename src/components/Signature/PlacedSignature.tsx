@@ -1,26 +1,17 @@
 import { CloseOutlined } from '@ant-design/icons';
-
 import { Button } from 'antd';
-
 import { useState } from 'react';
-
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-
 import { useAppDispatch } from '../../app';
-
 import { docActions } from '../../models';
-
 import { useT } from '../../i18n';
-
 import {
   displayedSize,
   fromFractionBox,
   quarterTurns,
   toFractionBox,
 } from '../../services/sign/geometry';
-
 import type { FractionBox } from '../../services/sign/geometry';
-
 import type { PageGeometry } from './pages';
 import type { SignatureItem } from '../../domain/document';
 

@@ -1,21 +1,12 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-
 import { createPortal } from 'react-dom';
-
 import { useAppDispatch, useAppSelector } from '../../app';
-
 import { signActions } from '../../models';
-
 import { useEngine } from '../PdfView/EngineContext';
-
-import type { Engine } from '../PdfView/engine';
-
+import type { Engine } from '../../services/pdf/engine';
 import { normaliseRotation } from '../PdfView/PdfView';
-
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
-
 import { clientToFraction, loadedGeometry, pageDiv } from './pages';
-
 import { PlacedSignature } from './PlacedSignature';
 import type { SignatureItem } from '../../domain/document';
 

@@ -1,5 +1,4 @@
 import { Watermark } from 'antd';
-
 import type { ReactNode } from 'react';
 import type { WatermarkInfo } from '../../domain/document';
 

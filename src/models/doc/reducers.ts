@@ -3,9 +3,7 @@
  * and immutable, except `refresh`, whose whole point (spec §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
-
 import type { OpenFailure } from '../../services/pdf/openDocument';
-
 import { initialDocumentFields, randomKey } from './state';
 import type { DocError, DocState, DownloadFailure } from './state';
 import type {

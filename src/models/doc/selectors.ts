@@ -4,11 +4,8 @@
  * and returns a primitive or a reference already in the state (safe for useSelector).
  */
 import { effectLoading } from '../../runtime';
-
 import type { LoadingState } from '../../runtime';
-
 import { docActions } from './actions';
-
 import type { DocState } from './state';
 import type { DocData, DocParam, WatermarkInfo } from '../../domain/document';
 

@@ -4,26 +4,16 @@
  */
 
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
-
 import { docActions, toDownloadFailure } from '../doc';
 import { selectDoc } from '../doc/selectors';
-
 import { fetchFile, saveFile } from '../../services/download';
-
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
-
 import type { PdfBox } from '../../services/sign/geometry';
-
 import { handOver } from '../../services/sign/handOver';
-
 import type { SignedPayload } from '../../services/sign/handOver';
-
 import { signatureStore } from '../../services/sign/store';
-
 import { signActions as own } from './actions';
-
 import { selectLastImage, selectPending } from './selectors';
-
 import type { Drawing } from './state';
 import type { SignatureItem } from '../../domain/document';
 

@@ -1,6 +1,5 @@
 /** contracts §3/§6: the facility's answer is validated and normalised, never trusted. */
 import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
-
 import { MalformedResponseError } from '../request';
 import { PARAM_DEFAULTS } from '../../domain/document';
 

@@ -2,26 +2,14 @@
  * pdf.js's own viewer components (contracts §6), wired once per document. They render only what
  * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
  */
-import { pdfjs, viewer as pdfViewer } from '../../services/pdf/pdfjs';
-
-import type { PDFDocumentProxy, PDFPageProxy } from '../../services/pdf/pdfjs';
-
-import {
-  DESKTOP_MAX_CANVAS_PIXELS,
-  isPhoneLike,
-  PHONE_MAX_CANVAS_PIXELS,
-} from '../../services/pdf/device';
-
+import { pdfjs, viewer as pdfViewer } from './pdfjs';
+import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
+import { DESKTOP_MAX_CANVAS_PIXELS, isPhoneLike, PHONE_MAX_CANVAS_PIXELS } from './device';
 import type { Locale } from '../../i18n';
-
 import { textMappingReleaser } from './textMappings';
-
 import type { TextMappedView } from './textMappings';
-
 import { viewerL10n } from './viewerL10n';
-
 import { releaseWhenIdle } from './idleRelease';
-
 import type { IdleQueue } from './idleRelease';
 import type { PageSize } from '../../domain/document';
 

@@ -5,7 +5,6 @@
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
 import type { PDFPageProxy } from '../pdf/pdfjs';
-
 import { drawWatermark } from './watermark';
 import type { SignatureItem, WatermarkInfo } from '../../domain/document';
 

@@ -5,7 +5,6 @@
  * be in the database (an older Folio, another tab, a hand edit).
  */
 import { createStore, del, get, set } from 'idb-keyval';
-
 import type { UseStore } from 'idb-keyval';
 import type { SignatureItem } from '../../domain/document';
 

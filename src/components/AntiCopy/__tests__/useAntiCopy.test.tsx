@@ -1,9 +1,7 @@
 /** behaviour.md, "The facility's policy" anti-copy: active only as the policy says, and never in the reader's own fields. */
 import { screen } from '@testing-library/react';
-
 import { ANTI_COPY_ATTRIBUTE, BLOCKED_EVENTS, useAntiCopy } from '..';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 import type { DocParam } from '../../../domain/document';
 

@@ -1,10 +1,8 @@
 /** behaviour.md, "The facility's policy": the Download and Open in new tab controls, present only as the policy allows. */
 import { act, screen, waitFor } from '@testing-library/react';
-
 import { DownloadControls, useDownloadFeedback } from '..';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-
 import type { Locale } from '../../../i18n';
 import type { DocParam } from '../../../domain/document';
 

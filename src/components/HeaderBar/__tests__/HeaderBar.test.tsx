@@ -1,11 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-
 import { HeaderBar } from '..';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
-
 import type { Locale } from '../../../i18n';
 import type { DocParam } from '../../../domain/document';
 

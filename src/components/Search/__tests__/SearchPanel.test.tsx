@@ -6,20 +6,13 @@
  * list and the `#search=` deep link.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-
 import { StrictMode, useEffect } from 'react';
-
 import type { ReactNode } from 'react';
-
 import { SearchButton, SearchPanel } from '..';
 import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
-
-import type { Engine } from '../../PdfView/engine';
-
+import type { Engine } from '../../../services/pdf/engine';
 import { searchActions } from '../../../models/search';
-
 import { renderWithProviders } from '../../../test/renderWithProviders';
-
 import type { Locale } from '../../../i18n';
 import type { DocParam } from '../../../domain/document';
 

@@ -5,19 +5,13 @@
  * pictures need pdf.js and a real canvas: browser-tests/panels.test.ts.)
  */
 import { act, screen, within } from '@testing-library/react';
-
 import { useEffect } from 'react';
-
 import type { ReactNode } from 'react';
-
 import { SidePanel, SidePanelToggles } from '..';
 import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
-
-import type { Engine } from '../../PdfView/engine';
-
+import type { Engine } from '../../../services/pdf/engine';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-
 import type { Locale } from '../../../i18n';
 import type { DocParam, OutlineItem } from '../../../domain/document';
 

@@ -1,6 +1,5 @@
 /** behaviour.md, "The facility's policy" watermark: the stage holds the pages, under antd's Watermark when there is text. */
 import { screen } from '@testing-library/react';
-
 import { WatermarkedStage } from '..';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { WatermarkInfo } from '../../../domain/document';

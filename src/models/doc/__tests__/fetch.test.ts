@@ -5,21 +5,14 @@
  * the dispatch promise, or watches the store.
  */
 import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime';
-
 import type { HistoryLike } from '../../../runtime';
-
 import { models } from '../..';
-
 import type { RootState } from '../..';
-
 import { docActions } from '..';
 import type { DocState } from '..';
 import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
-
 import { POLL } from '../effects';
-
 import { closedOrigin, startFacility, until } from './facility';
-
 import type { Facility } from './facility';
 import { PARAM_DEFAULTS } from '../../../domain/document';
 

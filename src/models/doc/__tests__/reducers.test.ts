@@ -3,14 +3,11 @@
  * named after it. Every input state is deep-frozen, so a reducer that mutates its input fails.
  */
 import type { Action } from '../../../runtime';
-
 import { docActions } from '..';
 import { docReducers } from '../reducers';
-
 import { initialDocState } from '../state';
 import type { DocState } from '../state';
 import { deepFreeze, docState, signature } from './helpers';
-
 import type { DeepPartial } from './helpers';
 import { PARAM_DEFAULTS } from '../../../domain/document';
 

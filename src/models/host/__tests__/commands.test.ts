@@ -1,10 +1,8 @@
 /** What a host's command does (docs/embedding.md "Commands"): never more than the reader may. */
 import { docActions } from '../../doc';
-
 import { initialDocState } from '../../doc/state';
 import type { DocState } from '../../doc/state';
 import { searchActions } from '../../search';
-
 import { commandAction } from '../subscriptions';
 import { PARAM_DEFAULTS } from '../../../domain/document';
 import type { DocParam } from '../../../domain/document';

@@ -5,16 +5,11 @@
  */
 import * as nodeTimers from 'node:timers';
 import { withNodeTimers } from '../../../test/nodeTimers';
-
 import { docActions, signActions } from '../..';
-
 import { createTestApp } from '../../../test/renderWithProviders';
-
 import { signedFileName } from '..';
 import { drawnImages } from '../../../../browser-tests/support/pdfStamps';
-
 import { startFacility } from '../../doc/__tests__/facility';
-
 import type { Facility } from '../../doc/__tests__/facility';
 import type { SignatureItem } from '../../../domain/document';
 
