@@ -8,7 +8,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from '../../services/pdf/engine';
 import type { Engine } from '../../services/pdf/engine';
 import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
-import { useSetEngine, useSetPageShown } from './EngineContext';
+import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
@@ -52,8 +52,6 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     model.current = { zoom, rotate, currentPage };
   }, [zoom, rotate, currentPage]);
   const [initialised, setInitialised] = useState(false);
-  const publish = useSetEngine();
-  const setPageShown = useSetPageShown();
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
   // Read when pdf.js has been idle for a while, not a reason to make a new engine.
@@ -91,19 +89,19 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
         dispatch(docActions.setPagesSize(sizes));
       },
       onFirstRender: () => {
-        setPageShown(true);
+        dispatch(docActions.pageShown(true));
       },
       canRelease: () => !printing.current,
     });
     engineRef.current = engine;
-    publish(engine);
+    pdfSession.setEngine(engine);
     return () => {
-      publish(undefined);
-      setPageShown(false);
+      pdfSession.setEngine(undefined);
+      dispatch(docActions.pageShown(false));
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText, locale, publish, setPageShown]);
+  }, [pdf, dispatch, pageErrorText, locale]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);

@@ -6,7 +6,7 @@ import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 
 function rangeMessage(t: Translate, error: RangeError): string {
@@ -45,7 +45,7 @@ export function PrintDialog() {
   const rendering = status === 'rendering';
 
   const start = () => {
-    if (engine && pages.ok && !rendering) void dispatch(printActions.print(engine.pdf));
+    if (engine && pages.ok && !rendering) void dispatch(printActions.print());
   };
   const stop = () => {
     dispatch(rendering ? printActions.cancel() : printActions.closeDialog());

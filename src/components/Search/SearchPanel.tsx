@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchActions, selectSearchAvailable } from '../../models/search';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
 import { useFindController } from './useFindController';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
 import { docActions } from '../../models/doc';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions, signActions } from '../../models';
 import { effectLoading } from '../../runtime';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { signActions } from '../../models';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import type { Engine } from '../../services/pdf/engine';
 import { normaliseRotation } from '../PdfView/PdfView';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';

@@ -3,7 +3,7 @@ import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { pageSizeAt, thumbSize } from './geometry';
 import { pdfRasterizer } from './rasterize';

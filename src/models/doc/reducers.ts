@@ -145,6 +145,9 @@ export const docReducers = {
     return { ...state, docData, currentPage, pdfOpened: true, pdfFailure: undefined };
   },
   /** Folio: pdf.js could not open the PDF (shown by the page area), or undefined once it retries. */
+  /** pdf.js drew its first page of the document (true), or the page view went away (false). */
+  pageShown: (state: DocState, { payload }: Action<boolean>): DocState =>
+    state.pageShown === payload ? state : { ...state, pageShown: payload },
   pdfFailed: (state: DocState, { payload }: Action<OpenFailure | undefined>): DocState => ({
     ...state,
     pdfFailure: payload,

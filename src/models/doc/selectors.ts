@@ -58,6 +58,9 @@ export const selectProgress = ({ doc }: WithDoc): number => {
   return pageCount > 0 ? Math.min(1, loadedCount / pageCount) : 0;
 };
 
+/** pdf.js could not open the PDF: no engine is coming (until a retry). */
+export const selectPdfOpenFailed = ({ doc }: WithDoc): boolean => doc.pdfFailure !== undefined;
+
 /** True while a document fetch runs (the loading model, contracts §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
   effectLoading(docActions.fetch)(state);

@@ -91,6 +91,8 @@ export interface DocState {
   pdfOpened: boolean;
   /** Folio: why pdf.js could not open the PDF, while the reader sees that failure. */
   pdfFailure: OpenFailure | undefined;
+  /** Folio: pdf.js has drawn a page of this document (or its error tile): the reader sees one. */
+  pageShown: boolean;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -118,6 +120,7 @@ export const initialDocumentFields = {
   downloadFailure: undefined,
   pdfOpened: false,
   pdfFailure: undefined,
+  pageShown: false,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

@@ -9,6 +9,7 @@ import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../conf
 import type { Action, EffectCommands } from '../../runtime';
 import { printImages, printLayers, renderPrintPage } from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
+import { pdfSession } from '../../services/pdf/session';
 import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
 
@@ -59,15 +60,17 @@ function* printJob(
 }
 
 /**
- * takeLeading: one job at a time. The payload is the open document (the page engine's
- * PDFDocumentProxy); what to print and over it comes from the store.
+ * takeLeading: one job at a time. The open document comes from the pdf session (no pdf.js object
+ * travels in an action); what to print and over it comes from the store.
  */
 export function* printDocument(
-  { payload: source }: Action<PrintSource>,
+  _: Action,
   commands: EffectCommands,
 ): Generator<unknown, PrintOutcome, unknown> {
-  const { select, put, race, take } = commands;
+  const { select, put, race, take, call } = commands;
   if (!(yield* select(selectPrintAllowed))) return 'notAllowed';
+  const source: PrintSource | undefined = yield* call(pdfSession.pdf);
+  if (source === undefined) return 'notAllowed';
   const pages = yield* select(selectPrintPages);
   if (!pages.ok) return 'invalid';
   const layers = printLayers(yield* select(selectPrintDecorations));

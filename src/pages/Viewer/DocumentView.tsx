@@ -8,7 +8,6 @@ import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
-import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { useEarlyOpen } from '../../components/PdfView/useEarlyOpen';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
@@ -58,11 +57,7 @@ export function DocumentView({ docId }: { docId: string }) {
   }
   if (shown) return <DocumentStatus shown={shown} />;
   if (status !== 'ready' || fetching || fileUrl === undefined) return <Loading />;
-  return (
-    <EngineProvider>
-      <ReadingLayout docId={docId} fileUrl={fileUrl} />
-    </EngineProvider>
-  );
+  return <ReadingLayout docId={docId} fileUrl={fileUrl} />;
 }
 
 function Loading() {

@@ -9,7 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SearchButton, SearchPanel } from '..';
-import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
+import { pdfSession } from '../../../services/pdf/session';
 import type { Engine } from '../../../services/pdf/engine';
 import { searchActions } from '../../../models/search';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -112,10 +112,12 @@ function answer(engine: FakeEngine, query: string) {
 type FakeEngine = ReturnType<typeof fakeEngine>;
 
 function WithEngine({ engine, children }: { engine: FakeEngine; children: ReactNode }) {
-  const setEngine = useSetEngine();
   useEffect(() => {
-    setEngine(engine as unknown as Engine);
-  }, [engine, setEngine]);
+    pdfSession.setEngine(engine as unknown as Engine);
+    return () => {
+      pdfSession.setEngine(undefined);
+    };
+  }, [engine]);
   return children;
 }
 
@@ -125,12 +127,10 @@ function renderSearch(
   const { param = { showSearch: true }, locale = 'en', strict = false } = options;
   const engine = fakeEngine();
   const tree = (
-    <EngineProvider>
-      <WithEngine engine={engine}>
-        <SearchButton />
-        <SearchPanel />
-      </WithEngine>
-    </EngineProvider>
+    <WithEngine engine={engine}>
+      <SearchButton />
+      <SearchPanel />
+    </WithEngine>
   );
   const rendered = renderWithProviders(strict ? <StrictMode>{tree}</StrictMode> : tree, {
     locale,

@@ -8,7 +8,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SidePanel, SidePanelToggles } from '..';
-import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
+import { pdfSession } from '../../../services/pdf/session';
 import type { Engine } from '../../../services/pdf/engine';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -28,10 +28,12 @@ const OUTLINE: OutlineItem[] = [
 ];
 
 function WithEngine({ engine, children }: { engine: Engine; children: ReactNode }) {
-  const setEngine = useSetEngine();
   useEffect(() => {
-    setEngine(engine);
-  }, [engine, setEngine]);
+    pdfSession.setEngine(engine);
+    return () => {
+      pdfSession.setEngine(undefined);
+    };
+  }, [engine]);
   return children;
 }
 
@@ -52,7 +54,7 @@ function renderPanels(
     </>
   );
   const rendered = renderWithProviders(
-    <EngineProvider>{engine ? <WithEngine engine={engine}>{ui}</WithEngine> : ui}</EngineProvider>,
+    engine ? <WithEngine engine={engine}>{ui}</WithEngine> : ui,
     {
       locale,
       preloadedState: { doc: { currentPage, docData: { pageCount: 14, docOutline, param } } },
