@@ -34,6 +34,24 @@ async function pagesPdf(count: number, title?: string): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A page with a sticky note (a Text annotation, no appearance stream): pdf.js draws its icon. */
+async function notePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await pagesPdf(1));
+  const { context } = doc;
+  const note = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Text',
+      Rect: [72, 600, 96, 624],
+      Contents: PDFString.of("A reviewer's note"),
+      Name: 'Comment',
+      Open: false,
+    }),
+  );
+  doc.getPage(0).node.set(PDFName.of('Annots'), context.obj([note]));
+  return doc.save();
+}
+
 /**
  * Three pages whose second one cannot be loaded. The page tree is `[[page 1, 42], page 3]`: the
  * inner node's /Count (2) lets pdf.js reach and check the last page without touching the broken
@@ -128,6 +146,7 @@ export async function makeDocsDir(): Promise<string> {
   const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
   const small = await pagesPdf(3);
 
+  writeFileSync(path.join(dir, 'note.pdf'), await notePdf());
   writeFileSync(path.join(dir, 'empty.pdf'), new Uint8Array());
   writeFileSync(path.join(dir, 'truncated.pdf'), tracemonkey.subarray(0, 40_000));
   writeFileSync(
