@@ -29,7 +29,7 @@ after(async () => {
 describe('production build', () => {
   it('the wildcard page loads as exactly two script chunks', () => {
     const scripts = facts.chunkGroupScripts.viewer;
-    assert.ok(scripts, 'a chunk group named "viewer" (src/router/pages.ts)');
+    assert.ok(scripts, 'a chunk group named "viewer" (src/pages/routes.ts)');
     assert.equal(scripts.length, 2, `viewer chunk group: ${scripts.join(', ')}`);
   });
 

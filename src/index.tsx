@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { createFolioApp } from './app';
 import { routes } from '../config/routes';
 import { createAppRouter, routerHistory } from './router/createAppRouter';
-import { pageRoutes, preloadLinkedPage } from './router/pages';
+import { pageRoutes, preloadLinkedPage } from './pages/routes';
 import { InitialStateGate } from './runtime';
 import { readSettings } from './services/settings';
 import { Root } from './Root';

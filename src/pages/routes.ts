@@ -5,11 +5,11 @@
 import type { ComponentType } from 'react';
 import type { RouteEntry } from '../../config/routes';
 import { namesDocument } from '../url';
-import { lazyPage } from './lazyPage';
-import type { RouteConfig } from './types';
+import { lazyPage } from '../router/lazyPage';
+import type { RouteConfig } from '../router/types';
 
 const loaders: Record<RouteEntry['page'], () => Promise<{ default: ComponentType }>> = {
-  Viewer: () => import(/* webpackChunkName: "viewer" */ '../pages/Viewer'),
+  Viewer: () => import(/* webpackChunkName: "viewer" */ './Viewer'),
 };
 
 /** The route table's entries as routes, each page a lazy page. */
