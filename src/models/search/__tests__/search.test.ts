@@ -23,6 +23,23 @@ afterEach(() => {
 });
 
 describe('search model: reducers', () => {
+  it('follows pdf.js: a new search shows nothing of the last, a step keeps its place', () => {
+    const { app, search } = start();
+    const found = { state: 'found', current: 2, total: 9, selectedId: '3:40' } as const;
+    app.dispatch(searchActions.findSettled(found));
+    app.dispatch(searchActions.findPending(false));
+    expect(search().status).toEqual({ ...found, state: 'pending' });
+    app.dispatch(searchActions.findCounted({ current: 3, total: 9, selectedId: '3:70' }));
+    expect(search().status).toEqual({ state: 'pending', current: 3, total: 9, selectedId: '3:70' });
+    app.dispatch(searchActions.findPending(true));
+    expect(search().status).toEqual({
+      state: 'pending',
+      current: 0,
+      total: 0,
+      selectedId: undefined,
+    });
+  });
+
   it('starts closed, empty, case-insensitive and not whole-word', () => {
     const { search } = start();
     expect(search()).toMatchObject({
