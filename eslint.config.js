@@ -56,6 +56,34 @@ export default tseslint.config(
     },
   },
   {
+    // config/ is data: it imports nothing, so src/ may read it and never the other way round.
+    files: ['config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../src/*', '*/src/*'], message: 'config/ is data: no imports.' }] },
+      ],
+    },
+  },
+  {
+    // Below services and models: the document's types import nothing of the app.
+    files: ['src/domain/**/*.ts', 'src/services/**/*.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/models', '**/models/*', '**/pages/*', '**/router/*', '**/components/*'],
+              message: 'services/ and domain/ sit below models, pages, the router and components.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -12,7 +12,7 @@ const swc = [
   },
 ] as const;
 
-// Two projects: the browser code runs in jsdom, the facility (facility/, server/, mock/, config/) in node.
+// Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/) in node.
 const config: Config = {
   projects: [
     {
@@ -33,7 +33,7 @@ const config: Config = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/mock', '<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
+      roots: ['<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       // @fastify/static's content-disposition is ES-module only; jest (CommonJS) needs it compiled.

@@ -183,6 +183,12 @@ export default (_env, argv) => {
             from: path.join(pdfjsDir, dir),
             to: `pdfjs-${pdfjsVersion}/${dir}`,
           })),
+          // The annotation layer's icons (a sticky note's, say): the engine's imageResourcesPath.
+          {
+            from: 'annotation-*.svg',
+            context: path.join(pdfjsDir, 'web', 'images'),
+            to: `pdfjs-${pdfjsVersion}/images/`,
+          },
           // The host messages' types, for integrators (docs/embedding.md): a types-only module.
           { from: 'src/services/host/protocol.ts', to: 'folio-host.d.ts' },
           // The example host page, for `npm start` only.

@@ -32,7 +32,7 @@ export interface NetworkLink {
   mbit: number;
 }
 
-/** The links `--links` names (issue 14): loopback, a good Wi-Fi, a phone network. */
+/** The links `--links` names (docs/decisions/2026-11-25-range-first.md): loopback, a good Wi-Fi, a phone network. */
 export const LINKS: Record<string, NetworkLink | null> = {
   loopback: null,
   '20mbit': { latencyMs: 40, mbit: 20 },

@@ -1,4 +1,4 @@
-// `npm run bench -- --print`: issue 5's figure, "time and peak memory to print 200 scanned-like
+// `npm run bench -- --print`: the print figure (behaviour.md, "The facility's policy"), "time and peak memory to print 200 scanned-like
 // pages". Folio's production build opens image-200.pdf (200 pages, each one full-page 150 dpi
 // JPEG scan; bench/docs.ts finds or generates it) with a watermark, and prints all pages with
 // window.print stubbed (it records the moment it is called, then sends afterprint as a browser does

@@ -1,4 +1,4 @@
-// Medians, ratios, targets (issue 3, "Must show"), the markdown table, results.json and the
+// Medians, ratios, targets (bench/README.md, "Targets"), the markdown table, results.json and the
 // section of docs/benchmarks.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -173,7 +173,7 @@ export function scriptBytes(distDir: string): ScriptBytes {
 
 // --- the table -------------------------------------------------------------------------------
 
-/** Issue 14: Folio's JS heap at most this much above the anchor's, wherever it is measured. */
+/** bench/README.md, "Targets": Folio's JS heap at most this much above the anchor's, wherever it is measured. */
 const HEAP_OVER_ANCHOR_MB = 6;
 const HEAP_TARGET = `≤ anchor + ${HEAP_OVER_ANCHOR_MB} MB`;
 const heapMeets = (folio: number, anchor: number): boolean => folio <= anchor + HEAP_OVER_ANCHOR_MB;

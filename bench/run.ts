@@ -57,7 +57,7 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   console.log(
     'npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
-      'npm run bench -- --print [--runs N] [--no-build]   (issue 5: print 200 scanned pages, bench/print.ts)\n' +
+      'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)',
   );
   process.exit(0);
@@ -75,7 +75,9 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   throw new Error(`--runs must be a whole number from 1 to 20, not "${flags.runs}"`);
 }
 if (runs < 3)
-  console.warn(`--runs ${runs}: medians of fewer than 3 runs are not what issue 3 asks`);
+  console.warn(
+    `--runs ${runs}: medians of fewer than 3 runs are not what bench/README.md ("Targets") asks for`,
+  );
 const seriesRuns = Number(flags['series-runs']);
 if (!Number.isInteger(seriesRuns) || seriesRuns < 0 || seriesRuns > 5) {
   throw new Error(

@@ -1,4 +1,4 @@
-// The heap series (issue 14): a reader goes through the 1000-page document one page after another
+// The heap series (bench/README.md, "Targets"): a reader goes through the 1000-page document one page after another
 // with the `Next page` button both sides have, each page painted before the next click, and the
 // main thread's JS heap is read after 10, 300 and 1000 pages. Loopback only: what a page keeps in
 // memory does not depend on how fast its bytes arrived.

@@ -1,4 +1,4 @@
-// Foundation (issue 2): the app boots under BASE_PATH=/viewer/, deep links load every script and
+// Foundation (spec §2): the app boots under BASE_PATH=/viewer/, deep links load every script and
 // the lazy page's two chunks, the title follows the document, and failures have a way out.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

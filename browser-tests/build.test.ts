@@ -1,4 +1,4 @@
-// The production build (issue 2): the wildcard page's chunk group holds exactly two JS files, read
+// The production build (spec §2): the wildcard page's chunk group holds exactly two JS files, read
 // from webpack's own stats; chunks time out after 120 s; the same build, relocated to another base
 // by its settings only, serves a deep link.
 import { after, before, describe, it } from 'node:test';
@@ -29,7 +29,7 @@ after(async () => {
 describe('production build', () => {
   it('the wildcard page loads as exactly two script chunks', () => {
     const scripts = facts.chunkGroupScripts.viewer;
-    assert.ok(scripts, 'a chunk group named "viewer" (config/routes.ts)');
+    assert.ok(scripts, 'a chunk group named "viewer" (src/pages/routes.ts)');
     assert.equal(scripts.length, 2, `viewer chunk group: ${scripts.join(', ')}`);
   });
 

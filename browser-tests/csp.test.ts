@@ -1,4 +1,4 @@
-// The Content-Security-Policy (issue 5) on the dev server: the header and the meta agree with the
+// The Content-Security-Policy (docs/deploying.md, "Content-Security-Policy") on the dev server: the header and the meta agree with the
 // page's inline scripts; an injected script and eval are refused AND seen by the violation
 // watcher every session runs (so a clean run means something); a violation in pdf.js's worker is
 // seen too; and a page that needs pdf.js's wasm (a JPEG 2000 image, a PostScript function) paints

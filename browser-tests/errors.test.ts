@@ -1,4 +1,4 @@
-// Bad input (issue 3, contracts §8): every failure shows a clear message in the reader's language
+// Bad input (contracts §8): every failure shows a clear message in the reader's language
 // with a way out, nothing uncaught reaches the console, and hostile text stays text.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

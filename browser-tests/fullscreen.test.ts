@@ -1,4 +1,4 @@
-// Fullscreen (issue 4): the model drives the browser's fullscreen, follows it when the browser
+// Fullscreen (behaviour.md, "The phone and the shortcuts help"): the model drives the browser's fullscreen, follows it when the browser
 // leaves it on its own, and the pages stay painted.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

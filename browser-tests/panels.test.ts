@@ -1,4 +1,4 @@
-// The side panels (issue 4, items 1 and 2) on real documents: thumbnails painted and navigating,
+// The side panels (behaviour.md, "The side panels") on real documents: thumbnails painted and navigating,
 // a bounded number of them alive while scrolling 1000 pages, correct shapes for rotated and
 // mixed-size pages; the outline from the facility and from the PDF itself, navigating by mouse and
 // keyboard; hostile outline titles shown as text; both controls absent by default.

@@ -1,4 +1,4 @@
-// The phone (issue 4, item 5) on a 390 × 844 touch screen with real CDP touch events: the mobile
+// The phone (behaviour.md, "The phone and the shortcuts help") on a 390 × 844 touch screen with real CDP touch events: the mobile
 // menu and the floating ball, pinch zoom (previewed, then re-rendered, clamped to 20–200 %, off
 // with isMobScaleDisabled), one page at a time with swipes (isVertical false) or vertical
 // scrolling (isVertical true), double-tap to fit the width.

@@ -1,4 +1,4 @@
-// The facility's policy (issue 5) on real documents: download (the viewed PDF or the original),
+// The facility's policy (behaviour.md, "The facility's policy") on real documents: download (the viewed PDF or the original),
 // download switched off (no controls, Ctrl+S swallowed), anti-copy, and the watermark.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

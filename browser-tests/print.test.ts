@@ -1,4 +1,4 @@
-// Print (issue 5) on real documents: the Print control and its dialog, the pages drawn by pdf.js
+// Print (behaviour.md, "The facility's policy") on real documents: the Print control and its dialog, the pages drawn by pdf.js
 // into images with the watermark burned in, one window.print() (stubbed: it records what would be
 // printed, then sends afterprint as a browser does after its dialog), Cancel, Ctrl+P, and print
 // media when printing is off.

@@ -1,4 +1,4 @@
-// Conversions on the queue (issue 16) as a reader meets them: `npm run serve` with REDIS_URL over
+// Conversions on the queue (docs/server.md, "npm run worker") as a reader meets them: `npm run serve` with REDIS_URL over
 // the production build, one `npm run worker`, a real redis-server; an office file opens in Chromium
 // after the worker has converted it, with its pages painted.
 import { after, before, describe, it } from 'node:test';

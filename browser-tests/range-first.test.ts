@@ -1,4 +1,4 @@
-// Range-first loading (issue 14) on an emulated 20 Mbit/s + 40 ms link, production build: page 1 of
+// Range-first loading (docs/decisions/2026-11-25-range-first.md) on an emulated 20 Mbit/s + 40 ms link, production build: page 1 of
 // a 3.6 MB document is painted from the byte ranges it needs, long before the whole file has
 // arrived; and no page pixel is ever on screen before the policy that governs it (the watermark
 // drawn over the stage, anti-copy on).
@@ -27,7 +27,7 @@ before(async () => {
     path.join(root, 'big.pdf.json'),
     JSON.stringify({ watermarkInfo: { text: 'reader · range-first' } }),
   );
-  // A facility slow to answer: the PDF's bytes should not wait for it (issue 14 item 2).
+  // A facility slow to answer: the PDF's bytes should not wait for it (docs/decisions/2026-11-25-range-first.md).
   copyFileSync(SAMPLE, path.join(root, 'slow.pdf'));
   writeFileSync(
     path.join(root, 'slow.pdf.json'),

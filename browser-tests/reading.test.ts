@@ -1,4 +1,4 @@
-// The reading view (issue 3) on real documents: pixels painted, navigation clamped, zoom and
+// The reading view (behaviour.md, "The reading view") on real documents: pixels painted, navigation clamped, zoom and
 // rotation in the display and in the page's real size, the URL hash both ways.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

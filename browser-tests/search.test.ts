@@ -1,4 +1,4 @@
-// Search (issue 4, item 3) on real documents: absent by default; on the paper, pdf.js's count
+// Search (behaviour.md, "Search") on real documents: absent by default; on the paper, pdf.js's count
 // `i of n` agrees with our results list, Enter / Shift+Enter / F3 / a click in the list move the
 // current match, which is highlighted on the page; it all works under anti-copy (the default)
 // without making the text selectable; `#search=` opens with the query; on 1000 pages the results

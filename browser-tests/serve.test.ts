@@ -1,4 +1,4 @@
-// npm run serve (issue 7): the production build and the real facility in one server. Office files
+// npm run serve (docs/server.md, "npm run serve"): the production build and the real facility in one server. Office files
 // made by LibreOffice open in Chromium with their page count, after the viewer has shown the
 // conversion's progress; page 1 is painted.
 import { after, before, describe, it } from 'node:test';

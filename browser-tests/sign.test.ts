@@ -1,4 +1,4 @@
-// Signatures (issue 6) on the paper with `showSignature` (under anti-copy and a watermark): a
+// Signatures (behaviour.md, "Signatures") on the paper with `showSignature` (under anti-copy and a watermark): a
 // signature drawn with real mouse strokes lands where the reader clicks, moves, resizes (aspect
 // kept), stays on the same page content through zoom, rotation and a reload; a finger-drawn one on
 // a phone lands on a page while the page never scrolled; remove and clear; the signed copy read
@@ -175,7 +175,7 @@ async function finishPayload(page: Ui): Promise<Payload> {
   return (await detail) as Payload;
 }
 
-describe('signatures (issue 6)', () => {
+describe('signatures (behaviour.md, "Signatures")', () => {
   it('absent unless showSignature', async () => {
     const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
     try {

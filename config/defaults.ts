@@ -11,7 +11,7 @@ export const NOTIFICATION_DURATION_S = 1.5;
 export const NOTIFICATION_TOP_PX = 65;
 
 /**
- * Print (issue 5): pages render at PRINT_DPI (150 dpi: pdf.js scale 150 / 72), each within the
+ * Print (behaviour.md, "The facility's policy"): pages render at PRINT_DPI (150 dpi: pdf.js scale 150 / 72), each within the
  * device's canvas pixel budget (src/services/pdf/device.ts: 16.7 M pixels, 5.2 M on phones; a larger
  * page renders at a lower dpi), and are kept as JPEG blobs at PRINT_IMAGE quality until printed.
  * Cleanup waits for `afterprint`, or PRINT_CLEANUP_FALLBACK_MS where a browser never sends it.
@@ -29,5 +29,5 @@ export const PRINT_CLEANUP_FALLBACK_MS = 60_000;
  */
 export const CHROME_WAIT_MS = 4000;
 
-/** Phones and narrow windows (issue 3: "≤ 768 px"): the layout and the sign pad switch here. */
+/** Phones and narrow windows (behaviour.md, "The phone and the shortcuts help": "≤ 768 px"): the layout and the sign pad switch here. */
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';

@@ -1,6 +1,6 @@
 /**
  * What the facility answers, independent of the HTTP framework: facility.ts decides, and an adapter
- * writes it (node-http.ts for the dev server's mock, server/app.ts for fastify).
+ * writes it (node-http.ts, which the route handlers of server/routes/ call in every mode).
  */
 
 export type Answer =

@@ -36,7 +36,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 
-/** What LibreOffice converts (contracts §3 as issue 7 lists them). */
+/** What LibreOffice converts (contracts §3, listed in docs/server.md). */
 export const OFFICE_EXTENSIONS = new Set([
   '.docx',
   '.doc',

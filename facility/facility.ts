@@ -2,7 +2,7 @@
  * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
  * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
  * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts). Each call returns an
- * {@link Answer}; mock/documents.ts (the dev server) and server/app.ts (fastify) only write it.
+ * {@link Answer}; the route handlers (server/routes/documents.ts) only write it.
  */
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';

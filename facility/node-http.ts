@@ -1,8 +1,9 @@
 /**
- * Writes a facility {@link Answer} on Node's http response — what the mock files' handlers (mock/)
- * use on the one server (server/facility-routes.ts). Files go through `send` (a well-kept file
- * server): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
- * Last-Modified, HEAD — nothing hand-parsed here. server/ writes the same answers with fastify.
+ * Writes a facility {@link Answer} on Node's http response: the route handlers of server/routes/
+ * call it on the raw response of the one fastify server (server/facility-routes.ts hijacks the
+ * reply), in every mode. Files go through `send` (a well-kept file server): Content-Type by
+ * extension, Range (206/416, Accept-Ranges), ETag and Last-Modified, HEAD — nothing hand-parsed
+ * here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The optional `<file name>.json` beside a document (format: mock/README.md), and the folder's
+ * The optional `<file name>.json` beside a document (format: facility/README.md), and the folder's
  * default `DOCS_DIR/.folio.json` (`watermarkInfo` and `param` only, under each document's own).
  * Both are read on every request — they are tiny, and an edit takes effect without a restart.
  * Fields the viewer consumes (`title`, `watermarkInfo`, `param`, `override`) pass through

@@ -1,6 +1,6 @@
 /**
  * The one Folio server (fastify): the preview facility at `<BASE_PATH>api/` (its routes are the
- * mock files of mock/, server/facility-routes.ts), and, given built apps, `index.html` with its
+ * route files of server/routes/, server/facility-routes.ts), and, given built apps, `index.html` with its
  * settings and CSP, the static files and the history fallback. Three commands run it:
  *
  * - `npm run serve` (server/main.ts): production, over DOCS_DIR, no simulations;
@@ -19,14 +19,9 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
-import type { MockFile } from '../mock/_types.ts';
+import type { RouteFile } from './routes/types.ts';
 import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
-import {
-  mockFiles,
-  mockRoutes,
-  registerFacilityRoutes,
-  resolveDocsDir,
-} from './facility-routes.ts';
+import { routeFiles, routesOf, registerFacilityRoutes, resolveDocsDir } from './facility-routes.ts';
 import { normaliseBase, settingsFromEnv } from './settings-block.ts';
 import type { EnvSettings } from './settings-block.ts';
 import { cacheControlFor, servedIndex, wantsPage } from './static-files.ts';
@@ -42,8 +37,8 @@ export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> 
    * the facility only (`npm start`, where webpack serves the app).
    */
   distDirs?: readonly string[];
-  /** The facility's mock files; default all of mock/ (a test brings its own). */
-  files?: readonly MockFile[];
+  /** The facility's route files; default all of server/routes/ (a test brings its own). */
+  files?: readonly RouteFile[];
   /** fastify's logger option: pino settings, or false (tests). */
   logger?: FastifyServerOptions['logger'];
   /** How long a shutdown waits for running conversions before killing them. Default 30 s. */
@@ -174,9 +169,9 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextF
  */
 export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middleware {
   const api = `${normaliseBase(options.basePath)}api/`;
-  // A bad DOCS_DIR or mock key is reported when the middleware is made, not at the first request.
+  // A bad DOCS_DIR or route key is reported when the middleware is made, not at the first request.
   const docsDir = resolveDocsDir(options.docsDir);
-  mockRoutes(options.files ?? mockFiles);
+  routesOf(options.files ?? routeFiles);
   const ready = buildServer({ simulate: true, ...options, docsDir }).then(async (app) => {
     await app.ready();
     return app;

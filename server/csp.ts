@@ -1,5 +1,5 @@
 /**
- * Folio's Content-Security-Policy (issue 5, contracts §6), built in one place for every server and
+ * Folio's Content-Security-Policy (docs/deploying.md, "Content-Security-Policy", contracts §6), built in one place for every server and
  * for the build's `<meta>`:
  *
  *   contentSecurityPolicy({ html, connectSrc?, frameAncestors?, delivery? }): string

@@ -1,6 +1,6 @@
 /**
- * The preview facility's routes, declared once as the umi-style mock files of mock/
- * (`'GET /api/documents/:id': handler`), mounted on the one fastify server (server/app.ts) that
+ * The preview facility's routes, declared once as the route files of server/routes/ (umi's mock
+ * shape, `'GET /api/documents/:id': handler`), mounted on the one fastify server (server/app.ts) that
  * `npm start`, `npm run preview` and `npm run serve` all run. The handlers see Node's http types
  * (the route's reply is hijacked), so the same files serve in every mode.
  */
@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Facility } from '../facility/facility.ts';
 import { sendError } from '../facility/node-http.ts';
-import documents from '../mock/documents.ts';
-import type { MockFile, MockHandler, MockRequest } from '../mock/_types.ts';
+import documents from './routes/documents.ts';
+import type { RouteFile, RouteHandler, RouteRequest } from './routes/types.ts';
 
-/** Every mock file, registered explicitly (a test checks none in mock/ is left out). */
-export const mockFiles: readonly MockFile[] = [documents];
+/** Every route file, registered explicitly (a test checks none in server/routes/ is left out). */
+export const routeFiles: readonly RouteFile[] = [documents];
 
 /** The bundled sample documents, served when neither the option nor `DOCS_DIR` names a folder. */
 export const defaultDocsDir = fileURLToPath(new URL('../mock/documents', import.meta.url));
@@ -35,15 +35,15 @@ interface Route {
   method: string;
   /** Relative to the base path, as the keys say: `/api/documents/:id`. */
   path: string;
-  handler: MockHandler;
+  handler: RouteHandler;
 }
 
-/** The mock files' routes; a key that is not `<METHOD> /<path>` is refused. */
-export function mockRoutes(files: readonly MockFile[]): Route[] {
+/** The route files' routes; a key that is not `<METHOD> /<path>` is refused. */
+export function routesOf(files: readonly RouteFile[]): Route[] {
   return files.flatMap((file) =>
     Object.entries(file).map(([key, handler]): Route => {
       const parts = /^([A-Za-z]+)\s+(\/\S*)$/.exec(key.trim());
-      if (!parts) throw new Error(`mock key "${key}" is not "<METHOD> /<path>"`);
+      if (!parts) throw new Error(`route key "${key}" is not "<METHOD> /<path>"`);
       const [, method = '', routePath = '/'] = parts;
       return { method: method.toUpperCase(), path: routePath, handler };
     }),
@@ -51,12 +51,12 @@ export function mockRoutes(files: readonly MockFile[]): Route[] {
 }
 
 /** Gives the request the `params`, `query`, `docsDir` and `facility` the handlers expect. */
-function asMockRequest(
+function asRouteRequest(
   req: IncomingMessage,
   params: Record<string, string>,
   query: Record<string, string>,
   facility: Facility,
-): MockRequest {
+): RouteRequest {
   const { docsDir } = facility;
   for (const [key, value] of Object.entries({ params, query, docsDir, facility })) {
     Object.defineProperty(req, key, {
@@ -66,23 +66,23 @@ function asMockRequest(
       writable: true,
     });
   }
-  return req as MockRequest;
+  return req as RouteRequest;
 }
 
 /** The methods a path may be asked with besides its own, answered 405 with `Allow`. */
 const OTHER_METHODS = ['DELETE', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
-/** Mounts the mock files' routes under `base` on `app`, each handed the facility. */
+/** Mounts the route files' routes under `base` on `app`, each handed the facility. */
 export function registerFacilityRoutes(
   app: FastifyInstance,
   {
     base,
     facility,
-    files = mockFiles,
-  }: { base: string; facility: Facility; files?: readonly MockFile[] },
+    files = routeFiles,
+  }: { base: string; facility: Facility; files?: readonly RouteFile[] },
 ): void {
   const byPath = new Map<string, Route[]>();
-  for (const route of mockRoutes(files)) {
+  for (const route of routesOf(files)) {
     byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   }
   for (const [routePath, routes] of byPath) {
@@ -101,7 +101,7 @@ export function registerFacilityRoutes(
           const query = Object.fromEntries(
             new URLSearchParams(at === -1 ? '' : request.url.slice(at)),
           );
-          const req = asMockRequest(request.raw, params, query, facility);
+          const req = asRouteRequest(request.raw, params, query, facility);
           // Through a promise even for a plain function, so a handler that throws is answered too.
           Promise.resolve()
             .then(() => route.handler(req, reply.raw))

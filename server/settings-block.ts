@@ -11,7 +11,7 @@ export interface HtmlSettings {
    * frame-ancestors). Left out, no message either way (never `*`).
    */
   hostOrigin?: string;
-  /** The older name of `hostOrigin` (issue 6: where `Finish` posts), read when it is not set. */
+  /** The older name of `hostOrigin` (behaviour.md, "Signatures": where `Finish` posts), read when it is not set. */
   signTargetOrigin?: string;
 }
 

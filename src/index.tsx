@@ -8,13 +8,15 @@ import { Provider } from 'react-redux';
 import { createFolioApp } from './app';
 import { routes } from '../config/routes';
 import { createAppRouter, routerHistory } from './router/createAppRouter';
+import { pageRoutes, preloadLinkedPage } from './pages/routes';
 import { InitialStateGate } from './runtime';
 import { readSettings } from './services/settings';
 import { Root } from './Root';
 import './styles/global.css';
 
+preloadLinkedPage(window.location.search);
 const app = createFolioApp();
-const router = createAppRouter(routes, readSettings().routerBase);
+const router = createAppRouter(pageRoutes(routes), readSettings().routerBase);
 app.start({ history: routerHistory(router) });
 
 const container = document.getElementById('root');

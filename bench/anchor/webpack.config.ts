@@ -59,7 +59,7 @@ export function anchorConfig(outDir: string): Configuration {
           })),
         ],
       }),
-      // Served compressed as Folio is, so the comparison is fair (issue 14).
+      // Served compressed as Folio is, so the comparison is fair (docs/server.md, "npm run serve").
       ...precompressPlugins(),
     ],
     // index.html stays as written: the preview server rewrites its `folio-settings` block.

@@ -34,6 +34,24 @@ async function pagesPdf(count: number, title?: string): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A page with a sticky note (a Text annotation, no appearance stream): pdf.js draws its icon. */
+async function notePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await pagesPdf(1));
+  const { context } = doc;
+  const note = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Text',
+      Rect: [72, 600, 96, 624],
+      Contents: PDFString.of("A reviewer's note"),
+      Name: 'Comment',
+      Open: false,
+    }),
+  );
+  doc.getPage(0).node.set(PDFName.of('Annots'), context.obj([note]));
+  return doc.save();
+}
+
 /**
  * Three pages whose second one cannot be loaded. The page tree is `[[page 1, 42], page 3]`: the
  * inner node's /Count (2) lets pdf.js reach and check the last page without touching the broken
@@ -59,7 +77,7 @@ async function badPagePdf(): Promise<Uint8Array> {
 }
 
 /**
- * CSP (issue 5): a page that pdf.js can only paint with its wasm — a JPEG 2000 image (the top half:
+ * CSP (docs/deploying.md, "Content-Security-Policy"): a page that pdf.js can only paint with its wasm — a JPEG 2000 image (the top half:
  * red left, blue right; openjpeg.wasm) over a shading whose colours a PostScript function computes
  * (the bottom half: black to green; pdf.js compiles such functions to wasm).
  */
@@ -113,7 +131,7 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'paper-all.pdf', {
     param: { isShowZoom: true, showFooter: true, showHeader: true, fullScreen: true },
   });
-  // The phone (issue 4): the zoom display on, a panel and fullscreen for the mobile menu.
+  // The phone (behaviour.md, "The phone and the shortcuts help"): the zoom display on, a panel and fullscreen for the mobile menu.
   const phone = { isShowZoom: true, showThumb: true, fullScreen: true };
   for (const [name, param] of Object.entries({
     'phone.pdf': phone,
@@ -128,6 +146,7 @@ export async function makeDocsDir(): Promise<string> {
   const tracemonkey = readFileSync(path.join(samples, 'tracemonkey.pdf'));
   const small = await pagesPdf(3);
 
+  writeFileSync(path.join(dir, 'note.pdf'), await notePdf());
   writeFileSync(path.join(dir, 'empty.pdf'), new Uint8Array());
   writeFileSync(path.join(dir, 'truncated.pdf'), tracemonkey.subarray(0, 40_000));
   writeFileSync(
@@ -149,7 +168,7 @@ export async function makeDocsDir(): Promise<string> {
   sidecar(dir, 'fail-garbage.pdf', {
     fail: { status: 200, body: '<html>not json', contentType: 'text/html' },
   });
-  // The production facility's conversion failures (server/, issue 7), with a hostile reason.
+  // The production facility's conversion failures (server/, docs/server.md, "npm run serve"), with a hostile reason.
   sidecar(dir, 'fail-conversion.pdf', {
     fail: { status: 502, body: { error: 'conversion_failed', message: CONVERSION_REASON } },
   });
@@ -172,7 +191,7 @@ export async function makeDocsDir(): Promise<string> {
   return dir;
 }
 
-// The side panels (issue 4): thumbnails and outline.
+// The side panels (behaviour.md, "The side panels"): thumbnails and outline.
 
 /** An outline title that is HTML: it must show as these characters and never run. */
 export const HOSTILE_OUTLINE_TITLE = '<img src=x onerror=alert(1)>';
@@ -255,7 +274,7 @@ async function makePanelDocs(dir: string): Promise<void> {
   sidecar(dir, 'mixed.pdf', panels);
 }
 
-// The facility's policy (issue 5): download, watermark, anti-copy.
+// The facility's policy (behaviour.md, "The facility's policy"): download, watermark, anti-copy.
 
 /** The watermark text of policy-watermark.pdf. */
 export const WATERMARK_TEXT = 'alice · 2026-11-22';
@@ -290,7 +309,7 @@ async function makePolicyDocs(dir: string): Promise<void> {
   }
 }
 
-// Search (issue 4): the paper and the 1000-page document with `showSearch` on (`antiCopy` stays
+// Search (behaviour.md, "Search"): the paper and the 1000-page document with `showSearch` on (`antiCopy` stays
 // at its default, on), and the paper with selectable text, to show that a selection would be seen.
 function makeSearchDocs(dir: string): void {
   for (const [copy, original, param] of [
@@ -307,7 +326,7 @@ function makeSearchDocs(dir: string): void {
   }
 }
 
-// Print (issue 5): five pages of different shapes, with a blue watermark (a colour no page has),
+// Print (behaviour.md, "The facility's policy"): five pages of different shapes, with a blue watermark (a colour no page has),
 // the same without a watermark, and with `print` off.
 
 /** The pages of print.pdf in PDF points: portrait, landscape, square, Letter, A5. */
@@ -346,7 +365,7 @@ async function makePrintDocs(dir: string): Promise<void> {
   }
 }
 
-// Signatures (issue 6): the paper with the Sign control, under the default anti-copy and a
+// Signatures (behaviour.md, "Signatures"): the paper with the Sign control, under the default anti-copy and a
 // watermark, so the signature is shown to work beneath both.
 function makeSignDocs(dir: string): void {
   copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, 'sign.pdf'));

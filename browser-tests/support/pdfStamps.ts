@@ -1,4 +1,4 @@
-// Reads back where a signed copy draws its images (issue 6): the images the last content stream
+// Reads back where a signed copy draws its images (behaviour.md, "Signatures"): the images the last content stream
 // of each page paints, as boxes in the page's user space. pdf-lib appends what it draws as a new
 // last stream and wraps the page's own content in q … Q, so that stream starts from the identity.
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';

@@ -1,5 +1,5 @@
 /**
- * Real processes for the queue (queue.test.ts, server/measure-queue.ts): a redis-server on
+ * Real processes for the queue (queue.test.ts, bench/server-queue.ts): a redis-server on
  * loopback without persistence, `npm run serve` with REDIS_URL, `npm run worker`, over shared
  * DOCS_DIR and CACHE_DIR.
  */

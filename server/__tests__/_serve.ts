@@ -10,7 +10,7 @@ import { settingsScript } from '../settings-block.ts';
 import { buildServer } from '../app.ts';
 import type { ServerOptions } from '../app.ts';
 
-// Not __dirname: server/measure-queue.ts runs this as an ES module.
+// Not __dirname: bench/server-queue.ts runs this as an ES module.
 export const FIXTURES = fileURLToPath(new URL('fixtures', import.meta.url));
 export const BASE = '/viewer/';
 

@@ -6,8 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
-import { rawRequest } from '../../mock/__tests__/_http-client.ts';
+import { plainPdf } from '../routes/__tests__/_fixtures.ts';
+import { rawRequest } from '../routes/__tests__/_http-client.ts';
 import { BASE, getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 

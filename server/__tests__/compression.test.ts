@@ -1,5 +1,5 @@
 /**
- * Compression and caching (issue 14): the build's brotli and gzip siblings are served by
+ * Compression and caching (docs/server.md, "npm run serve"): the build's brotli and gzip siblings are served by
  * Accept-Encoding, cached like the file they encode; a PDF and its byte ranges never are encoded.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
+import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { startServer } from '../app.ts';
 import type { RunningServer } from '../app.ts';
 import { IMMUTABLE } from '../static-files.ts';

@@ -58,7 +58,7 @@ describe('contentSecurityPolicy', () => {
     );
   });
 
-  it('has every directive issue 5 names', () => {
+  it('has every directive docs/deploying.md names', () => {
     expect(Object.fromEntries(policy)).toEqual({
       'default-src': ["'self'"],
       'script-src': expect.any(Array) as unknown,

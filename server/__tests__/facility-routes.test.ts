@@ -1,18 +1,18 @@
 /**
  * The facility's routes on the one server, as `npm start` mounts them (devMiddleware): where they
- * answer, what they pass on, and how the mock files are mounted.
+ * answer, what they pass on, and how the route files are mounted.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { MockFile } from '../../mock/_types.ts';
-import { makeDocsDir as makeDir } from '../../mock/__tests__/_docs-dir.ts';
-import { plainPdf } from '../../mock/__tests__/_fixtures.ts';
-import { FELL_THROUGH, rawRequest, serve } from '../../mock/__tests__/_http-client.ts';
-import type { TestServer } from '../../mock/__tests__/_http-client.ts';
+import type { RouteFile } from '../routes/types.ts';
+import { makeDocsDir as makeDir } from '../routes/__tests__/_docs-dir.ts';
+import { plainPdf } from '../routes/__tests__/_fixtures.ts';
+import { FELL_THROUGH, rawRequest, serve } from '../routes/__tests__/_http-client.ts';
+import type { TestServer } from '../routes/__tests__/_http-client.ts';
 import { devMiddleware } from '../app.ts';
-import { defaultDocsDir, mockFiles } from '../facility-routes.ts';
+import { defaultDocsDir, routeFiles } from '../facility-routes.ts';
 
-type MockMiddlewareOptions = Parameters<typeof devMiddleware>[0];
+type MiddlewareOptions = Parameters<typeof devMiddleware>[0];
 
 jest.setTimeout(30_000);
 
@@ -29,7 +29,7 @@ async function makeDocsDir(files: Record<string, Uint8Array>): Promise<string> {
   return dir;
 }
 
-async function start(options: MockMiddlewareOptions): Promise<string> {
+async function start(options: MiddlewareOptions): Promise<string> {
   const server = await serve(devMiddleware(options));
   servers.push(server);
   return server.origin;
@@ -41,13 +41,13 @@ interface Outline {
 const countEntries = (items: Outline[]): number =>
   items.reduce((n, item) => n + 1 + countEntries(item.children), 0);
 
-test('every mock file in mock/ is registered', async () => {
-  const mockDir = path.resolve(__dirname, '../../mock');
-  const names = (await readdir(mockDir)).filter((n) => n.endsWith('.ts') && !n.startsWith('_'));
+test('every route file in server/routes/ is registered', async () => {
+  const routesDir = path.resolve(__dirname, '../routes');
+  const names = (await readdir(routesDir)).filter((n) => n.endsWith('.ts') && n !== 'types.ts');
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) {
-    const mod = (await import(path.join(mockDir, name))) as { default: MockFile };
-    expect(mockFiles).toContain(mod.default);
+    const mod = (await import(path.join(routesDir, name))) as { default: RouteFile };
+    expect(routeFiles).toContain(mod.default);
   }
 });
 
@@ -126,8 +126,8 @@ test('a DOCS_DIR that does not exist is an error at start-up, not 404s later', (
   );
 });
 
-describe('mounting mock files', () => {
-  const echo: MockFile = {
+describe('mounting route files', () => {
+  const echo: RouteFile = {
     'GET /api/echo/:a/:b': (req, res) => {
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify({ params: req.params, query: req.query, docsDir: req.docsDir }));
@@ -164,7 +164,7 @@ describe('mounting mock files', () => {
   );
 
   test('a key that is not "<METHOD> /<path>" is refused when mounting', () => {
-    const bad: MockFile = { '/api/no-method': () => undefined };
+    const bad: RouteFile = { '/api/no-method': () => undefined };
     expect(() => devMiddleware({ basePath: '/', docsDir: dir, files: [bad] })).toThrow(
       /is not "<METHOD> \/<path>"/,
     );

@@ -10,6 +10,7 @@ import { initialStateModel } from './initialState';
 import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
+import { urlModel } from './url';
 
 export const models = [
   docModel,
@@ -19,11 +20,18 @@ export const models = [
   printModel,
   signModel,
   hostModel,
+  urlModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, printModel, signModel, hostModel };
+export { docModel, searchModel, printModel, signModel, hostModel, urlModel };
+export { docActions } from './doc';
+export { hostActions } from './host';
+export { printActions } from './print';
+export { searchActions } from './search';
+export { signActions } from './sign';
+export { urlActions } from './url';
 
 // Every `select` in effects and subscriptions is checked against the app's root state.
 declare module '../runtime/types' {

@@ -3,7 +3,7 @@ export type { App, AppOptions, StartOptions } from './createApp';
 export { createInitialStateModel, INITIAL_STATE } from './initialState';
 export type { InitialStateState } from './initialState';
 export { InitialStateGate } from './InitialStateGate';
-export { defineModel, effectActions, reducerActions } from './defineModel';
+export { defineModel, modelActions, reducerActions } from './defineModel';
 export { effectLoading, loadingModel, loadingPlugin } from './loading';
 export type { LoadingState } from './loading';
 export { EffectCancelledError } from './errors';

@@ -19,8 +19,9 @@ export function runSubscriptions(
 }
 
 /**
- * A history for apps without a router: follows the window's location (outside a browser, e.g. in
- * a Node test, an empty one that never changes).
+ * A history for apps without a router (tests): follows the window's navigations (outside a
+ * browser, e.g. in a Node test, an empty one that never changes). Hash edits are the URL module's
+ * to hear (src/url/follow.ts).
  */
 export function windowHistory(): HistoryLike {
   if (typeof window === 'undefined') {
@@ -36,10 +37,8 @@ export function windowHistory(): HistoryLike {
         listener(this.location);
       };
       window.addEventListener('popstate', notify);
-      window.addEventListener('hashchange', notify);
       return () => {
         window.removeEventListener('popstate', notify);
-        window.removeEventListener('hashchange', notify);
       };
     },
   };

@@ -1,5 +1,5 @@
 /**
- * A real download (issue 5): the bytes are fetched, then saved through an object URL and an
+ * A real download (behaviour.md, "The facility's policy"): the bytes are fetched, then saved through an object URL and an
  * `a[download]`, so the file gets our name (a cross-origin `a[download]` would ignore it), a
  * failure is ours to report, and the reader never lands on the raw URL.
  */

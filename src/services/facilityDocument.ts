@@ -4,10 +4,10 @@
  * top level not being an object makes the answer unusable. What had to be corrected is listed in
  * `corrections`, for diagnostics and tests.
  */
-import type { DocParam, OutlineItem, PageSize, WatermarkInfo } from '../models/doc/state';
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
+import type { DocParam, OutlineItem, PageSize, WatermarkInfo } from '../domain/document';
 
 export interface FacilityDocument {
   title: string;

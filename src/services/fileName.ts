@@ -1,5 +1,5 @@
 /**
- * The name a downloaded document is saved under (issue 5): the document's title made safe as a
+ * The name a downloaded document is saved under (behaviour.md, "The facility's policy"): the document's title made safe as a
  * file name on every system a reader may save to, plus the extension of what is saved.
  *
  * The title comes from the facility or the PDF (untrusted; already cleaned by sanitizeText), so it

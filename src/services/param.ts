@@ -3,9 +3,9 @@
  * takes the spec's default; a flag of the wrong type takes the restrictive value for the policy flags
  * and the spec's default for the others — `"false"` must never be read as "allowed".
  */
-import { PARAM_DEFAULTS } from '../models/doc/state';
-import type { DocParam } from '../models/doc/state';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
+import { PARAM_DEFAULTS } from '../domain/document';
+import type { DocParam } from '../domain/document';
 
 type BooleanKey = {
   [K in keyof DocParam]: DocParam[K] extends boolean ? K : never;

@@ -16,9 +16,10 @@ import { createFolioApp } from '../app';
 import type { FolioApp } from '../app';
 import { Shell } from '../components/Shell';
 import type { Locale } from '../i18n';
-import { docModel, models } from '../models';
-import { initialDocData, PARAM_DEFAULTS } from '../models/doc/state';
-import type { DocData, DocError, DocParam, PageSize } from '../models/doc/state';
+import { docActions, models } from '../models';
+import type { DocError } from '../models/doc/state';
+import { PARAM_DEFAULTS, initialDocData } from '../domain/document';
+import type { DocData, DocParam, PageSize } from '../domain/document';
 
 /** A4 portrait in PDF points. */
 export const A4: PageSize = { width: 595, height: 842 };
@@ -92,28 +93,28 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
   const docId = doc.docId ?? 'sample.pdf';
   const status = doc.status ?? 'ready';
   const docData = fullDocData(doc.docData);
-  dispatch(docModel.actions.fetchStarted(docId));
+  dispatch(docActions.fetchStarted(docId));
   if (status === 'loading') return;
   if (status === 'error') {
-    dispatch(docModel.actions.failed(doc.error ?? { kind: 'facility', status: 500 }));
+    dispatch(docActions.failed(doc.error ?? { kind: 'facility', status: 500 }));
     return;
   }
   if (status === 'converting') {
     const { loadedCount, pageCount } = docData;
-    dispatch(docModel.actions.converting({ loadedCount, pageCount }));
+    dispatch(docActions.converting({ loadedCount, pageCount }));
     return;
   }
   dispatch(
-    docModel.actions.save({
+    docActions.save({
       docData,
       mimeType: 'application/pdf',
       fileUrl: `http://facility.test/api/documents/${docId}/content`,
       originalUrl: `http://facility.test/api/documents/${docId}/original`,
     }),
   );
-  if (doc.currentPage !== undefined) dispatch(docModel.actions.setPage(doc.currentPage));
-  if (doc.zoom !== undefined) dispatch(docModel.actions.zoomTo(Math.round(doc.zoom * 100)));
-  if (doc.rotate !== undefined) dispatch(docModel.actions.rotateBy(Math.trunc(doc.rotate / 90)));
+  if (doc.currentPage !== undefined) dispatch(docActions.setPage(doc.currentPage));
+  if (doc.zoom !== undefined) dispatch(docActions.zoomTo(Math.round(doc.zoom * 100)));
+  if (doc.rotate !== undefined) dispatch(docActions.rotateBy(Math.trunc(doc.rotate / 90)));
 }
 
 /** A started app with the real models, stopped after the test; optionally with a document. */

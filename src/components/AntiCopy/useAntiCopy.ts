@@ -32,7 +32,7 @@ function block(event: Event): void {
 }
 
 /**
- * Anti-copy (issue 5) while a document is shown and the facility's policy says `antiCopy`: no
+ * Anti-copy (behaviour.md, "The facility's policy") while a document is shown and the facility's policy says `antiCopy`: no
  * selection (CSS, and `selectstart` for when the CSS is overridden), and copy, cut, the context
  * menu and drag blocked, except in editable fields. It covers the whole app — pages, panels, and
  * what antd renders in portals (drawers, modals) — since all of it is the viewer. Listeners are on

@@ -1,13 +1,13 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { effectLoading } from '../../runtime';
 import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 
 /**
- * The toolbar's `Download` and `Open in new tab` controls (issue 5, contracts §5b): each present only
+ * The toolbar's `Download` and `Open in new tab` controls (behaviour.md, "The facility's policy", contracts §5b): each present only
  * when the policy allows it; Download runs the model's `download` effect (as Ctrl/⌘+S does) and
  * shows it running.
  */
@@ -16,7 +16,7 @@ export function DownloadControls() {
   const dispatch = useAppDispatch();
   const downloadUrl = useAppSelector(selectDownloadUrl);
   const openUrl = useAppSelector(selectOpenInTabUrl);
-  const saving = useAppSelector(effectLoading(docModel.actions.download));
+  const saving = useAppSelector(effectLoading(docActions.download));
 
   return (
     <>
@@ -26,7 +26,7 @@ export function DownloadControls() {
           icon={<DownloadOutlined />}
           loading={saving}
           onClick={() => {
-            void dispatch(docModel.actions.download());
+            void dispatch(docActions.download());
           }}
         />
       )}

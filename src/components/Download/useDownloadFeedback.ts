@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
 
@@ -20,6 +20,6 @@ export function useDownloadFeedback(): void {
         ? t('policy.downloadUnreachable')
         : t('policy.downloadFailed', { status: failure.status }),
     );
-    dispatch(docModel.actions.downloadFailureShown());
+    dispatch(docActions.downloadFailureShown());
   }, [failure, dispatch, toaster, t]);
 }

@@ -1,6 +1,6 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 
@@ -19,7 +19,7 @@ export function FullscreenButton() {
       pressed={active}
       icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       onClick={() => {
-        dispatch(docModel.actions.toggleFullscreen());
+        dispatch(docActions.toggleFullscreen());
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 
 /**
  * Model → browser: `showFullscreen` puts `target` (the whole viewer, so the watermark and the
@@ -16,7 +16,7 @@ export function useFullscreen(target: RefObject<HTMLElement | null>): void {
     if (!element) return;
     if (wanted && document.fullscreenElement !== element) {
       element.requestFullscreen().catch(() => {
-        dispatch(docModel.actions.cancelFullscreen());
+        dispatch(docActions.cancelFullscreen());
       });
     } else if (!wanted && document.fullscreenElement) {
       void document.exitFullscreen().catch(() => undefined);

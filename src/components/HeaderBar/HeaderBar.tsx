@@ -11,7 +11,7 @@ import { Tooltip, theme } from 'antd';
 import { useRef } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import {
   selectCanGoNext,
   selectCanGoPrev,
@@ -70,12 +70,12 @@ export function HeaderBar({ right }: HeaderBarProps) {
       <ToolButton
         label={t('toolbar.rotateCounterclockwise')}
         icon={<RotateLeftOutlined />}
-        onClick={() => dispatch(docModel.actions.rotateBy(-1))}
+        onClick={() => dispatch(docActions.rotateBy(-1))}
       />
       <ToolButton
         label={t('toolbar.rotateClockwise')}
         icon={<RotateRightOutlined />}
-        onClick={() => dispatch(docModel.actions.rotateBy(1))}
+        onClick={() => dispatch(docActions.rotateBy(1))}
       />
     </>
   ) : undefined;
@@ -121,14 +121,14 @@ export function HeaderBar({ right }: HeaderBarProps) {
           label={t('toolbar.previousPage')}
           icon={<LeftOutlined />}
           disabled={!canGoPrev}
-          onClick={() => dispatch(docModel.actions.prevPage())}
+          onClick={() => dispatch(docActions.prevPage())}
         />
         {param.showNum && <PageNumberInput />}
         <ToolButton
           label={t('toolbar.nextPage')}
           icon={<RightOutlined />}
           disabled={!canGoNext}
-          onClick={() => dispatch(docModel.actions.nextPage())}
+          onClick={() => dispatch(docActions.nextPage())}
         />
       </div>
 
@@ -137,14 +137,14 @@ export function HeaderBar({ right }: HeaderBarProps) {
           label={t('toolbar.zoomOut')}
           icon={<ZoomOutOutlined />}
           disabled={!canZoomOut}
-          onClick={() => dispatch(docModel.actions.zoomBy(-1))}
+          onClick={() => dispatch(docActions.zoomBy(-1))}
         />
         {param.isShowZoom && <ZoomDisplay />}
         <ToolButton
           label={t('toolbar.zoomIn')}
           icon={<ZoomInOutlined />}
           disabled={!canZoomIn}
-          onClick={() => dispatch(docModel.actions.zoomBy(1))}
+          onClick={() => dispatch(docActions.zoomBy(1))}
         />
       </div>
 
@@ -154,7 +154,7 @@ export function HeaderBar({ right }: HeaderBarProps) {
             label={t('mobile.menu')}
             opensDialog={{ open: menuOpen }}
             icon={<MenuOutlined />}
-            onClick={() => dispatch(docModel.actions.toggleMobileMenu())}
+            onClick={() => dispatch(docActions.toggleMobileMenu())}
           />
           <MobileMenu
             container={() => barRef.current?.closest<HTMLElement>('.folio-viewer') ?? document.body}

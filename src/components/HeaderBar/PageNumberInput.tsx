@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { useT } from '../../i18n';
 
 /**
@@ -20,7 +20,7 @@ export function PageNumberInput() {
   const [draft, setDraft] = useState<string | null>(null);
 
   const apply = () => {
-    if (draft !== null) dispatch(docModel.actions.setPage(draft));
+    if (draft !== null) dispatch(docActions.setPage(draft));
     setDraft(null);
   };
 

@@ -4,7 +4,7 @@ import type { MenuProps } from 'antd';
 import { cloneElement, isValidElement, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import {
   selectMaxZoomPercent,
   selectMinZoomPercent,
@@ -46,7 +46,7 @@ export function ZoomDisplay() {
   };
 
   const zoomTo = (value: number) => {
-    dispatch(docModel.actions.zoomTo(value));
+    dispatch(docActions.zoomTo(value));
     setOpen(false);
   };
 

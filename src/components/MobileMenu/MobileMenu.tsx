@@ -2,7 +2,7 @@ import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Drawer, FloatButton } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { useT } from '../../i18n';
 import './MobileMenu.css';
 
@@ -29,7 +29,7 @@ export function MobileMenu({
   const open = useAppSelector((s) => s.doc.showMobileMenu);
   const isShowBall = useAppSelector((s) => s.doc.docData.param.isShowBall);
   const close = () => {
-    if (open) dispatch(docModel.actions.toggleMobileMenu());
+    if (open) dispatch(docActions.toggleMobileMenu());
   };
   const closeOnUse = (event: MouseEvent<HTMLDivElement>) => {
     const control = (event.target as Element).closest('button, a[href]');
@@ -56,7 +56,7 @@ export function MobileMenu({
           className="folio-mobile-ball"
           aria-label={t('mobile.ball')}
           icon={<AppstoreAddOutlined />}
-          onClick={() => dispatch(docModel.actions.toggleMobileMenu())}
+          onClick={() => dispatch(docActions.toggleMobileMenu())}
         />
       )}
     </>

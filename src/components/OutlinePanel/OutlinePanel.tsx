@@ -4,14 +4,15 @@ import type { TreeDataNode, TreeProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Key, KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
-import type { OutlineItem } from '../../models/doc/state';
+import { selectPdfOpenFailed } from '../../models/doc/selectors';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { useT } from '../../i18n';
-import { useEngine, useOpenFailed } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { resolvePdfOutline } from './pdfOutline';
 import type { OutlineSource } from './pdfOutline';
 import './OutlinePanel.css';
+import type { OutlineItem } from '../../domain/document';
 
 type OutlineLoad =
   | { kind: 'loading' }
@@ -108,7 +109,7 @@ export function OutlinePanel() {
   const t = useT();
   const engine = useEngine();
   const facility = useAppSelector((s) => s.doc.docData.docOutline);
-  const load = useOutline(facility, engine?.pdf, useOpenFailed());
+  const load = useOutline(facility, engine?.pdf, useAppSelector(selectPdfOpenFailed));
   const go = useGoToPage();
   const { ref, height } = useHeight<HTMLDivElement>();
   const [selected, setSelected] = useState<Key>();

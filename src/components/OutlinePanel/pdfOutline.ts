@@ -6,9 +6,9 @@
  * a broken reference) keeps its title with `page: null`. Only `dest` is read: never `url` or
  * `unsafeUrl` (contracts §6).
  */
-import type { OutlineItem } from '../../models/doc/state';
 import { LIMITS } from '../../services/facilityDocument';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
+import type { OutlineItem } from '../../domain/document';
 
 /** What this file reads of a pdf.js outline node. */
 export interface PdfOutlineNode {

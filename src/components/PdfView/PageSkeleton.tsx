@@ -1,4 +1,4 @@
-import type { PageSize } from '../../models/doc/state';
+import type { PageSize } from '../../domain/document';
 
 /** pdf.js lays out 1 PDF point as 96/72 CSS pixels at scale 1. */
 const CSS_PER_POINT = 96 / 72;

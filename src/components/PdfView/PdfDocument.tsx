@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../app';
 import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { usePdfDocument } from './usePdfDocument';
 import { PdfView } from './PdfView';
-import { useReportOpenFailed } from './EngineContext';
 
 // The antd parts of a failure or a password: the `document-status` chunk, loaded when one shows.
 const loadOpenStatus = () => import(/* webpackChunkName: "document-status" */ './OpenStatus');
@@ -16,14 +15,13 @@ const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
 export function PdfDocument({ url }: { url: string }) {
   const { load, reload } = usePdfDocument(url);
   const t = useT();
-  useReportOpenFailed(load.kind === 'failed');
-  // The model hears of it too: the host is told (docs/embedding.md).
+  // The model holds the failure: the panels waiting for the engine and the host (docs/embedding.md).
   const dispatch = useAppDispatch();
   const failure = load.kind === 'failed' ? load.failure : undefined;
   useEffect(() => {
-    if (failure) dispatch(docModel.actions.pdfFailed(failure));
+    if (failure) dispatch(docActions.pdfFailed(failure));
     return () => {
-      if (failure) dispatch(docModel.actions.pdfFailed(undefined));
+      if (failure) dispatch(docActions.pdfFailed(undefined));
     };
   }, [failure, dispatch]);
   if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;

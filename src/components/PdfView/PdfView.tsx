@@ -1,18 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import { isPrintBusy } from '../../models/print/state';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-import { createEngine } from './engine';
-import type { Engine } from './engine';
+import { createEngine } from '../../services/pdf/engine';
+import type { Engine } from '../../services/pdf/engine';
 import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
-import { useSetEngine, useSetPageShown } from './EngineContext';
+import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
-import { parseHash } from '../../url';
 import './PdfView.css';
 
 /** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
@@ -42,6 +41,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   const onePage = narrow && !param.isVertical;
   // Phones open fitted to the width until the reader (or #zoom) picks a zoom.
   const zoomChosen = useAppSelector((s) => s.doc.zoomChosen);
+  const linkZoom = useAppSelector((s) => s.url.link.view.zoom);
   const fitting = narrow && !zoomChosen;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -52,8 +52,6 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     model.current = { zoom, rotate, currentPage };
   }, [zoom, rotate, currentPage]);
   const [initialised, setInitialised] = useState(false);
-  const publish = useSetEngine();
-  const setPageShown = useSetPageShown();
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
   // Read when pdf.js has been idle for a while, not a reason to make a new engine.
@@ -77,33 +75,33 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       initial: () => ({ ...model.current, rotate: normaliseRotation(model.current.rotate) }),
       onInit: (pageCount) => {
         setInitialised(true);
-        dispatch(docModel.actions.setPageCount(pageCount));
+        dispatch(docActions.setPageCount(pageCount));
       },
       onPageChange: (page) => {
-        if (page !== model.current.currentPage) dispatch(docModel.actions.setPage(page));
+        if (page !== model.current.currentPage) dispatch(docActions.setPage(page));
       },
       onScaleChange: (scale) => {
         if (Math.abs(scale - model.current.zoom) > 0.001) {
-          dispatch(docModel.actions.zoomTo(scale * 100));
+          dispatch(docActions.zoomTo(scale * 100));
         }
       },
       onPagesSize: (sizes) => {
-        dispatch(docModel.actions.setPagesSize(sizes));
+        dispatch(docActions.setPagesSize(sizes));
       },
       onFirstRender: () => {
-        setPageShown(true);
+        dispatch(docActions.pageShown(true));
       },
       canRelease: () => !printing.current,
     });
     engineRef.current = engine;
-    publish(engine);
+    pdfSession.setEngine(engine);
     return () => {
-      publish(undefined);
-      setPageShown(false);
+      pdfSession.setEngine(undefined);
+      dispatch(docActions.pageShown(false));
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText, locale, publish, setPageShown]);
+  }, [pdf, dispatch, pageErrorText, locale]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);
@@ -124,10 +122,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useLayoutEffect(() => {
     const width = containerRef.current?.clientWidth;
     if (!fitting || initialised || !width || !firstSize) return;
-    // A #zoom in the URL is applied in a moment (useHashSync) and wins: no fitted first frame.
-    if (parseHash(window.location.hash).zoom !== undefined) return;
-    dispatch(docModel.actions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
-  }, [fitting, initialised, firstSize, rotate, dispatch]);
+    // A #zoom in the link is applied (the url model) and wins: no fitted first frame.
+    if (linkZoom !== undefined) return;
+    dispatch(docActions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
+  }, [fitting, initialised, firstSize, rotate, linkZoom, dispatch]);
   // Then from pdf.js's own page box, after every rotation and whenever the width changes (the
   // phone turns, the window is resized). After the rotation effect above: it measures the turn.
   useEffect(() => {
@@ -135,7 +133,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     if (!fitting || !initialised || !container) return undefined;
     const fit = () => {
       const scale = engineRef.current?.fitWidthScale();
-      if (scale !== undefined) dispatch(docModel.actions.fitWidth(scale));
+      if (scale !== undefined) dispatch(docActions.fitWidth(scale));
     };
     fit();
     const observer = new ResizeObserver(fit);
@@ -154,10 +152,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
     fitWidth: () => engineRef.current?.fitWidthScale(),
     zoomTo: (next, origin) => {
       if (origin) engineRef.current?.zoomOrigin([origin.x, origin.y]);
-      dispatch(docModel.actions.zoomTo(next * 100));
+      dispatch(docActions.zoomTo(next * 100));
     },
     turn: (direction) => {
-      dispatch(direction === 'next' ? docModel.actions.nextPage() : docModel.actions.prevPage());
+      dispatch(direction === 'next' ? docActions.nextPage() : docActions.prevPage());
     },
   });
 
@@ -174,7 +172,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       const steps = accumulated < 0 ? 1 : -1;
       accumulated = 0;
       engineRef.current?.zoomOrigin([event.clientX, event.clientY]);
-      dispatch(docModel.actions.zoomBy(steps));
+      dispatch(docActions.zoomBy(steps));
     };
     container.addEventListener('wheel', onWheel, { passive: false });
     return () => {

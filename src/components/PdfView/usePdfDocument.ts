@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { openDocument, OpenError } from '../../services/pdf/openDocument';
 import { adoptEarly, releaseOpen } from '../../services/pdf/earlyOpen';
 import type { OpenedDocument, OpenFailure } from '../../services/pdf/openDocument';
-import { usePageShown } from './EngineContext';
+import { useAppSelector } from '../../app';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 
 export interface PasswordRequest {
@@ -25,7 +25,7 @@ export function usePdfDocument(url: string): { load: PdfLoad; reload: () => void
   const [load, setLoad] = useState<PdfLoad>({ kind: 'loading', loaded: 0, total: 0 });
   const [attempt, setAttempt] = useState(0);
   const current = useRef<OpenedDocument | undefined>(undefined);
-  const pageShown = usePageShown();
+  const pageShown = useAppSelector((state) => state.doc.pageShown);
 
   // A layout effect: pdf.js starts opening in the commit that mounts this, not a frame later.
   // Retry (a new attempt) always opens afresh.

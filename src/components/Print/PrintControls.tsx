@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { printModel, selectPrintAllowed } from '../../models/print';
+import { printActions, selectPrintAllowed } from '../../models/print';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 
@@ -19,7 +19,7 @@ export function PrintControls() {
     <ToolButton
       label={t('print.print')}
       icon={<PrinterOutlined />}
-      onClick={() => dispatch(printModel.actions.openDialog())}
+      onClick={() => dispatch(printActions.openDialog())}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { Alert, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { pagesToPrint, printModel, selectPrintAllowed } from '../../models/print';
+import { pagesToPrint, printActions, selectPrintAllowed } from '../../models/print';
 import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 
 function rangeMessage(t: Translate, error: RangeError): string {
@@ -25,7 +25,7 @@ function rangeMessage(t: Translate, error: RangeError): string {
 }
 
 /**
- * The print dialog (issue 5), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
+ * The print dialog (behaviour.md, "The facility's policy"), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
  * a progress bar `i / n`, and Cancel stops the job at once. The job is the print model's `print`
  * effect, given the open document.
  */
@@ -45,12 +45,12 @@ export function PrintDialog() {
   const rendering = status === 'rendering';
 
   const start = () => {
-    if (engine && pages.ok && !rendering) void dispatch(printModel.actions.print(engine.pdf));
+    if (engine && pages.ok && !rendering) void dispatch(printActions.print());
   };
   const stop = () => {
-    dispatch(rendering ? printModel.actions.cancel() : printModel.actions.closeDialog());
+    dispatch(rendering ? printActions.cancel() : printActions.closeDialog());
   };
-  const setChoice = (next: PrintChoice) => dispatch(printModel.actions.setChoice(next));
+  const setChoice = (next: PrintChoice) => dispatch(printActions.setChoice(next));
   // An empty range only disables Print; the reader has not typed anything wrong yet.
   const rangeError =
     choice === 'range' && !pages.ok && pages.error.kind !== 'empty' ? pages.error : undefined;
@@ -97,9 +97,7 @@ export function PrintDialog() {
                   // A click into the box or typing picks the range; Tab passing through on its
                   // way to Print does not (it would disable Print with an empty range).
                   onPointerDown={() => setChoice('range')}
-                  onChange={(event) =>
-                    dispatch(printModel.actions.setRangeText(event.target.value))
-                  }
+                  onChange={(event) => dispatch(printActions.setRangeText(event.target.value))}
                   onPressEnter={start}
                 />
               </Space>

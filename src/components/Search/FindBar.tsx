@@ -3,10 +3,10 @@ import { Button, Checkbox, Input, Tooltip } from 'antd';
 import type { InputRef } from 'antd';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchModel } from '../../models/search';
+import { searchActions } from '../../models/search';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import type { FindStatus } from './useFindController';
+import type { FindStatus } from '../../models/search/state';
 import type { SearchResults } from './useSearchResults';
 
 /**
@@ -92,7 +92,7 @@ export function FindBar({ inputRef, status, results, onStep, onClose }: FindBarP
           maxLength={500}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => dispatch(searchModel.actions.setQuery(event.target.value))}
+          onChange={(event) => dispatch(searchActions.setQuery(event.target.value))}
           onKeyDown={onKeyDown}
         />
         <IconButton
@@ -116,13 +116,13 @@ export function FindBar({ inputRef, status, results, onStep, onClose }: FindBarP
       <div className="folio-search-row">
         <Checkbox
           checked={caseSensitive}
-          onChange={(event) => dispatch(searchModel.actions.setCaseSensitive(event.target.checked))}
+          onChange={(event) => dispatch(searchActions.setCaseSensitive(event.target.checked))}
         >
           {t('search.matchCase')}
         </Checkbox>
         <Checkbox
           checked={entireWord}
-          onChange={(event) => dispatch(searchModel.actions.setEntireWord(event.target.checked))}
+          onChange={(event) => dispatch(searchActions.setEntireWord(event.target.checked))}
         >
           {t('search.wholeWords')}
         </Checkbox>

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchModel } from '../../models/search';
+import { searchActions } from '../../models/search';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 import './Search.css';
@@ -21,7 +21,7 @@ export function SearchButton() {
       label={label}
       icon={<SearchOutlined />}
       pressed={open}
-      onClick={() => dispatch(searchModel.actions.toggle())}
+      onClick={() => dispatch(searchActions.toggle())}
     />
   );
 }

@@ -2,25 +2,23 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchModel, selectSearchAvailable } from '../../models/search';
+import { searchActions, selectSearchAvailable } from '../../models/search';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
 import { useFindController } from './useFindController';
-import { useSearchHash } from './useSearchHash';
 import { useSearchResults } from './useSearchResults';
 import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
- * Search (issue 4, contracts §5b `showSearch`): beside the pages while the find bar is open, absent
- * otherwise. Also follows the `#search=` deep link, so it is always placed in the viewer.
+ * Search (behaviour.md, "Search", contracts §5b `showSearch`): beside the pages while the find bar is open, absent
+ * otherwise. A `#search=` link opens it through the url model.
  */
 export function SearchPanel() {
   const available = useAppSelector(selectSearchAvailable);
   const open = useAppSelector((state) => state.search.open);
-  useSearchHash(available);
   if (!available || !open) return null;
   return <OpenSearchPanel />;
 }
@@ -67,7 +65,7 @@ function OpenSearchPanel() {
     } else {
       engine?.viewer.container.focus();
     }
-    dispatch(searchModel.actions.close());
+    dispatch(searchActions.close());
   }, [dispatch, engine]);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,5 +1,5 @@
 /**
- * The text side of the results list (issue 4). The matches are pdf.js's own (its find controller's
+ * The text side of the results list (behaviour.md, "Search"). The matches are pdf.js's own (its find controller's
  * `pageMatches`, the same that it counts and highlights); what a row adds is a line of the page's
  * text around its match, read here through `getTextContent()` for the pages whose rows are shown.
  *

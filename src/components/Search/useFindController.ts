@@ -4,8 +4,12 @@
  * searching: it highlights every match on the pages with the current one distinct, counts as it
  * goes through the document, and scrolls the current match into view.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../PdfView/engine';
+import { useCallback, useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { searchActions } from '../../models/search';
+import { IDLE } from '../../models/search/state';
+import type { FindStatus } from '../../models/search/state';
+import type { Engine } from '../../services/pdf/engine';
 import { hitId } from './textSearch';
 import type { Hit } from './textSearch';
 
@@ -17,19 +21,6 @@ export interface FindQuery {
   caseSensitive: boolean;
   entireWord: boolean;
 }
-
-export interface FindStatus {
-  /** `idle` while there is nothing to look for. */
-  state: 'idle' | 'pending' | 'found' | 'notFound' | 'wrapped';
-  /** The current match, 1-based; 0 while none is selected. */
-  current: number;
-  /** Matches counted so far (it grows while pdf.js reads the pages). */
-  total: number;
-  /** The current match as a results-list id (`<page>:<offset>`). */
-  selectedId: string | undefined;
-}
-
-export const IDLE: FindStatus = { state: 'idle', current: 0, total: 0, selectedId: undefined };
 
 /** What pdf.js's `updatefindmatchescount` / `updatefindcontrolstate` events carry. */
 interface MatchesCountEvent {
@@ -87,7 +78,8 @@ export interface FindController {
  * take a second search while page 1's text is still pending ("There can only be one pending page").
  */
 export function useFindController(engine: Engine | undefined, find: FindQuery): FindController {
-  const [status, setStatus] = useState<FindStatus>(IDLE);
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((state) => state.search.status);
   const query = find.query.trim();
   const { caseSensitive, entireWord } = find;
   // What the engine was last asked, to tell which option changed.
@@ -126,29 +118,30 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
     closing.current = undefined;
     const { eventBus } = engine;
     const onCount = ({ matchesCount }: MatchesCountEvent) => {
-      setStatus((previous) => ({
-        ...previous,
-        current: matchesCount?.current ?? 0,
-        total: matchesCount?.total ?? 0,
-        selectedId: selectedId(engine),
-      }));
+      dispatch(
+        searchActions.findCounted({
+          current: matchesCount?.current ?? 0,
+          total: matchesCount?.total ?? 0,
+          selectedId: selectedId(engine),
+        }),
+      );
     };
     const onState = ({ state, matchesCount }: ControlStateEvent) => {
       if (state === FIND_STATE.PENDING) {
         // A step keeps showing where it is until pdf.js has moved; a new search shows nothing
         // of the last one's.
-        setStatus((previous) =>
-          fresh.current ? { ...IDLE, state: 'pending' } : { ...previous, state: 'pending' },
-        );
+        dispatch(searchActions.findPending(fresh.current));
         return;
       }
       fresh.current = false;
-      setStatus({
-        state: stateName(state),
-        current: matchesCount?.current ?? 0,
-        total: matchesCount?.total ?? 0,
-        selectedId: selectedId(engine),
-      });
+      dispatch(
+        searchActions.findSettled({
+          state: stateName(state),
+          current: matchesCount?.current ?? 0,
+          total: matchesCount?.total ?? 0,
+          selectedId: selectedId(engine),
+        }),
+      );
     };
     eventBus.on('updatefindmatchescount', onCount);
     eventBus.on('updatefindcontrolstate', onState);
@@ -159,10 +152,12 @@ export function useFindController(engine: Engine | undefined, find: FindQuery): 
       const timer = setTimeout(() => {
         if (sent.current?.engine === engine) sent.current = undefined;
         eventBus.dispatch('findbarclose', { source: engine });
+        // The bar is gone (not another document's search begun): the next one starts from nothing.
+        if (sent.current === undefined) dispatch(searchActions.findSettled(IDLE));
       }, 0);
       closing.current = { engine, timer };
     };
-  }, [engine]);
+  }, [engine, dispatch]);
 
   // The query and options: typing waits for pdf.js's typing pause, option changes restart now.
   useEffect(() => {

@@ -6,7 +6,7 @@
  * at once, then at most every FLUSH_MS.
  */
 import { useEffect, useState } from 'react';
-import type { Engine } from '../PdfView/engine';
+import type { Engine } from '../../services/pdf/engine';
 import { hitId } from './textSearch';
 import type { Hit } from './textSearch';
 

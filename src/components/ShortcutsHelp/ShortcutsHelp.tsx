@@ -2,7 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Modal, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
@@ -26,7 +26,7 @@ export function ShortcutsHelp() {
       title={t('shortcuts.title')}
       footer={null}
       destroyOnHidden
-      onCancel={() => dispatch(docModel.actions.setShortcutsHelp(false))}
+      onCancel={() => dispatch(docActions.setShortcutsHelp(false))}
     >
       <table className="folio-shortcuts">
         <thead>
@@ -68,7 +68,7 @@ export function ShortcutsHelpButton() {
     <ToolButton
       label={t('shortcuts.title')}
       icon={<QuestionCircleOutlined />}
-      onClick={() => dispatch(docModel.actions.setShortcutsHelp(true))}
+      onClick={() => dispatch(docActions.setShortcutsHelp(true))}
     />
   );
 }

@@ -4,9 +4,9 @@
  * of other models' handlers (search, download, print) are listed here with the flag that makes
  * them exist, since a key whose feature is off does nothing (contracts §5b).
  */
-import type { DocParam } from '../../models/doc/state';
 import { HELP_SHORTCUT, PAGE_SHORTCUTS, ZOOM_SHORTCUTS } from '../../models/doc/subscriptions';
 import type { ShortcutId } from '../../models/doc/subscriptions';
+import type { DocParam } from '../../domain/document';
 
 export type RowId =
   ShortcutId | 'search' | 'findNext' | 'findPrevious' | 'download' | 'print' | 'close';

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
@@ -23,7 +23,7 @@ export function SidePanelToggles() {
           label={t('panels.thumbnails')}
           icon={<AppstoreOutlined />}
           pressed={showThumbnail}
-          onClick={() => dispatch(docModel.actions.toggleThumbnail())}
+          onClick={() => dispatch(docActions.toggleThumbnail())}
         />
       )}
       {showList && (
@@ -31,7 +31,7 @@ export function SidePanelToggles() {
           label={t('panels.outline')}
           icon={<UnorderedListOutlined />}
           pressed={showOutline}
-          onClick={() => dispatch(docModel.actions.toggleOutline())}
+          onClick={() => dispatch(docActions.toggleOutline())}
         />
       )}
     </>

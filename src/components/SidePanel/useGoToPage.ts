@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
-import { docModel } from '../../models/doc';
-import { useEngine } from '../PdfView/EngineContext';
+import { docActions } from '../../models/doc';
+import { useEngine } from '../PdfView/useEngine';
 import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /**
@@ -15,13 +15,13 @@ export function useGoToPage(): (page: number) => void {
   const engine = useEngine();
   return useCallback(
     (page: number) => {
-      dispatch(docModel.actions.setPage(page));
+      dispatch(docActions.setPage(page));
       if (engine?.viewer.currentPageNumber === page) {
         engine.viewer.scrollPageIntoView({ pageNumber: page });
       }
       if ('matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches) {
-        dispatch(docModel.actions.setThumbnail(false));
-        dispatch(docModel.actions.setOutline(false));
+        dispatch(docActions.setThumbnail(false));
+        dispatch(docActions.setOutline(false));
       }
     },
     [dispatch, engine],

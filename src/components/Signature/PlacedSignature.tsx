@@ -3,8 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useAppDispatch } from '../../app';
-import { docModel } from '../../models';
-import type { SignatureItem } from '../../models/doc/state';
+import { docActions } from '../../models';
 import { useT } from '../../i18n';
 import {
   displayedSize,
@@ -14,6 +13,7 @@ import {
 } from '../../services/sign/geometry';
 import type { FractionBox } from '../../services/sign/geometry';
 import type { PageGeometry } from './pages';
+import type { SignatureItem } from '../../domain/document';
 
 /** The smallest a signature gets, as a fraction of the page's width. */
 const MIN_WIDTH = 0.04;
@@ -65,12 +65,10 @@ export function PlacedSignature({
   const box = live ?? toFractionBox(item, geometry.view, total);
 
   const commit = (next: FractionBox) => {
-    dispatch(
-      docModel.actions.moveSignature({ index, box: fromFractionBox(next, geometry.view, total) }),
-    );
+    dispatch(docActions.moveSignature({ index, box: fromFractionBox(next, geometry.view, total) }));
   };
   const remove = () => {
-    dispatch(docModel.actions.removeSignature(index));
+    dispatch(docActions.removeSignature(index));
   };
 
   const drag = (mode: 'move' | 'resize') => (event: ReactPointerEvent<HTMLElement>) => {

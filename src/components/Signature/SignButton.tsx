@@ -1,6 +1,6 @@
 import { SignatureOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models';
+import { docActions } from '../../models';
 import { selectSignPadOpen } from '../../models/doc/selectors';
 import { ToolButton } from '../common/ToolButton';
 import { useNarrowScreen } from '../common/useNarrowScreen';
@@ -23,9 +23,7 @@ export function SignButton() {
       icon={<SignatureOutlined />}
       pressed={open}
       onClick={() => {
-        dispatch(
-          narrow ? docModel.actions.toggleMobileSignState() : docModel.actions.toggleSignState(),
-        );
+        dispatch(narrow ? docActions.toggleMobileSignState() : docActions.toggleSignState());
       }}
     />
   );

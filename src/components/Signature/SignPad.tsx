@@ -1,6 +1,6 @@
 import { Button, Input, Modal, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel, signModel } from '../../models';
+import { docActions, signActions } from '../../models';
 import { selectParam, selectSignPadOpen } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useT } from '../../i18n';
@@ -19,9 +19,7 @@ export function SignPad() {
   const open = useAppSelector(selectSignPadOpen(narrow)) && allowed;
   const dispatch = useAppDispatch();
   const close = () => {
-    dispatch(
-      narrow ? docModel.actions.toggleMobileSignState() : docModel.actions.toggleSignState(),
-    );
+    dispatch(narrow ? docActions.toggleMobileSignState() : docActions.toggleSignState());
   };
   const t = useT();
   const mounted = useOpenedOnce(open);
@@ -51,7 +49,7 @@ function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }
   // The first finger tap after a stroke must act (useTapAction says why).
   const confirm = useTapAction(() => {
     const drawing = result();
-    if (drawing) void dispatch(signModel.actions.confirm({ ...drawing, mobile: narrow }));
+    if (drawing) void dispatch(signActions.confirm({ ...drawing, mobile: narrow }));
   });
   const cancel = useTapAction(onCancel);
   const clearTap = useTapAction(clear);

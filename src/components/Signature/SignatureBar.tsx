@@ -1,8 +1,8 @@
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel, signModel } from '../../models';
+import { docActions, signActions } from '../../models';
 import { effectLoading } from '../../runtime';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
@@ -23,7 +23,7 @@ export function SignatureBar() {
   const count = useAppSelector((s) => s.doc.signDataArr.length);
   const currentPage = useAppSelector((s) => s.doc.currentPage);
   const pending = useAppSelector((s) => s.sign.pending);
-  const exporting = useAppSelector(effectLoading(signModel.actions.downloadSigned));
+  const exporting = useAppSelector(effectLoading(signActions.downloadSigned));
   if (!allowed || (!pending && count === 0)) return null;
 
   const placeOnCurrent = async () => {
@@ -32,7 +32,7 @@ export function SignatureBar() {
     // Centred, in the lower part of the page as it reads upright: where signatures go.
     const centre = fromFractionPoint([0.5, 0.8], geometry.view, geometry.rotate);
     const box = boxAround(centre, pending.aspect, geometry.view, geometry.rotate);
-    await dispatch(signModel.actions.place({ page: currentPage, box }));
+    await dispatch(signActions.place({ page: currentPage, box }));
   };
 
   return (
@@ -44,7 +44,7 @@ export function SignatureBar() {
             <Button type="primary" onClick={() => void placeOnCurrent()}>
               {t('sign.place.current')}
             </Button>
-            <Button onClick={() => dispatch(signModel.actions.cancelPlacement())}>
+            <Button onClick={() => dispatch(signActions.cancelPlacement())}>
               {t('sign.cancel')}
             </Button>
           </Space>
@@ -56,7 +56,7 @@ export function SignatureBar() {
             <Button
               type="primary"
               onClick={() =>
-                void dispatch(signModel.actions.finish()).then((payload) => {
+                void dispatch(signActions.finish()).then((payload) => {
                   if (payload) toaster.success(t('sign.finished'));
                 })
               }
@@ -67,7 +67,7 @@ export function SignatureBar() {
               <Button
                 loading={exporting}
                 onClick={() =>
-                  void dispatch(signModel.actions.downloadSigned()).then((outcome) => {
+                  void dispatch(signActions.downloadSigned()).then((outcome) => {
                     if (outcome === 'unstampable') toaster.error(t('sign.exportFailed'));
                   })
                 }
@@ -79,7 +79,7 @@ export function SignatureBar() {
               title={t('sign.clearAll.confirm')}
               okText={t('sign.clearAll')}
               cancelText={t('sign.cancel')}
-              onConfirm={() => dispatch(docModel.actions.clearSignatures())}
+              onConfirm={() => dispatch(docActions.clearSignatures())}
             >
               <Button danger>{t('sign.clearAll')}</Button>
             </Popconfirm>

@@ -1,14 +1,14 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { signModel } from '../../models';
-import type { SignatureItem } from '../../models/doc/state';
-import { useEngine } from '../PdfView/EngineContext';
-import type { Engine } from '../PdfView/engine';
+import { signActions } from '../../models';
+import { useEngine } from '../PdfView/useEngine';
+import type { Engine } from '../../services/pdf/engine';
 import { normaliseRotation } from '../PdfView/PdfView';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
 import { clientToFraction, loadedGeometry, pageDiv } from './pages';
 import { PlacedSignature } from './PlacedSignature';
+import type { SignatureItem } from '../../domain/document';
 
 /**
  * Placed signatures drawn inside their pages' elements (contracts §5: `data-signature-index` inside
@@ -167,7 +167,7 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
       setTimeout(() => {
         window.removeEventListener('click', swallow, { capture: true });
       }, 500);
-      void dispatch(signModel.actions.place({ page, box }));
+      void dispatch(signActions.place({ page, box }));
     };
     const onCancel = () => {
       press = undefined;
@@ -175,7 +175,7 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
-      dispatch(signModel.actions.cancelPlacement());
+      dispatch(signActions.cancelPlacement());
     };
     container.addEventListener('pointerdown', onDown, { capture: true });
     container.addEventListener('pointerup', onUp, { capture: true });

@@ -2,7 +2,7 @@
  * What the signature layer reads of pdf.js's page views (their typings return `any`): the page's
  * element and, once loaded, its visible area and /Rotate.
  */
-import type { Engine } from '../PdfView/engine';
+import type { Engine } from '../../services/pdf/engine';
 import type { PageView } from '../../services/sign/geometry';
 
 export interface PageGeometry {

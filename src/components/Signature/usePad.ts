@@ -1,5 +1,5 @@
 /**
- * signature_pad on a canvas (issue 6): smooth variable-width strokes (its Bézier and velocity
+ * signature_pad on a canvas (behaviour.md, "Signatures"): smooth variable-width strokes (its Bézier and velocity
  * widths), pen pressure on top (a pen's pressure scales each stroke's width as it is drawn), one
  * pointer at a time (a second finger does not draw: signature_pad follows the first pointer's id)
  * and `touch-action: none` with preventDefault (signature_pad's), so drawing never scrolls or

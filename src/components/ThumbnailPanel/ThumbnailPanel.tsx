@@ -2,14 +2,14 @@ import { WarningOutlined } from '@ant-design/icons';
 import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
-import type { PageSize } from '../../models/doc/state';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/EngineContext';
+import { useEngine } from '../PdfView/useEngine';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { pageSizeAt, thumbSize } from './geometry';
 import { pdfRasterizer } from './rasterize';
-import { ThumbnailStore } from './thumbnailStore';
+import { ThumbnailStore } from '../../services/pdf/thumbnailStore';
 import './ThumbnailPanel.css';
+import type { PageSize } from '../../domain/document';
 
 /**
  * Thumbnail pictures kept in memory (PNG blobs of a few kB), so that scrolling back shows them

@@ -1,9 +1,9 @@
+import type { PageSize } from '../../domain/document';
 /**
  * Thumbnail sizes from page sizes, before any page is loaded: the panel lays every thumbnail out
  * at its final size at once, so nothing jumps when pictures arrive and the scroll position of a
  * page is known without drawing it.
  */
-import type { PageSize } from '../../models/doc/state';
 
 /** CSS pixels: the widest a thumbnail gets, and the tallest (a very tall page gets narrower). */
 export const THUMB_WIDTH = 120;

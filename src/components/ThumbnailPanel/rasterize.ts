@@ -7,7 +7,7 @@
  */
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { thumbSize } from './geometry';
-import type { RasterTask, Rasterize } from './thumbnailStore';
+import type { RasterTask, Rasterize } from '../../services/pdf/thumbnailStore';
 
 class Cancelled extends Error {
   constructor() {

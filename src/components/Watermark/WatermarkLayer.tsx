@@ -1,9 +1,9 @@
 import { Watermark } from 'antd';
 import type { ReactNode } from 'react';
-import type { WatermarkInfo } from '../../models/doc/state';
+import type { WatermarkInfo } from '../../domain/document';
 
 /**
- * The facility's watermark (issue 5, contracts §3 `watermarkInfo`) over the stage. antd's Watermark
+ * The facility's watermark (behaviour.md, "The facility's policy", contracts §3 `watermarkInfo`) over the stage. antd's Watermark
  * draws the text into a canvas and tiles it as the background image of an overlay over the whole
  * stage: above every page at any zoom, rotation and scroll position (the overlay does not scroll;
  * the pages pass under it), with pointer events off so reading is untouched. It is

@@ -14,7 +14,7 @@ const WatermarkLayer = lazy(() =>
 );
 
 /**
- * The stage that holds the pages, under the facility's watermark when it gives one (issue 5,
+ * The stage that holds the pages, under the facility's watermark when it gives one (behaviour.md, "The facility's policy",
  * contracts §3 `watermarkInfo`; WatermarkLayer says how). Without a watermark the stage is a plain
  * box (antd's observer watches the whole subtree; the pages change often), so a watermark that
  * appears later remounts the pages once. With one, the pages wait for antd's Watermark: they never

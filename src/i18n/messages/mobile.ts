@@ -1,6 +1,6 @@
 import { defineMessages } from './define';
 
-/** The phone layout (issue 4): `Menu` is a contracts §5 control name (a contract). */
+/** The phone layout (behaviour.md, "The phone and the shortcuts help"): `Menu` is a contracts §5 control name (a contract). */
 export const mobileMessages = defineMessages({
   'mobile.menu': { en: 'Menu', 'zh-CN': '菜单' },
   'mobile.ball': { en: 'Quick menu', 'zh-CN': '快捷菜单' },

@@ -1,7 +1,7 @@
 import { defineMessages } from './define';
 
 /**
- * The facility's policy controls (issue 5): download and open in a new tab. `Download` is a
+ * The facility's policy controls (behaviour.md, "The facility's policy"): download and open in a new tab. `Download` is a
  * contracts §5 contract name.
  */
 export const policyMessages = defineMessages({

@@ -1,6 +1,6 @@
 import { defineMessages } from './define';
 
-/** Print (issue 5): the `Print` control (a contracts §5 contract name), its dialog and print media. */
+/** Print (behaviour.md, "The facility's policy"): the `Print` control (a contracts §5 contract name), its dialog and print media. */
 export const printMessages = defineMessages({
   'print.print': { en: 'Print', 'zh-CN': '打印' },
   'print.dialogTitle': { en: 'Print', 'zh-CN': '打印' },

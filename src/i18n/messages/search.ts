@@ -1,7 +1,7 @@
 import { defineMessages } from './define';
 
 /**
- * Search (issue 4): the toolbar control, the find bar and its results. `search.button` is the
+ * Search (behaviour.md, "Search"): the toolbar control, the find bar and its results. `search.button` is the
  * contracts §5 control name; the count reads `<i> of <n>` (contracts §5).
  */
 export const searchMessages = defineMessages({

@@ -1,6 +1,6 @@
 import { defineMessages } from './define';
 
-/** Signatures (issue 6). */
+/** Signatures (behaviour.md, "Signatures"). */
 export const signMessages = defineMessages({
   'sign.label': { en: 'Sign', 'zh-CN': '签名' },
   'sign.pad.title': { en: 'Draw your signature', 'zh-CN': '手写签名' },

@@ -9,6 +9,7 @@ const SRC = path.join(__dirname, '../..');
 const MODELS = path.join(SRC, 'models');
 const SHAPE = new Set([
   'index.ts',
+  'actions.ts',
   'state.ts',
   'reducers.ts',
   'effects.ts',
@@ -33,10 +34,22 @@ describe('the model shape', () => {
     expect(folders).toEqual(expect.arrayContaining(['doc', 'print', 'search', 'sign', 'host']));
   });
 
-  it.each(folders)('%s holds only the shape’s files, with an index', (folder) => {
-    const names = readdirSync(path.join(MODELS, folder));
-    expect(names.filter((name) => !SHAPE.has(name))).toEqual([]);
-    expect(names).toContain('index.ts');
+  it.each(folders)(
+    '%s holds only the shape’s files, with an index, and its actions beside its reducers',
+    (folder) => {
+      const names = readdirSync(path.join(MODELS, folder));
+      expect(names.filter((name) => !SHAPE.has(name))).toEqual([]);
+      expect(names).toContain('index.ts');
+      if (names.includes('reducers.ts')) expect(names).toContain('actions.ts');
+    },
+  );
+
+  it.each(folders)('%s makes its creators in actions.ts alone', (folder) => {
+    const offenders = files(path.join(MODELS, folder))
+      .filter((file) => !file.includes('__tests__') && !file.endsWith('actions.ts'))
+      .filter((file) => /\b(reducerActions|modelActions)\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
   });
 
   it('src/models/ holds only the list, model folders, shared/ and tests', () => {

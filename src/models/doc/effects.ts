@@ -4,10 +4,9 @@
  * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
  *   converts, store the answer. Every expected failure ends as `status: 'error'` with a typed
  *   DocError and a resolved dispatch; only a bug rejects.
- * - `download` (issue 5, contracts §5b `download`, `isFcsDownload`): policy decides what is
+ * - `download` (behaviour.md, "The facility's policy", contracts §5b `download`, `isFcsDownload`): policy decides what is
  *   reachable; with `download` off there is no URL to fetch.
  */
-import { effectActions, reducerActions } from '../../runtime';
 import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
 import type { Action, EffectCommands } from '../../runtime';
@@ -21,12 +20,10 @@ import {
 } from '../../services/request';
 import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
-import { docReducers } from './reducers';
+import { docActions } from './actions';
 import type { SavePayload } from './reducers';
 import { selectDownloadNaming, selectDownloadUrl } from './selectors';
 import type { DocError, DownloadFailure } from './state';
-
-export const docReducerActions = reducerActions('doc', docReducers);
 
 /**
  * Polling while the facility converts: 500 ms, ×1.5 each time, at most 5 s apart, and given up
@@ -37,7 +34,7 @@ export const POLL = { firstDelayMs: 500, factor: 1.5, maxDelayMs: 5_000, maxTota
 /** HTTP statuses that mean "there is no such document" rather than "the facility failed". */
 const NOT_FOUND = new Set([400, 404, 410]);
 
-/** The facility's error codes for a conversion it could not do (contracts §3, mock/README.md). */
+/** The facility's error codes for a conversion it could not do (contracts §3, facility/README.md). */
 const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   conversion_failed: 'conversionFailed',
   converter_not_installed: 'converterMissing',
@@ -77,7 +74,7 @@ function* fetchDocument(
   { payload: id }: Action<string>,
   { call, put, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
-  yield* put(docReducerActions.fetchStarted(id));
+  yield* put(docActions.fetchStarted(id));
   const controller = new AbortController();
   let settled = false;
   try {
@@ -85,7 +82,7 @@ function* fetchDocument(
     const client = createPreviewClient(settings.previewApi, {
       timeoutMs: settings.previewTimeoutMs,
     });
-    yield* put(docReducerActions.fileExpected(client.contentUrl(id)));
+    yield* put(docActions.fileExpected(client.contentUrl(id)));
     let waitMs = POLL.firstDelayMs;
     let waitedMs = 0;
     for (;;) {
@@ -96,19 +93,19 @@ function* fetchDocument(
         const docError = toDocError(error);
         if (!docError) throw error;
         settled = true;
-        yield* put(docReducerActions.failed(docError));
+        yield* put(docActions.failed(docError));
         return 'error';
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
-        yield* put(docReducerActions.save(toSavePayload(doc)));
+        yield* put(docActions.save(toSavePayload(doc)));
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;
-      yield* put(docReducerActions.converting({ loadedCount, pageCount }));
+      yield* put(docActions.converting({ loadedCount, pageCount }));
       if (waitedMs >= POLL.maxTotalMs) {
         settled = true;
-        yield* put(docReducerActions.failed({ kind: 'timeout' }));
+        yield* put(docActions.failed({ kind: 'timeout' }));
         return 'error';
       }
       yield* delay(waitMs);
@@ -119,7 +116,7 @@ function* fetchDocument(
     if (yield* cancelled()) controller.abort();
     // A bug (or an unusable previewApi) still must not leave the viewer loading forever; the
     // error itself goes on to onError.
-    else if (!settled) yield* put(docReducerActions.failed({ kind: 'facility' }));
+    else if (!settled) yield* put(docActions.failed({ kind: 'facility' }));
   }
 }
 
@@ -152,7 +149,7 @@ function* downloadDocument(
     } catch (error) {
       const failure = toDownloadFailure(error);
       if (!failure) throw error;
-      yield* put(docReducerActions.downloadFailed(failure));
+      yield* put(docActions.downloadFailed(failure));
       return 'failed';
     }
     const fileName = downloadFileName({
@@ -171,6 +168,3 @@ export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
   download: [downloadDocument, { type: 'takeLeading' }],
 } as const;
-
-/** The effects' creators, for the model's subscriptions and selectors. */
-export const docEffectActions = effectActions('doc', docEffects);

@@ -1,5 +1,6 @@
 /** The `doc` model: the document being viewed and every viewer transition of spec §3–§5. */
 import { defineModel } from '../../runtime';
+import { docActions } from './actions';
 import { docEffects } from './effects';
 import { docReducers } from './reducers';
 import { docSubscriptions } from './subscriptions';
@@ -7,6 +8,7 @@ import { initialDocState } from './state';
 
 export const docModel = defineModel({
   namespace: 'doc',
+  actions: docActions,
   state: initialDocState,
   reducers: docReducers,
   effects: docEffects,
@@ -18,3 +20,4 @@ export * from './state';
 export type { PageSizePayload, ProgressPayload, SavePayload, SignatureMove } from './reducers';
 export { toDownloadFailure } from './effects';
 export type { DownloadOutcome, FetchOutcome } from './effects';
+export { docActions };

@@ -5,16 +5,14 @@
 import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openDocument';
 import { initialDocumentFields, randomKey } from './state';
+import type { DocError, DocState, DownloadFailure } from './state';
 import type {
   DocData,
-  DocError,
   DocParam,
-  DocState,
-  DownloadFailure,
   PageSize,
   SignatureItem,
   WatermarkInfo,
-} from './state';
+} from '../../domain/document';
 
 /** spec §9 constants. */
 export const ZOOM_STEP = 0.2;
@@ -147,6 +145,9 @@ export const docReducers = {
     return { ...state, docData, currentPage, pdfOpened: true, pdfFailure: undefined };
   },
   /** Folio: pdf.js could not open the PDF (shown by the page area), or undefined once it retries. */
+  /** pdf.js drew its first page of the document (true), or the page view went away (false). */
+  pageShown: (state: DocState, { payload }: Action<boolean>): DocState =>
+    state.pageShown === payload ? state : { ...state, pageShown: payload },
   pdfFailed: (state: DocState, { payload }: Action<OpenFailure | undefined>): DocState => ({
     ...state,
     pdfFailure: payload,
@@ -219,7 +220,7 @@ export const docReducers = {
     const signDataArr = state.signDataArr.map((it, i) => (i === index ? { ...it, ...box } : it));
     return { ...state, signDataArr };
   },
-  /** Folio: the document's signatures as they were kept (issue 6: restored after a reload). */
+  /** Folio: the document's signatures as they were kept (behaviour.md, "Signatures": restored after a reload). */
   restoreSignatures: (
     state: DocState,
     { payload }: Action<readonly SignatureItem[]>,
@@ -316,7 +317,7 @@ export const docReducers = {
     error: payload,
   }),
 
-  /** Download (issue 5, contracts §5b): the reader is to be told that the download failed. */
+  /** Download (behaviour.md, "The facility's policy", contracts §5b): the reader is to be told that the download failed. */
   downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({
     ...state,
     downloadFailure: { ...payload },

@@ -5,9 +5,9 @@
  */
 import { effectLoading } from '../../runtime';
 import type { LoadingState } from '../../runtime';
-// A cycle (effects read these selectors); only read when a selector runs, never at load.
-import { docEffectActions } from './effects';
-import type { DocData, DocParam, DocState, WatermarkInfo } from './state';
+import { docActions } from './actions';
+import type { DocState } from './state';
+import type { DocData, DocParam, WatermarkInfo } from '../../domain/document';
 
 interface WithDoc {
   doc: DocState;
@@ -58,9 +58,12 @@ export const selectProgress = ({ doc }: WithDoc): number => {
   return pageCount > 0 ? Math.min(1, loadedCount / pageCount) : 0;
 };
 
+/** pdf.js could not open the PDF: no engine is coming (until a retry). */
+export const selectPdfOpenFailed = ({ doc }: WithDoc): boolean => doc.pdfFailure !== undefined;
+
 /** True while a document fetch runs (the loading model, contracts §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
-  effectLoading(docEffectActions.fetch)(state);
+  effectLoading(docActions.fetch)(state);
 
 /**
  * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when

@@ -2,15 +2,14 @@
  * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners):
  * the document named by the URL, the page and zoom keys, Ctrl/⌘+S, and the browser's fullscreen.
  *
- * Keyboard shortcuts (issue 3): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
+ * Keyboard shortcuts (behaviour.md, "The reading view"): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
-import { docIdFromSearch } from '../../url';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
 import type { CommandKeys } from '../shared/policyShortcut';
-import { docReducerActions as actions, docEffectActions } from './effects';
+import { docActions as actions } from './actions';
 import type { DocState } from './state';
 
 /** A page number past any document's end; `setPage` clamps it to the last page. */
@@ -129,28 +128,10 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
 
 const selectStatus = (state: { doc: DocState }) => state.doc.status;
 
-/** Ctrl/⌘+S (issue 5, contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
+/** Ctrl/⌘+S (behaviour.md, "The facility's policy", contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
 export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
 
 export const docSubscriptions = {
-  /**
-   * URL → effect: the document named by `?doc=` is fetched as soon as the app starts, in parallel
-   * with the lazy page's chunks, and again whenever the URL names another one.
-   */
-  documentFromUrl({ dispatch, history }) {
-    let current: string | undefined;
-    const follow = (location: { search: string }) => {
-      const doc = docIdFromSearch(location.search);
-      const id = doc.kind === 'id' ? doc.id : undefined;
-      if (id !== undefined && id !== current) {
-        void dispatch(docEffectActions.fetch(id));
-      }
-      current = id;
-    };
-    follow(history.location);
-    return history.listen(follow);
-  },
-
   /**
    * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
    * browser's zoom (a reader may need it to read the message).
@@ -171,7 +152,7 @@ export const docSubscriptions = {
   },
 
   /**
-   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (issue 5), so the
+   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (behaviour.md, "The facility's policy"), so the
    * browser's "Save page" never runs.
    */
   saveShortcut(api) {
@@ -179,7 +160,7 @@ export const docSubscriptions = {
     return policyShortcut(api, {
       letter: 's',
       flag: 'download',
-      action: () => docEffectActions.download(),
+      action: () => actions.download(),
     });
   },
 

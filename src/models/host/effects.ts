@@ -4,15 +4,14 @@
  * doc model's state calls for, given what was told before, is a pure function (`hostEvents`), so
  * the rules (each event once, when it happens) are tested without a store.
  */
-import { reducerActions } from '../../runtime';
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import { translate } from '../../i18n';
 import type { Locale, MessageKey } from '../../i18n';
 import { emitToHost, PROTOCOL_VERSION } from '../../services/host/channel';
-import { docModel } from '../doc';
+import { docActions } from '../doc';
 import type { DocState } from '../doc/state';
-import { printModel } from '../print';
-import { hostReducers } from './reducers';
+import { printActions } from '../print';
+import { hostActions as own } from './actions';
 import type { FolioEvent, FolioFailedEvent } from '../../services/host/protocol';
 import { NOTHING_ANNOUNCED } from './state';
 import type { Announced, HostState } from './state';
@@ -74,10 +73,9 @@ export function hostEvents(
   };
 }
 
-const own = reducerActions('host', hostReducers);
-const print = printModel.actions;
+const print = printActions;
 const WATCHED = [
-  ...Object.values(docModel.actions),
+  ...Object.values(docActions),
   print.started,
   print.finished,
   print.failed,

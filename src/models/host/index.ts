@@ -4,6 +4,7 @@
  * commands come in from the configured origin only.
  */
 import { defineModel } from '../../runtime';
+import { hostActions } from './actions';
 import { hostEffects } from './effects';
 import { hostReducers } from './reducers';
 import { initialHostState } from './state';
@@ -11,6 +12,7 @@ import { hostSubscriptions } from './subscriptions';
 
 export const hostModel = defineModel({
   namespace: 'host',
+  actions: hostActions,
   state: initialHostState,
   reducers: hostReducers,
   effects: hostEffects,
@@ -19,3 +21,4 @@ export const hostModel = defineModel({
 
 export type HostModel = typeof hostModel;
 export * from './state';
+export { hostActions };

@@ -10,10 +10,10 @@ import { listenToHost } from '../../services/host/channel';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import type { FolioCommand } from '../../services/host/protocol';
 import { sanitizeText } from '../../services/sanitizeText';
-import { docModel } from '../doc';
+import { docActions } from '../doc';
 import { selectDoc } from '../doc/selectors';
 import type { DocState } from '../doc/state';
-import { searchModel } from '../search';
+import { searchActions } from '../search';
 import { MAX_QUERY_LENGTH } from '../search/state';
 import { selectSearchAvailable } from '../search/selectors';
 
@@ -25,16 +25,16 @@ export function commandAction(
   if (doc.status !== 'ready') return undefined;
   switch (command.type) {
     case 'folio:goToPage':
-      return docModel.actions.setPage(command.page);
+      return docActions.setPage(command.page);
     case 'folio:setZoom':
-      return docModel.actions.zoomTo(command.zoom * 100);
+      return docActions.zoomTo(command.zoom * 100);
     case 'folio:search': {
       const query = sanitizeText(command.query, MAX_QUERY_LENGTH);
       if (!selectSearchAvailable({ doc }) || query === '') return undefined;
-      return searchModel.actions.openWith(query);
+      return searchActions.openWith(query);
     }
     case 'folio:openSignaturePad':
-      return doc.docData.param.showSignature ? docModel.actions.openSignPad(narrow) : undefined;
+      return doc.docData.param.showSignature ? docActions.openSignPad(narrow) : undefined;
   }
 }
 

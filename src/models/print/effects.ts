@@ -1,20 +1,17 @@
 /**
- * The print job (issue 5): the pages the dialog names are drawn one at a time (page, then the
+ * The print job (behaviour.md, "The facility's policy"): the pages the dialog names are drawn one at a time (page, then the
  * watermark, then any later layer) into compressed images, counted in the state as they come; then
  * the browser prints them once and they are cleaned up. The `cancel` action stops the job at once
  * wherever it is: the page being drawn is abandoned (pdf.js's render task cancelled), the images
  * drawn so far are dropped, nothing is printed.
  */
 import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../config/defaults';
-import { reducerActions } from '../../runtime';
 import type { Action, EffectCommands } from '../../runtime';
 import { printImages, printLayers, renderPrintPage } from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
-import { printReducers } from './reducers';
+import { pdfSession } from '../../services/pdf/session';
+import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
-
-export const printReducerActions = reducerActions('print', printReducers);
-const actions = printReducerActions;
 
 /** `invalid`: the range names no page; `notAllowed`: no document, or `print` is off. */
 export type PrintOutcome = 'printed' | 'cancelled' | 'failed' | 'invalid' | 'notAllowed';
@@ -63,15 +60,17 @@ function* printJob(
 }
 
 /**
- * takeLeading: one job at a time. The payload is the open document (the page engine's
- * PDFDocumentProxy); what to print and over it comes from the store.
+ * takeLeading: one job at a time. The open document comes from the pdf session (no pdf.js object
+ * travels in an action); what to print and over it comes from the store.
  */
 export function* printDocument(
-  { payload: source }: Action<PrintSource>,
+  _: Action,
   commands: EffectCommands,
 ): Generator<unknown, PrintOutcome, unknown> {
-  const { select, put, race, take } = commands;
+  const { select, put, race, take, call } = commands;
   if (!(yield* select(selectPrintAllowed))) return 'notAllowed';
+  const source: PrintSource | undefined = yield* call(pdfSession.pdf);
+  if (source === undefined) return 'notAllowed';
   const pages = yield* select(selectPrintPages);
   if (!pages.ok) return 'invalid';
   const layers = printLayers(yield* select(selectPrintDecorations));

@@ -36,7 +36,7 @@ export function pagesToPrint(
 export const selectPrintPages = ({ doc, print }: WithDoc & WithPrint): RangeResult =>
   pagesToPrint(print, doc.docData.pageCount, doc.currentPage);
 
-/** What is drawn over each printed page (a signature layer adds its items here, issue 6). */
+/** What is drawn over each printed page (a signature layer adds its items here, behaviour.md, "Signatures"). */
 export const selectPrintDecorations = (state: WithDoc): PrintDecorations => ({
   watermark: selectWatermark(state),
   signatures: state.doc.docData.param.showSignature ? state.doc.signDataArr : [],

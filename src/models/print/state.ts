@@ -1,5 +1,5 @@
 /**
- * The `print` model's state (issue 5, contracts §5b `print`): the print dialog's choices and the
+ * The `print` model's state (behaviour.md, "The facility's policy", contracts §5b `print`): the print dialog's choices and the
  * print job's progress. The rendered pages themselves are never in the store (they are blobs the
  * job holds until the browser has printed them).
  */

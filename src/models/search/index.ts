@@ -1,11 +1,13 @@
-/** The `search` model: the find bar's state and its keyboard shortcuts (issue 4). */
+/** The `search` model: the find bar's state and its keyboard shortcuts (behaviour.md, "Search"). */
 import { defineModel } from '../../runtime';
+import { searchActions } from './actions';
 import { searchReducers } from './reducers';
 import { initialSearchState } from './state';
 import { searchSubscriptions } from './subscriptions';
 
 export const searchModel = defineModel({
   namespace: 'search',
+  actions: searchActions,
   state: initialSearchState,
   reducers: searchReducers,
   subscriptions: searchSubscriptions,
@@ -15,3 +17,4 @@ export type SearchModel = typeof searchModel;
 export * from './state';
 export { searchShortcut } from './subscriptions';
 export { selectSearchAvailable } from './selectors';
+export { searchActions };

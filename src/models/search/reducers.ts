@@ -1,6 +1,7 @@
 import type { Action } from '../../runtime';
 import { MAX_QUERY_LENGTH } from './state';
-import type { SearchState } from './state';
+import { IDLE } from './state';
+import type { FindStatus, SearchState } from './state';
 
 function capped(query: string): string {
   return Array.from(query).slice(0, MAX_QUERY_LENGTH).join('');
@@ -19,6 +20,24 @@ function stepped(state: SearchState, previous: boolean): SearchState {
 }
 
 export const searchReducers = {
+  /**
+   * pdf.js is searching: a step keeps showing where it is until pdf.js has moved; a new search
+   * (`true`) shows nothing of the last one's.
+   */
+  findPending: (state: SearchState, { payload: fresh }: Action<boolean>): SearchState => ({
+    ...state,
+    status: fresh ? { ...IDLE, state: 'pending' } : { ...state.status, state: 'pending' },
+  }),
+  /** pdf.js's count so far, and its current match. */
+  findCounted: (
+    state: SearchState,
+    { payload }: Action<Pick<FindStatus, 'current' | 'total' | 'selectedId'>>,
+  ): SearchState => ({ ...state, status: { ...state.status, ...payload } }),
+  /** pdf.js settled (found, not found, wrapped), or the search closed (IDLE). */
+  findSettled: (state: SearchState, { payload }: Action<FindStatus>): SearchState => ({
+    ...state,
+    status: payload,
+  }),
   /** Opens the find bar (or, when open, asks for the keyboard in its box again). */
   open: (state: SearchState): SearchState => opened(state),
   /** Opens the find bar on this query (the `#search=` deep link). */

@@ -1,11 +1,25 @@
 /**
- * The `search` model's state (issue 4, contracts §5b `showSearch`): whether the find bar is open,
+ * The `search` model's state (behaviour.md, "Search", contracts §5b `showSearch`): whether the find bar is open,
  * what it looks for, and the requests that keyboard shortcuts make of it. The matches themselves
  * live with the page engine (pdf.js's find controller), not in the store.
  */
 
 /** Longest query kept: a deep link (`#search=`) can be any length. */
 export const MAX_QUERY_LENGTH = 500;
+
+/** What pdf.js's find controller says of the running search (its events, components/Search/useFindController.ts). */
+export interface FindStatus {
+  /** `idle` while there is nothing to look for. */
+  state: 'idle' | 'pending' | 'found' | 'notFound' | 'wrapped';
+  /** The current match, 1-based; 0 while none is selected. */
+  current: number;
+  /** Matches counted so far (it grows while pdf.js reads the pages). */
+  total: number;
+  /** The current match as a results-list id (`<page>:<offset>`). */
+  selectedId: string | undefined;
+}
+
+export const IDLE: FindStatus = { state: 'idle', current: 0, total: 0, selectedId: undefined };
 
 export interface SearchState {
   /** The find bar and its results are shown. */
@@ -23,6 +37,8 @@ export interface SearchState {
   openedByLink: boolean;
   /** Bumped by F3 / Shift+F3 (and Ctrl/⌘+G): the find bar moves to the next or previous match. */
   step: { seq: number; previous: boolean };
+  /** The search as pdf.js reports it, while the find bar is shown. */
+  status: FindStatus;
 }
 
 export const initialSearchState: SearchState = {
@@ -33,4 +49,5 @@ export const initialSearchState: SearchState = {
   focusRequest: 0,
   openedByLink: false,
   step: { seq: 0, previous: false },
+  status: IDLE,
 };

@@ -9,12 +9,9 @@
  *
  * Enter, Shift+Enter and Esc belong to the find bar itself (they mean other things elsewhere).
  */
-import { reducerActions } from '../../runtime';
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
-import { searchReducers } from './reducers';
+import { searchActions } from './actions';
 import { selectSearchAvailable } from './selectors';
-
-export const searchReducerActions = reducerActions('search', searchReducers);
 
 export type SearchKeys = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
@@ -24,13 +21,13 @@ export function searchShortcut(keys: SearchKeys): AnyAction | undefined {
   if (altKey) return undefined;
   const command = ctrlKey !== metaKey; // exactly one of Ctrl and ⌘
   if (key === 'F3' && !ctrlKey && !metaKey) {
-    return shiftKey ? searchReducerActions.findPrevious() : searchReducerActions.findNext();
+    return shiftKey ? searchActions.findPrevious() : searchActions.findNext();
   }
   if (!command) return undefined;
   // Ctrl+F with Caps Lock on reports 'F'; Shift+F is another browser's command.
-  if (key.toLowerCase() === 'f' && !shiftKey) return searchReducerActions.open();
+  if (key.toLowerCase() === 'f' && !shiftKey) return searchActions.open();
   if (key.toLowerCase() === 'g') {
-    return shiftKey ? searchReducerActions.findPrevious() : searchReducerActions.findNext();
+    return shiftKey ? searchActions.findPrevious() : searchActions.findNext();
   }
   return undefined;
 }

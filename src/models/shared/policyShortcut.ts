@@ -1,5 +1,5 @@
 /**
- * Ctrl/⌘ shortcuts that reach a document's bytes (Ctrl+S, Ctrl+P; issue 5, contracts §5b): the
+ * Ctrl/⌘ shortcuts that reach a document's bytes (Ctrl+S, Ctrl+P; behaviour.md, "The facility's policy", contracts §5b): the
  * facility's policy flag decides. With the flag off (for the document shown or last shown) the
  * key is swallowed, so the browser's own Save or Print never runs; with a document shown and the
  * flag on, Folio's own action runs instead of the browser's; before any document the key is the

@@ -1,24 +1,23 @@
 /**
- * The `sign` model's effects (issue 6): placement, persistence and hand-over around the doc model's
+ * The `sign` model's effects (behaviour.md, "Signatures"): placement, persistence and hand-over around the doc model's
  * signature fields. They talk to the services (IndexedDB, pdf-lib, the host).
  */
-import { reducerActions } from '../../runtime';
+
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
-import { docModel, toDownloadFailure } from '../doc';
+import { docActions, toDownloadFailure } from '../doc';
 import { selectDoc } from '../doc/selectors';
-import type { SignatureItem } from '../doc/state';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
 import type { PdfBox } from '../../services/sign/geometry';
 import { handOver } from '../../services/sign/handOver';
 import type { SignedPayload } from '../../services/sign/handOver';
 import { signatureStore } from '../../services/sign/store';
-import { signReducers } from './reducers';
+import { signActions as own } from './actions';
 import { selectLastImage, selectPending } from './selectors';
 import type { Drawing } from './state';
+import type { SignatureItem } from '../../domain/document';
 
-const own = reducerActions('sign', signReducers);
-const doc = docModel.actions;
+const doc = docActions;
 
 export interface ConfirmPayload extends Drawing {
   /** Drawn on the phone's full-screen pad (mobileSignState, isMobSigned). */

@@ -1,4 +1,4 @@
-/** The `sign` model's reducers: placement mode (issue 6). */
+/** The `sign` model's reducers: placement mode (behaviour.md, "Signatures"). */
 import type { Action } from '../../runtime';
 import type { Drawing, SignState } from './state';
 

@@ -1,5 +1,5 @@
 /**
- * The `sign` model's state (issue 6). The signatures themselves are the doc model's
+ * The `sign` model's state (behaviour.md, "Signatures"). The signatures themselves are the doc model's
  * (`signDataArr`, spec §3): this model only holds what happens around them.
  */
 export interface Drawing {

@@ -1,16 +1,14 @@
 import { useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docModel } from '../../models/doc';
+import { docActions } from '../../models/doc';
 import { selectIsFetching } from '../../models/doc/selectors';
 import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
-import { EngineProvider } from '../../components/PdfView/EngineContext';
 import { useEarlyOpen } from '../../components/PdfView/useEarlyOpen';
-import { HashSync } from './useHashSync';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
@@ -28,16 +26,6 @@ const DocumentStatus = chunkComponent(
 
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
-  // The hash follows every page turn: in a component of its own, that re-renders nothing else.
-  return (
-    <>
-      <HashSync />
-      <DocumentContent docId={docId} />
-    </>
-  );
-}
-
-function DocumentContent({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
   // Only what this view shows: the viewer below subscribes to the rest itself, so reading (page,
   // zoom, page sizes) does not re-render the whole tree.
@@ -61,7 +49,7 @@ function DocumentContent({ docId }: { docId: string }) {
   let shown: DocumentStatusShown | undefined;
   if (status === 'error' && error) {
     const onRetry = () => {
-      void dispatch(docModel.actions.fetch(docId));
+      void dispatch(docActions.fetch(docId));
     };
     shown = { kind: 'error', error, docId, onRetry };
   } else if (status === 'converting') {
@@ -69,11 +57,7 @@ function DocumentContent({ docId }: { docId: string }) {
   }
   if (shown) return <DocumentStatus shown={shown} />;
   if (status !== 'ready' || fetching || fileUrl === undefined) return <Loading />;
-  return (
-    <EngineProvider>
-      <ReadingLayout docId={docId} fileUrl={fileUrl} />
-    </EngineProvider>
-  );
+  return <ReadingLayout docId={docId} fileUrl={fileUrl} />;
 }
 
 function Loading() {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CHROME_WAIT_MS } from '../../../config/defaults';
-import { useOpenFailed, usePageShown } from '../../components/PdfView/EngineContext';
+import { useAppSelector } from '../../app';
+import { selectPdfOpenFailed } from '../../models/doc/selectors';
 import { useChunk } from '../../runtime';
 import type * as ChromeModule from './ReadingChrome';
 
@@ -14,8 +15,8 @@ export type ReadingChrome = typeof ChromeModule;
  * chunks (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {
-  const pageShown = usePageShown();
-  const openFailed = useOpenFailed();
+  const pageShown = useAppSelector((state) => state.doc.pageShown);
+  const openFailed = useAppSelector(selectPdfOpenFailed);
   const [waited, setWaited] = useState(false);
   const due = pageShown || openFailed || waited;
 

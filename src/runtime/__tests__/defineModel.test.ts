@@ -1,4 +1,4 @@
-import { defineModel, effectActions, reducerActions } from '../defineModel';
+import { defineModel, modelActions, reducerActions } from '../defineModel';
 import type { Action } from '../types';
 
 const counter = defineModel({
@@ -48,14 +48,19 @@ describe('defineModel', () => {
     expect(counter.actions.add.match({ type: 'other/add' })).toBe(false);
   });
 
-  it('makes creators for an effect map defined apart from its model', () => {
-    const actions = effectActions('y', {
+  it('makes a model’s creators from its reducers and its effects’ names, once', () => {
+    const reducers = { set: (_: number, { payload }: Action<number>) => payload };
+    const effects = {
       *run({ payload }: Action<string>) {
         yield undefined;
         return payload;
       },
-    });
+    };
+    const actions = modelActions<typeof reducers, typeof effects>('y', reducers, { run: true });
+    expect(actions.set(3)).toEqual({ type: 'y/set', payload: 3 });
     expect(actions.run('a')).toEqual({ type: 'y/run', payload: 'a' });
     expect(actions.run.type).toBe('y/run');
+    const model = defineModel({ namespace: 'y', state: 0, reducers, effects, actions });
+    expect(model.actions).toBe(actions);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The facility's answer asked for by index.html's boot script (issue 14): the app's request for
+ * The facility's answer asked for by index.html's boot script (docs/decisions/2026-11-25-range-first.md): the app's request for
  * the same URL takes it over instead of asking again, and the boot script asks for exactly the URL
  * the app will (the same base, path and id rule), so the two cannot drift apart unnoticed.
  */

@@ -1,7 +1,7 @@
 /** contracts §3/§6: the facility's answer is validated and normalised, never trusted. */
-import { PARAM_DEFAULTS } from '../../models/doc/state';
 import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
 import { MalformedResponseError } from '../request';
+import { PARAM_DEFAULTS } from '../../domain/document';
 
 const where = { id: 'report.pdf', base: new URL('http://facility.test/api/') };
 const normalize = (raw: unknown) => normalizeDocument(raw, where);

@@ -1,4 +1,4 @@
-/** Issue 5 download: the saved file's name, from an untrusted title, safe on every system. */
+/** behaviour.md, "The facility's policy" download: the saved file's name, from an untrusted title, safe on every system. */
 import {
   downloadFileName,
   extensionFromDisposition,

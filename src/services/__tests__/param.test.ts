@@ -1,6 +1,6 @@
 /** contracts §3 param policy: spec defaults for missing flags; restrictive values for wrong types. */
-import { PARAM_DEFAULTS } from '../../models/doc/state';
 import { sanitizeParam } from '../param';
+import { PARAM_DEFAULTS } from '../../domain/document';
 
 const POLICY = [
   ['download', false],

@@ -1,5 +1,5 @@
 /**
- * Where pdf.js gets a PDF's bytes (issue 14, range-first; docs/decisions/2026-11-25-byte-source.md).
+ * Where pdf.js gets a PDF's bytes (docs/decisions/2026-11-25-range-first.md, range-first; docs/decisions/2026-11-25-byte-source.md).
  * pdf.js's own loader pays a round trip per step before page 1 (a whole-file probe it cancels,
  * the header, the xref at the end, the page's objects, its image) and, once idle, fetches the
  * rest 64 kB at a time, a round trip each. This source asks for the file's head (page 1 of a file

@@ -1,5 +1,5 @@
 /**
- * The PDF's first bytes on their way while the facility's answer is (issue 14, "overlap without
+ * The PDF's first bytes on their way while the facility's answer is (docs/decisions/2026-11-25-range-first.md, "overlap without
  * leaking"). As the fetch starts, the doc model knows where the facility serves a document's PDF
  * unless its answer names another place (contracts §3); the viewer has pdf.js start on that URL
  * at once. When the answer names the same URL, the viewer adopts the open in progress; otherwise

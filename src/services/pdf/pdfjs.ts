@@ -16,8 +16,13 @@ export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
 }
 sharedWorker();
 
-/** Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm and ICC profiles for this version. */
-export function resourceUrl(folder: 'cmaps' | 'standard_fonts' | 'wasm' | 'iccs'): string {
+/**
+ * Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm, ICC profiles and the annotation icons
+ * for this version.
+ */
+export function resourceUrl(
+  folder: 'cmaps' | 'standard_fonts' | 'wasm' | 'iccs' | 'images',
+): string {
   return new URL(
     `pdfjs-${pdfjs.version}/${folder}/`,
     new URL(__webpack_public_path__, window.location.href),

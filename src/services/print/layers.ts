@@ -1,12 +1,12 @@
 /**
  * A printed page is composed of layers drawn one after another onto the page's canvas: the page
- * itself (pdf.js), then the watermark, then whatever a later feature adds (signatures, issue 6).
+ * itself (pdf.js), then the watermark, then whatever a later feature adds (signatures, behaviour.md, "Signatures").
  * A layer is a function of the canvas and the page; `printLayers` lists them from the model's
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
-import type { SignatureItem, WatermarkInfo } from '../../models/doc/state';
 import type { PDFPageProxy } from '../pdf/pdfjs';
 import { drawWatermark } from './watermark';
+import type { SignatureItem, WatermarkInfo } from '../../domain/document';
 
 /** pdf.js's page viewport (its type is not exported by name from the package's main entry). */
 export type PrintViewport = ReturnType<PDFPageProxy['getViewport']>;
@@ -64,7 +64,7 @@ export function signatureRect(
 }
 
 /**
- * The reader's placed signatures (issue 6) on their page, each at its box. The print viewport has
+ * The reader's placed signatures (behaviour.md, "Signatures") on their page, each at its box. The print viewport has
  * the page's own /Rotate, in which the drawings stand upright, so they are drawn unturned.
  */
 export function signatureLayer(items: readonly SignatureItem[]): PrintLayer {
@@ -84,7 +84,7 @@ export function signatureLayer(items: readonly SignatureItem[]): PrintLayer {
 export interface PrintDecorations {
   /** The merged `watermarkInfo`, or undefined when there is none (empty text). */
   watermark: WatermarkInfo | undefined;
-  /** The placed signatures (issue 6); empty without `showSignature`. */
+  /** The placed signatures (behaviour.md, "Signatures"); empty without `showSignature`. */
   signatures: readonly SignatureItem[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Hands the rendered pages to the browser's print (issue 5): one `<img>` per page in a container
+ * Hands the rendered pages to the browser's print (behaviour.md, "The facility's policy"): one `<img>` per page in a container
  * that only print media shows (Print.css), each on its own sheet at the page's size; then
  * `window.print()` once, and everything removed again after printing — on `afterprint`, or after
  * `fallbackMs` in a browser that never sends it, or at once when `signal` aborts.

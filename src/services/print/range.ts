@@ -1,5 +1,5 @@
 /**
- * The print dialog's page range (issue 5): a comma-separated list of pages and ranges, as print
+ * The print dialog's page range (behaviour.md, "The facility's policy"): a comma-separated list of pages and ranges, as print
  * dialogs take them (`2-4`, `1, 3, 5-7`). Pages print once each, in document order.
  */
 

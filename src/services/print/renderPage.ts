@@ -1,5 +1,5 @@
 /**
- * One printed page (issue 5): a canvas at the print resolution within the pixel budget, the
+ * One printed page (behaviour.md, "The facility's policy"): a canvas at the print resolution within the pixel budget, the
  * layers drawn onto it, then encoded as a compressed image blob; the canvas is released at once,
  * so a print job holds only blobs, never more than one canvas.
  */

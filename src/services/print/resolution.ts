@@ -1,5 +1,5 @@
 /**
- * The print resolution (issue 5): pages render at `dpi` (PRINT_DPI, 150 by default), unless the
+ * The print resolution (behaviour.md, "The facility's policy"): pages render at `dpi` (PRINT_DPI, 150 by default), unless the
  * page is so large that its canvas would pass the pixel budget; then the whole page renders at the
  * highest resolution within the budget (a poster prints softer rather than exhausting memory).
  */

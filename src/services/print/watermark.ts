@@ -1,10 +1,10 @@
+import type { WatermarkInfo } from '../../domain/document';
 /**
- * The watermark burned into each printed page (issue 5): the same text, font size, colour (its
+ * The watermark burned into each printed page (behaviour.md, "The facility's policy"): the same text, font size, colour (its
  * alpha is the opacity), angle and gap as the on-screen antd `Watermark`, laid out as antd lays it
  * out — each tile holds the rotated text once and twice more half a row lower, a gap apart — and
  * tiled over the whole page image. Text is drawn as text: HTML in it is never parsed.
  */
-import type { WatermarkInfo } from '../../models/doc/state';
 
 /**
  * antd's own defaults for what `watermarkInfo` leaves out (Watermark: `rotate` -22, `gap`

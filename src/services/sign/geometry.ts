@@ -1,5 +1,5 @@
 /**
- * Signature boxes between the PDF and the screen (issue 6). A box is kept in PDF points in the
+ * Signature boxes between the PDF and the screen (behaviour.md, "Signatures"). A box is kept in PDF points in the
  * page's user space (SignatureItem); the screen shows it in fractions of the page's displayed box,
  * which do not change with zoom, so an overlay sized in percentages stays glued to the page at
  * every scale and only rotation needs a new computation. This is the arithmetic of pdf.js's

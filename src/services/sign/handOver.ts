@@ -1,5 +1,5 @@
 /**
- * Handing the signatures to the host (issue 6, `Finish`): the `folio:signed` event of the host
+ * Handing the signatures to the host (behaviour.md, "Signatures", `Finish`): the `folio:signed` event of the host
  * channel (docs/embedding.md), with every placement and the signature's image.
  */
 import { emitToHost, PROTOCOL_VERSION } from '../host/channel';

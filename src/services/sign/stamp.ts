@@ -1,5 +1,5 @@
 /**
- * The signed copy (issue 6): the viewed PDF with each signature drawn into its page's content
+ * The signed copy (behaviour.md, "Signatures"): the viewed PDF with each signature drawn into its page's content
  * with pdf-lib. Loaded lazily (its own chunk, `sign-export`): pdf-lib is ~200 kB minified and
  * only this export needs it.
  */

@@ -1,12 +1,12 @@
 /**
- * Placed signatures kept per document (issue 6: "nothing lost"), in IndexedDB through idb-keyval:
+ * Placed signatures kept per document (behaviour.md, "Signatures": "nothing lost"), in IndexedDB through idb-keyval:
  * it survives a reload and a crashed tab, holds megabytes of PNG data URLs where localStorage
  * would hit its quota, and works asynchronously. What comes back is checked, since anything may
  * be in the database (an older Folio, another tab, a hand edit).
  */
 import { createStore, del, get, set } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
-import type { SignatureItem } from '../../models/doc/state';
+import type { SignatureItem } from '../../domain/document';
 
 /** The part of idb-keyval the store uses, so tests can give it a Map. */
 export interface KeyValue {

@@ -1,9 +1,9 @@
-/** Issue 5 anti-copy: active only as the policy says, and never in the reader's own fields. */
+/** behaviour.md, "The facility's policy" anti-copy: active only as the policy says, and never in the reader's own fields. */
 import { screen } from '@testing-library/react';
 import { ANTI_COPY_ATTRIBUTE, BLOCKED_EVENTS, useAntiCopy } from '..';
-import type { DocParam } from '../../../models/doc/state';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
+import type { DocParam } from '../../../domain/document';
 
 function Viewer() {
   useAntiCopy();

@@ -1,10 +1,10 @@
-/** Issue 5: the Download and Open in new tab controls, present only as the policy allows. */
+/** behaviour.md, "The facility's policy": the Download and Open in new tab controls, present only as the policy allows. */
 import { act, screen, waitFor } from '@testing-library/react';
 import { DownloadControls, useDownloadFeedback } from '..';
-import { docModel } from '../../../models/doc';
-import type { DocParam } from '../../../models/doc/state';
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
+import type { DocParam } from '../../../domain/document';
 
 function renderControls(param: Partial<DocParam> = {}, locale: Locale = 'en') {
   return renderWithProviders(<DownloadControls />, {
@@ -61,7 +61,7 @@ describe('DownloadControls', () => {
     // The viewed PDF as a data: URL, so the real fetch needs no network.
     const docData = app.getState().doc.docData;
     app.dispatch(
-      docModel.actions.save({
+      docActions.save({
         docData,
         mimeType: 'application/pdf',
         fileUrl: 'data:application/pdf;base64,JVBERi0xLjcK',
@@ -98,7 +98,7 @@ describe('useDownloadFeedback', () => {
   ])('a failure %o is told once in a toast, then marked as told', async (failure, text) => {
     const { app } = renderWithProviders(<Feedback />, { preloadedState: { doc: {} } });
     act(() => {
-      app.dispatch(docModel.actions.downloadFailed(failure));
+      app.dispatch(docActions.downloadFailed(failure));
     });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getAllByText(text)).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('useDownloadFeedback', () => {
       preloadedState: { doc: {} },
     });
     act(() => {
-      app.dispatch(docModel.actions.downloadFailed({ status: 404 }));
+      app.dispatch(docActions.downloadFailed({ status: 404 }));
     });
     expect(await screen.findByText('下载失败（HTTP 404），请重试。')).toBeInTheDocument();
   });

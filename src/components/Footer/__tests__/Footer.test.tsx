@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { Footer } from '..';
-import { docModel } from '../../../models/doc';
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 
@@ -34,8 +34,8 @@ describe('Footer (contracts §5b showFooter)', () => {
     expect(within(footer()).getByText('4 / 9')).toBeInTheDocument();
     expect(within(footer()).getByText('120%')).toBeInTheDocument();
     act(() => {
-      app.dispatch(docModel.actions.nextPage());
-      app.dispatch(docModel.actions.zoomBy(-1));
+      app.dispatch(docActions.nextPage());
+      app.dispatch(docActions.zoomBy(-1));
     });
     expect(within(footer()).getByText('5 / 9')).toBeInTheDocument();
     expect(within(footer()).getByText('100%')).toBeInTheDocument();
@@ -46,8 +46,8 @@ describe('Footer (contracts §5b showFooter)', () => {
     const { app } = renderFooter({ docData: { pageCount: 20, param: { showFooter: true } } });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     act(() => {
-      app.dispatch(docModel.actions.fetchStarted('sample.pdf'));
-      app.dispatch(docModel.actions.converting({ loadedCount: 5, pageCount: 20 }));
+      app.dispatch(docActions.fetchStarted('sample.pdf'));
+      app.dispatch(docActions.converting({ loadedCount: 5, pageCount: 20 }));
     });
     expect(within(footer()).getByText('Converting: 5 / 20 pages')).toBeInTheDocument();
     expect(within(footer()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');

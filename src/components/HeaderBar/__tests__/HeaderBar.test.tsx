@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HeaderBar } from '..';
-import { docModel } from '../../../models/doc';
-import type { DocParam } from '../../../models/doc/state';
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
+import type { DocParam } from '../../../domain/document';
 
 const TITLE = 'Annual report 2026 — a very long title that a narrow toolbar has to cut short';
 
@@ -177,7 +177,7 @@ describe('HeaderBar: page controls', () => {
     expect(button('Previous page')).toBeDisabled();
     expect(button('Next page')).toBeEnabled();
     act(() => {
-      app.dispatch(docModel.actions.setPage(14));
+      app.dispatch(docActions.setPage(14));
     });
     expect(button('Previous page')).toBeEnabled();
     expect(button('Next page')).toBeDisabled();
@@ -224,7 +224,7 @@ describe('HeaderBar: page controls', () => {
   it('follows the model when the page changes elsewhere (scrolling)', () => {
     const { app } = renderBar();
     act(() => {
-      app.dispatch(docModel.actions.setPage(12));
+      app.dispatch(docActions.setPage(12));
     });
     expect(pageInput()).toHaveValue('12');
     expect(screen.getByText('12 / 14')).toBeInTheDocument();

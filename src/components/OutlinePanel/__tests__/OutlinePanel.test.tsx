@@ -1,20 +1,25 @@
 import { screen } from '@testing-library/react';
 import { OutlinePanel } from '..';
-import { EngineProvider, useReportOpenFailed } from '../../PdfView/EngineContext';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app';
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 
 /** Stands for PdfDocument: reports how opening the PDF went, as it does. */
 function Opener({ failed }: { failed: boolean }) {
-  useReportOpenFailed(failed);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (failed) dispatch(docActions.pdfFailed({ kind: 'invalid' }));
+  }, [failed, dispatch]);
   return null;
 }
 
 function renderPanel(failed: boolean, docOutline = [] as { title: string; page: number }[]) {
   return renderWithProviders(
-    <EngineProvider>
+    <>
       <Opener failed={failed} />
       <OutlinePanel />
-    </EngineProvider>,
+    </>,
     {
       preloadedState: {
         doc: { docData: { docOutline: docOutline.map((item) => ({ ...item, children: [] })) } },

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of touch gestures on the pages (issue 4: pinch, swipe, double-tap), pure so it
+ * The arithmetic of touch gestures on the pages (behaviour.md, "The phone and the shortcuts help": pinch, swipe, double-tap), pure so it
  * is tested without a browser. Points are client coordinates in CSS pixels.
  */
 

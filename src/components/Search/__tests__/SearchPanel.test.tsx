@@ -1,5 +1,5 @@
 /**
- * Search (issue 4) with real providers and the real models, against a stand-in for the page engine:
+ * Search (behaviour.md, "Search") with real providers and the real models, against a stand-in for the page engine:
  * pdf.js itself cannot load in jsdom (browser-tests/search.test.ts drives the real one). What is
  * checked here is the contract with pdf.js's find controller — the `find` events the bar sends and
  * how it shows what comes back — plus the contracts §5 names, `showSearch`, the keyboard, the results
@@ -9,12 +9,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SearchButton, SearchPanel } from '..';
-import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
-import type { Engine } from '../../PdfView/engine';
-import { searchModel } from '../../../models/search';
-import type { DocParam } from '../../../models/doc/state';
+import { pdfSession } from '../../../services/pdf/session';
+import type { Engine } from '../../../services/pdf/engine';
+import { searchActions } from '../../../models/search';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
+import type { DocParam } from '../../../domain/document';
 
 type Listener = (event: Record<string, unknown>) => void;
 
@@ -112,10 +112,12 @@ function answer(engine: FakeEngine, query: string) {
 type FakeEngine = ReturnType<typeof fakeEngine>;
 
 function WithEngine({ engine, children }: { engine: FakeEngine; children: ReactNode }) {
-  const setEngine = useSetEngine();
   useEffect(() => {
-    setEngine(engine as unknown as Engine);
-  }, [engine, setEngine]);
+    pdfSession.setEngine(engine as unknown as Engine);
+    return () => {
+      pdfSession.setEngine(undefined);
+    };
+  }, [engine]);
   return children;
 }
 
@@ -125,12 +127,10 @@ function renderSearch(
   const { param = { showSearch: true }, locale = 'en', strict = false } = options;
   const engine = fakeEngine();
   const tree = (
-    <EngineProvider>
-      <WithEngine engine={engine}>
-        <SearchButton />
-        <SearchPanel />
-      </WithEngine>
-    </EngineProvider>
+    <WithEngine engine={engine}>
+      <SearchButton />
+      <SearchPanel />
+    </WithEngine>
   );
   const rendered = renderWithProviders(strict ? <StrictMode>{tree}</StrictMode> : tree, {
     locale,
@@ -165,7 +165,7 @@ describe('Search control', () => {
   it('is absent by default (showSearch off), and so is the bar even when asked to open', () => {
     const { app } = renderSearch({ param: {} });
     act(() => {
-      app.dispatch(searchModel.actions.open());
+      app.dispatch(searchActions.open());
     });
     expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * The results rows' text (issue 4): the same page text pdf.js's find controller builds, pdf.js's
+ * The results rows' text (behaviour.md, "Search"): the same page text pdf.js's find controller builds, pdf.js's
  * match offsets placed in it, and context lines as plain text.
  */
 import { contextOf, pageText, rawRange } from '../textSearch';

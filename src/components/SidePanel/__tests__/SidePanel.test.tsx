@@ -8,12 +8,12 @@ import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SidePanel, SidePanelToggles } from '..';
-import { EngineProvider, useSetEngine } from '../../PdfView/EngineContext';
-import type { Engine } from '../../PdfView/engine';
-import { docModel } from '../../../models/doc';
-import type { DocParam, OutlineItem } from '../../../models/doc/state';
+import { pdfSession } from '../../../services/pdf/session';
+import type { Engine } from '../../../services/pdf/engine';
+import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
+import type { DocParam, OutlineItem } from '../../../domain/document';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -28,10 +28,12 @@ const OUTLINE: OutlineItem[] = [
 ];
 
 function WithEngine({ engine, children }: { engine: Engine; children: ReactNode }) {
-  const setEngine = useSetEngine();
   useEffect(() => {
-    setEngine(engine);
-  }, [engine, setEngine]);
+    pdfSession.setEngine(engine);
+    return () => {
+      pdfSession.setEngine(undefined);
+    };
+  }, [engine]);
   return children;
 }
 
@@ -52,7 +54,7 @@ function renderPanels(
     </>
   );
   const rendered = renderWithProviders(
-    <EngineProvider>{engine ? <WithEngine engine={engine}>{ui}</WithEngine> : ui}</EngineProvider>,
+    engine ? <WithEngine engine={engine}>{ui}</WithEngine> : ui,
     {
       locale,
       preloadedState: { doc: { currentPage, docData: { pageCount: 14, docOutline, param } } },
@@ -67,7 +69,7 @@ describe('Thumbnails and Outline controls', () => {
   it('are absent by default (showThumb and showList are off), and so are the panels', () => {
     const { app } = renderPanels();
     act(() => {
-      app.dispatch(docModel.actions.setThumbnail(true));
+      app.dispatch(docActions.setThumbnail(true));
     });
     expect(screen.queryByRole('button', { name: 'Thumbnails' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Outline' })).not.toBeInTheDocument();

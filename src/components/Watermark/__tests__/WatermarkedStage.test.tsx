@@ -1,8 +1,8 @@
-/** Issue 5 watermark: the stage holds the pages, under antd's Watermark when there is text. */
+/** behaviour.md, "The facility's policy" watermark: the stage holds the pages, under antd's Watermark when there is text. */
 import { screen } from '@testing-library/react';
 import { WatermarkedStage } from '..';
-import type { WatermarkInfo } from '../../../models/doc/state';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import type { WatermarkInfo } from '../../../domain/document';
 
 // jsdom draws nothing: a 2D context that accepts antd's calls stands in for the canvas.
 beforeAll(() => {

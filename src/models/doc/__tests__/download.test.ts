@@ -1,11 +1,11 @@
 /**
- * Issue 5 download on a real app against the real dev facility over HTTP: the `download` effect
+ * behaviour.md, "The facility's policy" download on a real app against the real dev facility over HTTP: the `download` effect
  * (viewed PDF or original, named from the title, failures put in the state) and Ctrl/⌘+S. No
  * mocked fetch; what jsdom lacks (object URLs) is stood in for, and the anchor's click is caught.
  */
 import { readFile } from 'node:fs/promises';
 import { withNodeTimers } from '../../../test/nodeTimers';
-import { docModel } from '..';
+import { docActions } from '..';
 import { isSaveShortcut } from '../subscriptions';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { closedOrigin, SAMPLE_PDF, startFacility, until } from './facility';
@@ -87,7 +87,7 @@ afterEach(() => {
 
 async function openDoc(id: string) {
   const app = createTestApp();
-  await expect(app.dispatch(docModel.actions.fetch(id))).resolves.toBe('ready');
+  await expect(app.dispatch(docActions.fetch(id))).resolves.toBe('ready');
   return app;
 }
 
@@ -96,7 +96,7 @@ const requested = (path: string) => facility.seen.some((s) => s.url === path);
 describe('doc/download', () => {
   it('contracts §5b isFcsDownload false: saves the viewed PDF as <title>.pdf', async () => {
     const app = await openDoc('report.pdf');
-    await expect(app.dispatch(docModel.actions.download())).resolves.toBe('saved');
+    await expect(app.dispatch(docActions.download())).resolves.toBe('saved');
     expect(saved).toHaveLength(1);
     const [file] = saved as [Saved];
     expect(file.name).toBe('Q3_Q4_ report.pdf');
@@ -110,7 +110,7 @@ describe('doc/download', () => {
 
   it("contracts §5b isFcsDownload (default): saves the facility's original", async () => {
     const app = await openDoc('original.pdf');
-    await expect(app.dispatch(docModel.actions.download())).resolves.toBe('saved');
+    await expect(app.dispatch(docActions.download())).resolves.toBe('saved');
     expect(requested('/api/documents/original.pdf/original')).toBe(true);
     // The title (the file name's stem) with Content-Disposition's extension.
     expect(saved.map((s) => s.name)).toEqual(['original.pdf']);
@@ -122,7 +122,7 @@ describe('doc/download', () => {
     'contracts §3 policy: %s may not be downloaded, and nothing is fetched',
     async (id) => {
       const app = await openDoc(id);
-      await expect(app.dispatch(docModel.actions.download())).resolves.toBe('notAllowed');
+      await expect(app.dispatch(docActions.download())).resolves.toBe('notAllowed');
       expect(requested(`/api/documents/${id}/original`)).toBe(false);
       expect(requested(`/api/documents/${id}/content`)).toBe(false);
       expect(saved).toEqual([]);
@@ -131,22 +131,22 @@ describe('doc/download', () => {
 
   it('an HTTP failure is put in the state for the UI to report, until it has been', async () => {
     const app = await openDoc('missing.pdf');
-    await expect(app.dispatch(docModel.actions.download())).resolves.toBe('failed');
+    await expect(app.dispatch(docActions.download())).resolves.toBe('failed');
     expect(app.getState().doc.downloadFailure).toEqual({ status: 404 });
     expect(saved).toEqual([]);
-    app.dispatch(docModel.actions.downloadFailureShown());
+    app.dispatch(docActions.downloadFailureShown());
     expect(app.getState().doc.downloadFailure).toBeUndefined();
   });
 
   it('no answer at all is a failure without a status', async () => {
     const app = await openDoc('offline.pdf');
-    await expect(app.dispatch(docModel.actions.download())).resolves.toBe('failed');
+    await expect(app.dispatch(docActions.download())).resolves.toBe('failed');
     expect(app.getState().doc.downloadFailure).toEqual({});
   });
 
   it('before any document there is nothing to download', async () => {
     const app = createTestApp();
-    await expect(app.dispatch(docModel.actions.download())).resolves.toBe('notAllowed');
+    await expect(app.dispatch(docActions.download())).resolves.toBe('notAllowed');
   });
 });
 

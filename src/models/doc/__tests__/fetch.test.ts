@@ -8,12 +8,13 @@ import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime
 import type { HistoryLike } from '../../../runtime';
 import { models } from '../..';
 import type { RootState } from '../..';
-import { docModel, PARAM_DEFAULTS } from '..';
+import { docActions } from '..';
 import type { DocState } from '..';
 import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
 import { POLL } from '../effects';
 import { closedOrigin, startFacility, until } from './facility';
 import type { Facility } from './facility';
+import { PARAM_DEFAULTS } from '../../../domain/document';
 
 jest.setTimeout(20_000);
 
@@ -90,7 +91,7 @@ function startApp() {
 /** Fetches `id` to the end; expected failures resolve, so this never throws for them. */
 async function fetchDoc(id: string) {
   const { app, onError } = startApp();
-  const outcome = await app.dispatch(docModel.actions.fetch(id));
+  const outcome = await app.dispatch(docActions.fetch(id));
   expect(onError).not.toHaveBeenCalled();
   return { outcome, doc: app.getState().doc, loading: app.getState().loading };
 }
@@ -98,7 +99,7 @@ async function fetchDoc(id: string) {
 describe('doc/fetch: a real document', () => {
   it('spec §7 fetch: stores the facility answer as docData (tracemonkey: ready, 14 pages)', async () => {
     const { app, onError } = startApp();
-    const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+    const run = app.dispatch(docActions.fetch('tracemonkey.pdf'));
 
     expect(app.getState().doc).toMatchObject({ status: 'loading', docId: 'tracemonkey.pdf' });
     await expect(run).resolves.toBe('ready');
@@ -126,9 +127,9 @@ describe('doc/fetch: a real document', () => {
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
-  it('issue 14 overlap: the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
+  it('overlap (docs/decisions/2026-11-25-range-first.md): the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
     const { app } = startApp();
-    const run = app.dispatch(docModel.actions.fetch('a b#%.pdf'));
+    const run = app.dispatch(docActions.fetch('a b#%.pdf'));
     expect(app.getState().doc).toMatchObject({
       status: 'loading',
       expectedFileUrl: `${facility.origin}/api/documents/a%20b%23%25.pdf/content`,
@@ -138,7 +139,7 @@ describe('doc/fetch: a real document', () => {
 
   it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
     const { app } = startApp();
-    const run = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+    const run = app.dispatch(docActions.fetch('tracemonkey.pdf'));
     expect(app.getState().loading.effects['doc/fetch']).toBe(true);
     expect(app.getState().loading.models.doc).toBe(true);
     await run;
@@ -200,12 +201,12 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
       { kind: 'facility', status: 503 },
     ],
     [
-      'issue 7 conversion failure → its sanitised reason',
+      'a conversion failure (docs/server.md) → its sanitised reason',
       'unconvertible.docx',
       { kind: 'conversionFailed', status: 502, reason: 'LibreOffice exited 1' },
     ],
     [
-      'issue 7 converter not installed',
+      'the converter not installed (docs/server.md)',
       'no-converter.docx',
       { kind: 'converterMissing', status: 503 },
     ],
@@ -239,9 +240,7 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
   it('an unexpected failure (an unusable previewApi) is reported and never leaves it loading', async () => {
     globals.previewApi = 'javascript:alert(1)';
     const { app, onError } = startApp();
-    await expect(app.dispatch(docModel.actions.fetch('tracemonkey.pdf'))).rejects.toThrow(
-      'http(s)',
-    );
+    await expect(app.dispatch(docActions.fetch('tracemonkey.pdf'))).rejects.toThrow('http(s)');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(app.getState().doc).toMatchObject({ status: 'error', error: { kind: 'facility' } });
     expect(app.getState().loading.effects['doc/fetch']).toBe(false);
@@ -256,10 +255,10 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
 
   it('a retry of the same id after an error fetches again and clears the error', async () => {
     const { app } = startApp();
-    await app.dispatch(docModel.actions.fetch('late.pdf'));
+    await app.dispatch(docActions.fetch('late.pdf'));
     expect(app.getState().doc.error).toEqual({ kind: 'notFound', status: 404 });
     await facility.addPdf('late.pdf');
-    await expect(app.dispatch(docModel.actions.fetch('late.pdf'))).resolves.toBe('ready');
+    await expect(app.dispatch(docActions.fetch('late.pdf'))).resolves.toBe('ready');
     expect(app.getState().doc).toMatchObject({ status: 'ready', error: undefined });
     expect(app.getState().doc.docData.pageCount).toBe(14);
   });
@@ -281,7 +280,7 @@ describe('doc/fetch: conversion and concurrency', () => {
       }
     });
 
-    await expect(app.dispatch(docModel.actions.fetch('converting.pdf'))).resolves.toBe('ready');
+    await expect(app.dispatch(docActions.fetch('converting.pdf'))).resolves.toBe('ready');
     expect(onError).not.toHaveBeenCalled();
 
     const converting = seen.filter((s) => s.status === 'converting');
@@ -308,13 +307,13 @@ describe('doc/fetch: conversion and concurrency', () => {
   it('takeLatest: another fetch cancels the running one and aborts its request', async () => {
     const { app } = startApp();
     const before = facility.seen.length;
-    const first = app.dispatch(docModel.actions.fetch('slow.pdf'));
+    const first = app.dispatch(docActions.fetch('slow.pdf'));
     await until(
       () => facility.seen.slice(before).some((s) => s.url.includes('slow.pdf')),
       5_000,
       'the slow request to reach the facility',
     );
-    const second = app.dispatch(docModel.actions.fetch('tracemonkey.pdf'));
+    const second = app.dispatch(docActions.fetch('tracemonkey.pdf'));
 
     await expect(first).rejects.toBeInstanceOf(EffectCancelledError);
     await expect(second).resolves.toBe('ready');

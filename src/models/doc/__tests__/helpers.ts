@@ -1,6 +1,8 @@
 /** Builders for doc states in tests: defaults everywhere except what a row is about. */
-import { initialDocState, PARAM_DEFAULTS } from '../state';
-import type { DocData, DocParam, DocState, SignatureItem } from '../state';
+import { initialDocState } from '../state';
+import type { DocState } from '../state';
+import { PARAM_DEFAULTS } from '../../../domain/document';
+import type { DocData, DocParam, SignatureItem } from '../../../domain/document';
 
 export type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 

@@ -3,14 +3,15 @@
  * named after it. Every input state is deep-frozen, so a reducer that mutates its input fails.
  */
 import type { Action } from '../../../runtime';
-import { docModel } from '..';
+import { docActions } from '..';
 import { docReducers } from '../reducers';
-import { initialDocState, PARAM_DEFAULTS } from '../state';
+import { initialDocState } from '../state';
 import type { DocState } from '../state';
 import { deepFreeze, docState, signature } from './helpers';
 import type { DeepPartial } from './helpers';
+import { PARAM_DEFAULTS } from '../../../domain/document';
 
-const A = docModel.actions;
+const A = docActions;
 
 /** Routes an action to its reducer by type, as the runtime does. */
 function reduce(state: DocState, action: Action<unknown>): DocState {

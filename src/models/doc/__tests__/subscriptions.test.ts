@@ -1,8 +1,8 @@
 /**
- * Keyboard shortcuts (issue 3) on a real app: the doc model's subscription listens on the window,
+ * Keyboard shortcuts (behaviour.md, "The reading view") on a real app: the doc model's subscription listens on the window,
  * as it does in the browser; events are real KeyboardEvents dispatched at real elements.
  */
-import { docModel } from '..';
+import { docActions } from '..';
 import { LAST_PAGE, shortcutAction } from '../subscriptions';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
@@ -61,7 +61,7 @@ describe('keyboard: page keys', () => {
         altKey: false,
         shiftKey: false,
       }),
-    ).toEqual(docModel.actions.setPage(LAST_PAGE));
+    ).toEqual(docActions.setPage(LAST_PAGE));
   });
 
   it.each(['ArrowUp', 'ArrowDown', ' ', 'a'])('%s stays native scrolling / typing', (key) => {

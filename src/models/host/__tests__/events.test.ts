@@ -1,11 +1,12 @@
 /** Which host events the doc state calls for (docs/embedding.md "Events"). */
 import { translate } from '../../../i18n';
 import type { MessageKey } from '../../../i18n';
-import { initialDocState, PARAM_DEFAULTS } from '../../doc/state';
+import { initialDocState } from '../../doc/state';
 import type { DocState } from '../../doc/state';
 import { hostEvents } from '../effects';
 import { NOTHING_ANNOUNCED } from '../state';
 import type { Announced } from '../state';
+import { PARAM_DEFAULTS } from '../../../domain/document';
 
 const en = (key: MessageKey) => translate('en', key);
 

@@ -1,5 +1,5 @@
 /** The host model on a real app: the watcher tells the window each event once, in order. */
-import { docModel, printModel } from '../..';
+import { docActions, printActions } from '../..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { FolioEvent, FolioEventType } from '../../../services/host/protocol';
 
@@ -32,17 +32,17 @@ describe('host model', () => {
     const app = createTestApp({ doc: { docId: 'a.pdf', status: 'ready' } });
     const { seen, stop } = listen();
     try {
-      app.dispatch(docModel.actions.setPageCount(14));
-      app.dispatch(docModel.actions.setPageSize({ index: 0, size: { width: 10, height: 10 } }));
-      app.dispatch(docModel.actions.setPage(2));
-      app.dispatch(docModel.actions.setPage(2));
-      app.dispatch(docModel.actions.zoomBy(1));
-      app.dispatch(printModel.actions.started(3));
-      app.dispatch(printModel.actions.progressed(1));
-      app.dispatch(printModel.actions.finished());
-      app.dispatch(printModel.actions.started(1));
-      app.dispatch(printModel.actions.cancel());
-      app.dispatch(printModel.actions.cancel());
+      app.dispatch(docActions.setPageCount(14));
+      app.dispatch(docActions.setPageSize({ index: 0, size: { width: 10, height: 10 } }));
+      app.dispatch(docActions.setPage(2));
+      app.dispatch(docActions.setPage(2));
+      app.dispatch(docActions.zoomBy(1));
+      app.dispatch(printActions.started(3));
+      app.dispatch(printActions.progressed(1));
+      app.dispatch(printActions.finished());
+      app.dispatch(printActions.started(1));
+      app.dispatch(printActions.cancel());
+      app.dispatch(printActions.cancel());
       await flush();
       const envelope = { version: 1, docId: 'a.pdf' };
       expect(seen).toEqual([

@@ -1,15 +1,17 @@
 /**
- * The print job on a real app (issue 5): the `print` effect with a fake page renderer standing in
+ * The print job on a real app (behaviour.md, "The facility's policy"): the `print` effect with a fake page renderer standing in
  * for pdf.js (jsdom has no canvas), and the real hand-over to window.print (jsdom's images never
  * load, so the test loads them; object URLs are stood in for).
  */
-import { printModel } from '..';
+import { printActions } from '..';
 import type { PrintOutcome, PrintState } from '..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 import { pageLayer, renderPrintPage } from '../../../services/print';
 import type { PrintImage, PrintSource, RenderPageOptions } from '../../../services/print';
 
+import { pdfSession } from '../../../services/pdf/session';
+import type { Engine } from '../../../services/pdf/engine';
 jest.mock('../../../services/print/renderPage', () => ({ renderPrintPage: jest.fn() }));
 const render = jest.mocked(renderPrintPage);
 
@@ -22,6 +24,8 @@ interface Call {
 }
 
 const SOURCE = { getPage: jest.fn() } as unknown as PrintSource;
+/** The page view's engine, as far as the print effect reads it: its document. */
+const ENGINE = { pdf: SOURCE } as unknown as Engine;
 let calls: Call[];
 let inFlight: number;
 let maxInFlight: number;
@@ -29,6 +33,7 @@ let maxInFlight: number;
 let autoFinish: boolean;
 
 beforeEach(() => {
+  pdfSession.setEngine(ENGINE);
   render.mockReset();
   calls = [];
   inFlight = 0;
@@ -96,6 +101,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  pdfSession.setEngine(undefined);
   observer.disconnect();
   document.body.replaceChildren();
 });
@@ -117,9 +123,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('print model: the print effect', () => {
   it('draws the range one page at a time, counts progress, prints once, cleans up', async () => {
     const { app, progress, print } = start();
-    app.dispatch(printModel.actions.openDialog());
-    app.dispatch(printModel.actions.setRangeText('2-4'));
-    const outcome: PrintOutcome = await app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.openDialog());
+    app.dispatch(printActions.setRangeText('2-4'));
+    const outcome: PrintOutcome = await app.dispatch(printActions.print());
     expect(outcome).toBe('printed');
     expect(calls.map((c) => c.pageNumber)).toEqual([2, 3, 4]);
     expect(maxInFlight).toBe(1);
@@ -136,11 +142,11 @@ describe('print model: the print effect', () => {
 
   it('all pages and the current page', async () => {
     const { app } = start({ currentPage: 4 });
-    await app.dispatch(printModel.actions.print(SOURCE));
+    await app.dispatch(printActions.print());
     expect(calls.map((c) => c.pageNumber)).toEqual([1, 2, 3, 4, 5]);
     calls = [];
-    app.dispatch(printModel.actions.setChoice('current'));
-    await app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.setChoice('current'));
+    await app.dispatch(printActions.print());
     expect(calls.map((c) => c.pageNumber)).toEqual([4]);
     expect(printSpy).toHaveBeenCalledTimes(2);
   });
@@ -149,14 +155,14 @@ describe('print model: the print effect', () => {
     const { app } = start({
       docData: { pageCount: 1, watermarkInfo: { text: 'alice', color: 'rgba(0,0,255,0.5)' } },
     });
-    await app.dispatch(printModel.actions.print(SOURCE));
+    await app.dispatch(printActions.print());
     const [layers] = calls.map((c) => c.options.layers);
     expect(layers).toHaveLength(2);
     expect(layers[0]).toBe(pageLayer);
 
     const plain = start({ docData: { pageCount: 1, watermarkInfo: { text: '' } } });
     calls = [];
-    await plain.app.dispatch(printModel.actions.print(SOURCE));
+    await plain.app.dispatch(printActions.print());
     expect(calls[0].options.layers).toEqual([pageLayer]);
     expect(calls[0].options).toMatchObject({ dpi: 150, image: { type: 'image/jpeg' } });
   });
@@ -164,13 +170,13 @@ describe('print model: the print effect', () => {
   it('Cancel stops drawing at once: the page being drawn is aborted, nothing printed', async () => {
     autoFinish = false;
     const { app, print } = start();
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    const job = app.dispatch(printActions.print());
     await flush();
     calls[0].finish();
     await flush();
     expect(calls.map((c) => c.pageNumber)).toEqual([1, 2]);
     expect(print().progress).toEqual({ done: 1, total: 5 });
-    app.dispatch(printModel.actions.cancel());
+    app.dispatch(printActions.cancel());
     expect(await job).toBe('cancelled');
     expect(calls[1].options.signal.aborted).toBe(true);
     await flush();
@@ -183,11 +189,11 @@ describe('print model: the print effect', () => {
   it('Cancel while the browser prints cleans up at once', async () => {
     afterprint = false;
     const { app } = start({ docData: { pageCount: 2 } });
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    const job = app.dispatch(printActions.print());
     for (let i = 0; i < 10 && printed.length === 0; i += 1) await flush();
     expect(printed).toEqual([{ images: 2, printing: true }]);
     expect(document.querySelector('.folio-print-container')).not.toBeNull();
-    app.dispatch(printModel.actions.cancel());
+    app.dispatch(printActions.cancel());
     expect(await job).toBe('cancelled');
     expect(document.querySelector('.folio-print-container')).toBeNull();
     expect(urls.size).toBe(0);
@@ -196,9 +202,9 @@ describe('print model: the print effect', () => {
   it('a page that cannot be drawn fails the job: which page, nothing printed', async () => {
     autoFinish = false;
     const { app, print } = start();
-    app.dispatch(printModel.actions.openDialog());
-    app.dispatch(printModel.actions.setRangeText('2-3'));
-    const job = app.dispatch(printModel.actions.print(SOURCE));
+    app.dispatch(printActions.openDialog());
+    app.dispatch(printActions.setRangeText('2-3'));
+    const job = app.dispatch(printActions.print());
     await flush();
     calls[0].finish();
     await flush();
@@ -213,14 +219,21 @@ describe('print model: the print effect', () => {
     ['no document shown', { status: 'loading' }, 'notAllowed'],
   ])('%s: nothing is drawn (%s)', async (_case, doc, expected) => {
     const { app } = start(doc);
-    expect(await app.dispatch(printModel.actions.print(SOURCE))).toBe(expected);
+    expect(await app.dispatch(printActions.print())).toBe(expected);
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it('no document open in pdf.js (its page view gone): nothing is drawn', async () => {
+    const { app } = start();
+    pdfSession.setEngine(undefined);
+    expect(await app.dispatch(printActions.print())).toBe('notAllowed');
     expect(render).not.toHaveBeenCalled();
   });
 
   it('an invalid range draws nothing', async () => {
     const { app, print } = start();
-    app.dispatch(printModel.actions.setRangeText('3-1'));
-    expect(await app.dispatch(printModel.actions.print(SOURCE))).toBe('invalid');
+    app.dispatch(printActions.setRangeText('3-1'));
+    expect(await app.dispatch(printActions.print())).toBe('invalid');
     expect(render).not.toHaveBeenCalled();
     expect(print().status).toBe('idle');
   });

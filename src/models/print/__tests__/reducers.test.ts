@@ -1,4 +1,4 @@
-/** The print model's reducers, one row per rule (issue 5: dialog, choice, progress, cancel). */
+/** The print model's reducers, one row per rule (behaviour.md, "The facility's policy": dialog, choice, progress, cancel). */
 import { printReducers } from '../reducers';
 import { initialPrintState } from '../state';
 import type { PrintState } from '../state';

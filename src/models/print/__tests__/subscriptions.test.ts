@@ -1,4 +1,4 @@
-/** Ctrl/⌘+P (issue 5): our print dialog when `print` allows it, swallowed when it is off. */
+/** Ctrl/⌘+P (behaviour.md, "The facility's policy"): our print dialog when `print` allows it, swallowed when it is off. */
 import { isPrintShortcut } from '..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';

@@ -1,8 +1,8 @@
 /**
- * The search model (issue 4) on a real app: reducers through its action creators, and the keyboard
+ * The search model (behaviour.md, "Search") on a real app: reducers through its action creators, and the keyboard
  * subscription with real KeyboardEvents on the window, as in the browser.
  */
-import { searchModel } from '..';
+import { searchActions } from '..';
 import { MAX_QUERY_LENGTH, searchShortcut } from '..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
@@ -23,6 +23,23 @@ afterEach(() => {
 });
 
 describe('search model: reducers', () => {
+  it('follows pdf.js: a new search shows nothing of the last, a step keeps its place', () => {
+    const { app, search } = start();
+    const found = { state: 'found', current: 2, total: 9, selectedId: '3:40' } as const;
+    app.dispatch(searchActions.findSettled(found));
+    app.dispatch(searchActions.findPending(false));
+    expect(search().status).toEqual({ ...found, state: 'pending' });
+    app.dispatch(searchActions.findCounted({ current: 3, total: 9, selectedId: '3:70' }));
+    expect(search().status).toEqual({ state: 'pending', current: 3, total: 9, selectedId: '3:70' });
+    app.dispatch(searchActions.findPending(true));
+    expect(search().status).toEqual({
+      state: 'pending',
+      current: 0,
+      total: 0,
+      selectedId: undefined,
+    });
+  });
+
   it('starts closed, empty, case-insensitive and not whole-word', () => {
     const { search } = start();
     expect(search()).toMatchObject({
@@ -35,44 +52,44 @@ describe('search model: reducers', () => {
 
   it('open asks for the keyboard each time; close keeps the query', () => {
     const { app, search } = start();
-    app.dispatch(searchModel.actions.open());
+    app.dispatch(searchActions.open());
     expect(search()).toMatchObject({ open: true, focusRequest: 1 });
-    app.dispatch(searchModel.actions.setQuery('trace'));
-    app.dispatch(searchModel.actions.open());
+    app.dispatch(searchActions.setQuery('trace'));
+    app.dispatch(searchActions.open());
     expect(search()).toMatchObject({ open: true, focusRequest: 2, query: 'trace' });
-    app.dispatch(searchModel.actions.close());
+    app.dispatch(searchActions.close());
     expect(search()).toMatchObject({ open: false, query: 'trace' });
   });
 
   it('toggle opens a closed bar and closes an open one', () => {
     const { app, search } = start();
-    app.dispatch(searchModel.actions.toggle());
+    app.dispatch(searchActions.toggle());
     expect(search().open).toBe(true);
-    app.dispatch(searchModel.actions.toggle());
+    app.dispatch(searchActions.toggle());
     expect(search().open).toBe(false);
   });
 
   it('openWith opens on a query (the #search= deep link), capped, without asking for the keyboard', () => {
     const { app, search } = start();
-    app.dispatch(searchModel.actions.openWith('x'.repeat(MAX_QUERY_LENGTH + 10)));
+    app.dispatch(searchActions.openWith('x'.repeat(MAX_QUERY_LENGTH + 10)));
     expect(search()).toMatchObject({ open: true, openedByLink: true, focusRequest: 0 });
     expect(search().query).toHaveLength(MAX_QUERY_LENGTH);
-    app.dispatch(searchModel.actions.open());
+    app.dispatch(searchActions.open());
     expect(search()).toMatchObject({ openedByLink: false, focusRequest: 1 });
   });
 
   it('match case and whole words are set explicitly', () => {
     const { app, search } = start();
-    app.dispatch(searchModel.actions.setCaseSensitive(true));
-    app.dispatch(searchModel.actions.setEntireWord(true));
+    app.dispatch(searchActions.setCaseSensitive(true));
+    app.dispatch(searchActions.setEntireWord(true));
     expect(search()).toMatchObject({ caseSensitive: true, entireWord: true });
   });
 
   it('findNext / findPrevious count steps; on a closed bar they open it with the keyboard', () => {
     const { app, search } = start();
-    app.dispatch(searchModel.actions.findNext());
+    app.dispatch(searchActions.findNext());
     expect(search()).toMatchObject({ open: true, focusRequest: 1, step: { seq: 1 } });
-    app.dispatch(searchModel.actions.findPrevious());
+    app.dispatch(searchActions.findPrevious());
     expect(search()).toMatchObject({ focusRequest: 1, step: { seq: 2, previous: true } });
   });
 });

@@ -1,17 +1,17 @@
 /**
- * The sign model (issue 6) on a real app: confirm → placement → the doc model's spec fields,
+ * The sign model (behaviour.md, "Signatures") on a real app: confirm → placement → the doc model's spec fields,
  * persistence through a fake store (a Map), Finish's hand-over, and Download signed copy against
  * the real dev facility over HTTP, read back with pdf-lib.
  */
 import * as nodeTimers from 'node:timers';
 import { withNodeTimers } from '../../../test/nodeTimers';
-import { docModel, signModel } from '../..';
+import { docActions, signActions } from '../..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { signedFileName } from '..';
 import { drawnImages } from '../../../../browser-tests/support/pdfStamps';
 import { startFacility } from '../../doc/__tests__/facility';
 import type { Facility } from '../../doc/__tests__/facility';
-import type { SignatureItem } from '../../doc/state';
+import type { SignatureItem } from '../../../domain/document';
 
 jest.setTimeout(20_000);
 
@@ -44,22 +44,22 @@ function start(docId = 'sample.pdf') {
 describe('sign model', () => {
   it('Confirm sets isSigned, closes the pad and waits for a place; placing inserts at canvasNum', async () => {
     const app = start();
-    app.dispatch(docModel.actions.toggleSignState());
-    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
+    app.dispatch(docActions.toggleSignState());
+    await app.dispatch(signActions.confirm({ image: PNG, aspect: 3, mobile: false }));
     expect(app.getState().doc).toMatchObject({ isSigned: true, signState: false });
     expect(app.getState().sign.pending).toEqual({ image: PNG, aspect: 3 });
-    await expect(app.dispatch(signModel.actions.place({ page: 3, box }))).resolves.toBe(true);
+    await expect(app.dispatch(signActions.place({ page: 3, box }))).resolves.toBe(true);
     expect(app.getState().doc.signDataArr).toEqual([{ canvasNum: 2, ...box, image: PNG }]);
     expect(app.getState().sign.pending).toBeUndefined();
     // Nothing pending: a second place does nothing.
-    await expect(app.dispatch(signModel.actions.place({ page: 1, box }))).resolves.toBe(false);
+    await expect(app.dispatch(signActions.place({ page: 1, box }))).resolves.toBe(false);
     expect(app.getState().doc.signDataArr).toHaveLength(1);
   });
 
   it('on a phone Confirm sets isMobSigned and closes the full-screen pad', async () => {
     const app = start();
-    app.dispatch(docModel.actions.toggleMobileSignState());
-    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: true }));
+    app.dispatch(docActions.toggleMobileSignState());
+    await app.dispatch(signActions.confirm({ image: PNG, aspect: 3, mobile: true }));
     expect(app.getState().doc).toMatchObject({
       isMobSigned: true,
       isSigned: false,
@@ -69,11 +69,11 @@ describe('sign model', () => {
 
   it('keeps every change per document and gives it back when the document opens again', async () => {
     const app = start('a.pdf');
-    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
-    await app.dispatch(signModel.actions.place({ page: 1, box }));
+    await app.dispatch(signActions.confirm({ image: PNG, aspect: 3, mobile: false }));
+    await app.dispatch(signActions.place({ page: 1, box }));
     await flush();
     expect(kept.get('a.pdf')).toEqual([{ canvasNum: 0, ...box, image: PNG }]);
-    app.dispatch(docModel.actions.moveSignature({ index: 0, box: { ...box, x: 10 } }));
+    app.dispatch(docActions.moveSignature({ index: 0, box: { ...box, x: 10 } }));
     await flush();
     expect(kept.get('a.pdf')?.[0]?.x).toBe(10);
 
@@ -86,7 +86,7 @@ describe('sign model', () => {
     // Another document has none.
     expect(start('b.pdf').getState().doc.signDataArr).toEqual([]);
 
-    reloaded.dispatch(docModel.actions.clearSignatures());
+    reloaded.dispatch(docActions.clearSignatures());
     await flush();
     expect(kept.has('a.pdf')).toBe(false);
   });
@@ -96,10 +96,10 @@ describe('sign model', () => {
     const seen: unknown[] = [];
     const listener = (event: Event) => seen.push((event as CustomEvent).detail);
     window.addEventListener('folio:signed', listener);
-    await expect(app.dispatch(signModel.actions.finish())).resolves.toBeUndefined();
-    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
-    await app.dispatch(signModel.actions.place({ page: 2, box }));
-    const payload = await app.dispatch(signModel.actions.finish());
+    await expect(app.dispatch(signActions.finish())).resolves.toBeUndefined();
+    await app.dispatch(signActions.confirm({ image: PNG, aspect: 3, mobile: false }));
+    await app.dispatch(signActions.place({ page: 2, box }));
+    const payload = await app.dispatch(signActions.finish());
     window.removeEventListener('folio:signed', listener);
     expect(payload).toEqual({ docId: 'a.pdf', placements: [{ page: 2, ...box }], image: PNG });
     expect(seen).toEqual([{ type: 'folio:signed', version: 1, ...payload }]);
@@ -147,15 +147,15 @@ describe('sign/downloadSigned against the dev facility', () => {
 
   async function signed(id: string) {
     const app = createTestApp();
-    await app.dispatch(docModel.actions.fetch(id));
-    await app.dispatch(signModel.actions.confirm({ image: PNG, aspect: 3, mobile: false }));
-    await app.dispatch(signModel.actions.place({ page: 2, box }));
+    await app.dispatch(docActions.fetch(id));
+    await app.dispatch(signActions.confirm({ image: PNG, aspect: 3, mobile: false }));
+    await app.dispatch(signActions.place({ page: 2, box }));
     return app;
   }
 
   it('stamps the viewed PDF at the placement and saves <title>-signed.pdf', async () => {
     const app = await signed('contract.pdf');
-    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('saved');
+    await expect(app.dispatch(signActions.downloadSigned())).resolves.toBe('saved');
     expect(saved.map((s) => s.name)).toEqual(['Contract-signed.pdf']);
     const bytes = new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer());
     const drawn = await drawnImages(bytes);
@@ -169,7 +169,7 @@ describe('sign/downloadSigned against the dev facility', () => {
     const app = await signed('broken.pdf');
     saved.length = 0;
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('unstampable');
+    await expect(app.dispatch(signActions.downloadSigned())).resolves.toBe('unstampable');
     warn.mockRestore();
     expect(saved).toHaveLength(0);
   });
@@ -177,7 +177,7 @@ describe('sign/downloadSigned against the dev facility', () => {
   it('is not allowed without download', async () => {
     const app = await signed('locked.pdf');
     saved.length = 0;
-    await expect(app.dispatch(signModel.actions.downloadSigned())).resolves.toBe('notAllowed');
+    await expect(app.dispatch(signActions.downloadSigned())).resolves.toBe('notAllowed');
     expect(saved).toHaveLength(0);
   });
 });

@@ -1,40 +1,30 @@
-/** The reading chrome waits for the first page (issue 3's first paint), then arrives by itself. */
-import { act, render, screen } from '@testing-library/react';
+/** The reading chrome waits for the first page (the first-paint target, bench/README.md), then arrives by itself. */
+import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { CHROME_WAIT_MS } from '../../../../config/defaults';
-import {
-  EngineProvider,
-  useReportOpenFailed,
-  useSetPageShown,
-} from '../../../components/PdfView/EngineContext';
+import { useAppDispatch } from '../../../app';
+import { docActions } from '../../../models/doc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { useReadingChrome } from '../useReadingChrome';
 
 // What the chrome is does not matter here (browser tests render it), only when it is loaded.
 jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
 
 function Probe({ shown = false, failed = false }: { shown?: boolean; failed?: boolean }) {
-  const setPageShown = useSetPageShown();
-  useReportOpenFailed(failed);
+  const dispatch = useAppDispatch();
   useEffect(() => {
-    setPageShown(shown);
-  }, [shown, setPageShown]);
+    dispatch(docActions.pageShown(shown));
+    dispatch(docActions.pdfFailed(failed ? { kind: 'invalid' } : undefined));
+  }, [shown, failed, dispatch]);
   const chrome = useReadingChrome();
   return <p>{chrome ? `chrome: ${typeof chrome.ReadingChrome}` : 'waiting'}</p>;
 }
 
 function renderProbe(props: { shown?: boolean; failed?: boolean }) {
-  const view = render(
-    <EngineProvider>
-      <Probe {...props} />
-    </EngineProvider>,
-  );
+  const view = renderWithProviders(<Probe {...props} />);
   return {
     rerender: (next: { shown?: boolean; failed?: boolean }) => {
-      view.rerender(
-        <EngineProvider>
-          <Probe {...next} />
-        </EngineProvider>,
-      );
+      view.rerender(<Probe {...next} />);
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The byte source pdf.js reads a PDF through (issue 14, range-first): head and tail asked for at
+ * The byte source pdf.js reads a PDF through (docs/decisions/2026-11-25-range-first.md, range-first): head and tail asked for at
  * once, other ranges as pdf.js asks, the rest in one stream once page 1 shows. fetch is a fake
  * server over an in-memory file that honours Range as a facility does; pdf.js's transport base
  * class is a recorder.

@@ -1,5 +1,5 @@
 /**
- * The open started ahead of its viewer (issue 14, overlap): taken over only for the very URL the
+ * The open started ahead of its viewer (docs/decisions/2026-11-25-range-first.md, overlap): taken over only for the very URL the
  * facility named and only while alive; otherwise destroyed. pdf.js itself is replaced by a fake
  * loading task: what is under test is who owns it.
  */

@@ -48,7 +48,7 @@ const view: PageView = [20, 30, 632, 822];
 const W = 612;
 const H = 792;
 
-describe('signature geometry (issue 6)', () => {
+describe('signature geometry (behaviour.md, "Signatures")', () => {
   it('reads any multiple of 90 as a quarter turn', () => {
     expect([0, 90, 180, 270, 360, -90, -270, 450].map(quarterTurns)).toEqual([
       0, 90, 180, 270, 0, 270, 90, 90,

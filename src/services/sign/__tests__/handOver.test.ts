@@ -7,7 +7,7 @@ const payload: SignedPayload = {
   image: 'data:image/png;base64,AAAA',
 };
 
-describe('hand over (issue 6: Finish)', () => {
+describe('hand over (behaviour.md, "Signatures": Finish)', () => {
   it('fires folio:signed in the host envelope and posts it to the configured origin', () => {
     const parent = { postMessage: jest.fn() };
     const win = Object.assign(new EventTarget(), {

@@ -16,7 +16,7 @@ async function tinyPdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-describe('stampPdf (issue 6: Download signed copy)', () => {
+describe('stampPdf (behaviour.md, "Signatures": Download signed copy)', () => {
   it('draws each signature on its page at its box, in user space', async () => {
     const stamps = [
       { page: 1, x: 100, y: 200, width: 150, height: 50, image: PNG },

@@ -21,7 +21,7 @@ function fakeKeyValue(): KeyValue & { map: Map<string, unknown> } {
   };
 }
 
-describe('signature store (issue 6: nothing lost)', () => {
+describe('signature store (behaviour.md, "Signatures": nothing lost)', () => {
   it('keeps each document’s signatures apart and gives them back', async () => {
     const kv = fakeKeyValue();
     const store = createSignatureStore(kv);

@@ -1,7 +1,7 @@
 /** The parse is done once per version of a file, off the main thread. */
 import { rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { pdfFacts } from '../../facility/pdf-facts.ts';
+import { pdfFacts } from '../../../facility/pdf-facts.ts';
 import { makeDocsDir } from './_docs-dir.ts';
 import { passwordPdf, plainPdf } from './_fixtures.ts';
 

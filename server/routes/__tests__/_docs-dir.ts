@@ -2,7 +2,7 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { devMiddleware } from '../../server/app.ts';
+import { devMiddleware } from '../../app.ts';
 import { serve } from './_http-client.ts';
 
 export const BASE = '/viewer/';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { degrees, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import type { PDFObject, PDFRef } from 'pdf-lib';
 
-export const SAMPLES = path.resolve(__dirname, '../documents');
+export const SAMPLES = path.resolve(__dirname, '../../../mock/documents');
 export const HOSTILE_TITLE = '<img src=x onerror=alert(1)>';
 export const HOSTILE_OUTLINE_TITLE = '<script>alert(1)</script>';
 

@@ -1,8 +1,11 @@
 /** The `#search=` deep link's text (contracts §4): read like pdf.js's hash keys, cleaned like any URL text. */
-import { searchFromHash } from '../useSearchHash';
-import { MAX_QUERY_LENGTH } from '../../../models/search/state';
+import { readLink } from '../../../url';
+import { MAX_QUERY_LENGTH } from '../../search/state';
+import { searchOf } from '../effects';
 
-describe('searchFromHash', () => {
+const searchFromHash = (hash: string) => searchOf(readLink({ search: '', hash }));
+
+describe('the #search= text', () => {
   it.each([
     ['#search=trace', 'trace'],
     ['#page=2&search=trace%20tree&zoom=150', 'trace tree'],

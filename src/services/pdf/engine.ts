@@ -2,20 +2,16 @@
  * pdf.js's own viewer components (contracts §6), wired once per document. They render only what
  * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
  */
-import { pdfjs, viewer as pdfViewer } from '../../services/pdf/pdfjs';
-import type { PDFDocumentProxy, PDFPageProxy } from '../../services/pdf/pdfjs';
-import {
-  DESKTOP_MAX_CANVAS_PIXELS,
-  isPhoneLike,
-  PHONE_MAX_CANVAS_PIXELS,
-} from '../../services/pdf/device';
-import type { PageSize } from '../../models/doc/state';
+import { pdfjs, resourceUrl, viewer as pdfViewer } from './pdfjs';
+import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
+import { DESKTOP_MAX_CANVAS_PIXELS, isPhoneLike, PHONE_MAX_CANVAS_PIXELS } from './device';
 import type { Locale } from '../../i18n';
 import { textMappingReleaser } from './textMappings';
 import type { TextMappedView } from './textMappings';
 import { viewerL10n } from './viewerL10n';
 import { releaseWhenIdle } from './idleRelease';
 import type { IdleQueue } from './idleRelease';
+import type { PageSize } from '../../domain/document';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {
@@ -93,6 +89,8 @@ export function createEngine(options: EngineOptions): Engine {
     findController,
     // Links only: forms and scripting stay off (no PDFScriptingManager is ever created).
     annotationMode: pdfjs.AnnotationMode.ENABLE,
+    // A note's icon (annotation-comment.svg …), shipped beside the cmaps.
+    imageResourcesPath: resourceUrl('images'),
     maxCanvasPixels: phone ? PHONE_MAX_CANVAS_PIXELS : DESKTOP_MAX_CANVAS_PIXELS,
     abortSignal: abort.signal,
     // pdf.js types this as its own L10n class; its viewer calls only the IL10n methods.

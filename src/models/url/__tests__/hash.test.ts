@@ -1,64 +1,61 @@
 /** contracts §4: the viewer URL's `#page=&zoom=` kept in step with the reader, on a real store. */
 import { act } from '@testing-library/react';
-import { docModel } from '../../../models/doc';
-import { createTestApp, renderWithProviders } from '../../../test/renderWithProviders';
+import { HASH_WRITE_INTERVAL_MS } from '..';
+import { docActions } from '../../doc';
+import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
-import { HASH_WRITE_INTERVAL_MS, useHashSync } from '../useHashSync';
 
-describe('useHashSync on a real store', () => {
-  function Probe() {
-    useHashSync();
-    return null;
-  }
-
+describe('the url model keeps the hash and the reader in step', () => {
   const ROUTER_STATE = { usr: null, key: 'k1', idx: 0 };
 
   function openAt(url: string) {
     window.history.replaceState(ROUTER_STATE, '', url);
   }
 
+  /** The app at the current URL, its document opened (the hash is applied then). */
   function renderSync(doc: PreloadedDoc = {}) {
-    const rendered = renderWithProviders(<Probe />, {
-      preloadedState: { doc: { docId: 'report.pdf', docData: { pageCount: 20 }, ...doc } },
-    });
-    return { ...rendered, doc: () => rendered.app.getState().doc };
+    const app = createTestApp({ doc: { docId: 'report.pdf', docData: { pageCount: 20 }, ...doc } });
+    return { app, doc: () => app.getState().doc };
   }
 
-  function elapse(ms = HASH_WRITE_INTERVAL_MS) {
-    act(() => {
-      jest.advanceTimersByTime(ms);
+  /** The effect waits on a promise: the timers advance with the microtasks between them. */
+  async function elapse(ms = HASH_WRITE_INTERVAL_MS) {
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(ms);
     });
   }
 
   beforeEach(() => {
     jest.useFakeTimers();
+    // The link's ?doc= starts the real fetch; the test opens the document itself.
+    jest.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
   });
   afterEach(() => {
+    jest.restoreAllMocks();
     jest.useRealTimers();
     window.history.replaceState(null, '', '/');
   });
 
-  it('contracts §4: #page=5&zoom=150 opens at page 5, 150 %, and leaves the URL as it was', () => {
+  it('contracts §4: #page=5&zoom=150 opens at page 5, 150 %, and leaves the URL as it was', async () => {
     openAt('/viewer/a/b?doc=report.pdf&lang=en#page=5&zoom=150&search=net%20income');
     const { doc } = renderSync();
     expect(doc().currentPage).toBe(5);
     expect(doc().zoom).toBe(1.5);
-    elapse();
+    await elapse();
     expect(window.location.pathname).toBe('/viewer/a/b');
     expect(window.location.search).toBe('?doc=report.pdf&lang=en');
     expect(window.location.hash).toBe('#page=5&zoom=150&search=net%20income');
   });
 
-  it('waits for the document to be ready, then applies the hash once', () => {
+  it('waits for the document to be ready, then applies the hash once', async () => {
     openAt('/?doc=report.pdf#page=7');
     const app = createTestApp({ doc: { docId: 'report.pdf', status: 'loading' } });
-    renderWithProviders(<Probe />, { app });
     expect(app.getState().doc.currentPage).toBe(1);
-    elapse();
+    await elapse();
     expect(window.location.hash).toBe('#page=7');
     act(() => {
       app.dispatch(
-        docModel.actions.save({
+        docActions.save({
           docData: { ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 },
           mimeType: 'application/pdf',
           fileUrl: 'x',
@@ -68,14 +65,14 @@ describe('useHashSync on a real store', () => {
     });
     expect(app.getState().doc.currentPage).toBe(7);
     act(() => {
-      app.dispatch(docModel.actions.setPage(3));
+      app.dispatch(docActions.setPage(3));
     });
     act(() => {
       // A retry of the same document goes back through loading; the hash is not applied again.
       const { docData } = app.getState().doc;
-      app.dispatch(docModel.actions.fetchStarted('report.pdf'));
+      app.dispatch(docActions.fetchStarted('report.pdf'));
       app.dispatch(
-        docModel.actions.save({
+        docActions.save({
           docData,
           mimeType: 'application/pdf',
           fileUrl: 'x',
@@ -86,36 +83,36 @@ describe('useHashSync on a real store', () => {
     expect(app.getState().doc.currentPage).toBe(3);
   });
 
-  it('spec §5: an out-of-range page or zoom in the hash is clamped by the model', () => {
+  it('spec §5: an out-of-range page or zoom in the hash is clamped by the model', async () => {
     openAt('/?doc=report.pdf#page=999&zoom=900');
     const { doc } = renderSync();
     expect(doc().currentPage).toBe(20);
     expect(doc().zoom).toBe(2);
-    elapse();
+    await elapse();
     expect(window.location.hash).toBe('#page=20&zoom=200');
   });
 
-  it('ignores named zooms and nonsense, and writes nothing until the reader moves', () => {
+  it('ignores named zooms and nonsense, and writes nothing until the reader moves', async () => {
     openAt('/?doc=report.pdf#zoom=page-width&page=x');
     const { doc } = renderSync();
     expect(doc().currentPage).toBe(1);
     expect(doc().zoom).toBe(1);
-    elapse(5 * HASH_WRITE_INTERVAL_MS);
+    await elapse(5 * HASH_WRITE_INTERVAL_MS);
     expect(window.location.hash).toBe('#zoom=page-width&page=x');
   });
 
-  it('keeps #page current while reading, throttled, with history.state kept', () => {
+  it('keeps #page current while reading, throttled, with history.state kept', async () => {
     openAt('/viewer/?doc=report.pdf#search=budget');
     const replace = jest.spyOn(window.history, 'replaceState');
     const { app } = renderSync();
     for (let page = 2; page <= 9; page += 1) {
       act(() => {
-        app.dispatch(docModel.actions.setPage(page));
+        app.dispatch(docActions.setPage(page));
       });
-      elapse(HASH_WRITE_INTERVAL_MS / 4);
+      await elapse(HASH_WRITE_INTERVAL_MS / 4);
     }
     // Eight page changes over two intervals: one write per interval, the last one current.
-    elapse();
+    await elapse();
     expect(replace).toHaveBeenCalledTimes(2);
     expect(window.location.hash).toBe('#page=9&search=budget');
     expect(window.location.pathname + window.location.search).toBe('/viewer/?doc=report.pdf');
@@ -124,23 +121,23 @@ describe('useHashSync on a real store', () => {
     replace.mockRestore();
   });
 
-  it('adds zoom once it differs from 100 %, and keeps it current after that', () => {
+  it('adds zoom once it differs from 100 %, and keeps it current after that', async () => {
     openAt('/?doc=report.pdf');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.nextPage());
+      app.dispatch(docActions.nextPage());
     });
-    elapse();
+    await elapse();
     expect(window.location.hash).toBe('#page=2');
     act(() => {
-      app.dispatch(docModel.actions.zoomBy(1));
+      app.dispatch(docActions.zoomBy(1));
     });
-    elapse();
+    await elapse();
     expect(window.location.hash).toBe('#page=2&zoom=120');
     act(() => {
-      app.dispatch(docModel.actions.zoomTo(100));
+      app.dispatch(docActions.zoomTo(100));
     });
-    elapse();
+    await elapse();
     expect(window.location.hash).toBe('#page=2&zoom=100');
   });
 
@@ -155,26 +152,26 @@ describe('useHashSync on a real store', () => {
     expect(doc().zoom).toBe(0.75);
   });
 
-  it('never writes into the URL of another document', () => {
+  it('never writes into the URL of another document', async () => {
     openAt('/?doc=report.pdf');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.setPage(4));
+      app.dispatch(docActions.setPage(4));
     });
     window.history.replaceState(ROUTER_STATE, '', '/?doc=other.pdf#page=1');
-    elapse();
+    await elapse();
     expect(window.location.href).toMatch(/\?doc=other\.pdf#page=1$/);
   });
 
-  it('drops a pending write when another document starts loading', () => {
+  it('drops a pending write when another document starts loading', async () => {
     openAt('/?doc=report.pdf');
     const replace = jest.spyOn(window.history, 'replaceState');
     const { app } = renderSync();
     act(() => {
-      app.dispatch(docModel.actions.setPage(4));
-      app.dispatch(docModel.actions.fetchStarted('other.pdf'));
+      app.dispatch(docActions.setPage(4));
+      app.dispatch(docActions.fetchStarted('other.pdf'));
     });
-    elapse();
+    await elapse();
     expect(replace).not.toHaveBeenCalled();
     replace.mockRestore();
   });

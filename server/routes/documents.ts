@@ -1,13 +1,13 @@
 /**
- * The dev preview facility (contracts §3) as umi-style mock handlers: the facility itself —
- * ids, sidecars, conversion, pdf.js facts — is facility/ (shared with `npm run serve`); these
- * handlers only hand it the request and write its answer. In dev the sidecars' simulations
- * (`convertMs`, `delayMs`, `fail`: mock/README.md) are on.
+ * The preview facility's routes (contracts §3) in umi's mock-file shape, served in every mode: the
+ * facility itself — ids, sidecars, conversion, pdf.js facts — is facility/; these handlers only
+ * hand it the request and write its answer. In dev the sidecars' simulations (`convertMs`,
+ * `delayMs`, `fail`: facility/README.md) are on.
  */
-import { writeAnswer } from '../facility/node-http.ts';
-import type { MockFile } from './_types.ts';
+import { writeAnswer } from '../../facility/node-http.ts';
+import type { RouteFile } from './types.ts';
 
-const documents: MockFile = {
+const documents: RouteFile = {
   'GET /api/documents/:id': async (req, res) => {
     // A simulated delay stops waiting as soon as the client has gone away.
     const gone = new AbortController();

@@ -1,5 +1,5 @@
 /**
- * The queue's figures of docs/server.md's "Scaling out": `npx node server/measure-queue.ts`
+ * The queue's figures of docs/server.md's "Scaling out": `npx node bench/server-queue.ts`
  * (redis-server and LibreOffice installed). 24 small office files (.txt and .rtf in turn) are
  * asked for at once, each through one of the servers in turn, and polled every 200 ms until
  * complete; printed, as Markdown, the time until the last is complete and conversions per minute,
@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { settingsScript } from './settings-block.ts';
+import { settingsScript } from '../server/settings-block.ts';
 import {
   freePort,
   killAll,
@@ -18,9 +18,9 @@ import {
   startServeProcess,
   startWorker,
   stop,
-} from './__tests__/_cluster.ts';
-import type { Proc, Shared } from './__tests__/_cluster.ts';
-import { fakeDist, pollUntilSettled } from './__tests__/_serve.ts';
+} from '../server/__tests__/_cluster.ts';
+import type { Proc, Shared } from '../server/__tests__/_cluster.ts';
+import { fakeDist, pollUntilSettled } from '../server/__tests__/_serve.ts';
 
 const FILES = 24;
 

@@ -1,7 +1,7 @@
 /** A real HTTP server around a middleware, and a client that sends paths exactly as written. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Middleware } from '../../server/app.ts';
+import type { Middleware } from '../../app.ts';
 
 export const FELL_THROUGH = 418;
 

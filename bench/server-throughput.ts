@@ -1,5 +1,5 @@
 /**
- * The single-machine figures of docs/server.md's "Scaling out": `npx node server/measure.ts` (after
+ * The single-machine figures of docs/server.md's "Scaling out": `npx node bench/server-throughput.ts` (after
  * `npm run build`). Serves the test fixtures with server/app.ts on loopback and prints, as
  * Markdown, each office file's conversion time cold (first request until the metadata says
  * complete, polled every 50 ms) and cached (one metadata answer, median of 21), then
@@ -11,7 +11,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildServer } from './app.ts';
+import { buildServer } from '../server/app.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = path.join(repo, 'server', '__tests__', 'fixtures');

@@ -1,6 +1,8 @@
 import { createApp, loadingModel, loadingPlugin } from '../../../runtime';
 import type { HistoryLike } from '../../../runtime';
-import { docModel } from '..';
+import { urlModel } from '..';
+import { docModel } from '../../doc';
+import { searchModel } from '../../search';
 
 /** A history the test moves by hand; records nothing else. */
 function manualHistory(search: string) {
@@ -39,13 +41,15 @@ function start(search: string) {
     ],
   });
   app.model(docModel);
+  app.model(searchModel);
+  app.model(urlModel);
   app.model(loadingModel);
   const history = manualHistory(search);
   app.start({ history });
   return { app, history, seen };
 }
 
-describe('contracts §1 URL → effect: the doc subscription fetches what ?doc= names', () => {
+describe('contracts §1 URL → effect: the url model fetches what ?doc= names', () => {
   it('fetches the document named at start-up, before any page renders', () => {
     const { seen } = start('?doc=report.pdf&lang=en');
     expect(seen).toEqual(['report.pdf']);

@@ -1,12 +1,12 @@
 /**
- * The shape of a umi-style mock file: `export default { 'GET /api/…': handler }`.
+ * The shape of a route file (umi's mock-file shape): `export default { 'GET /api/…': handler }`.
  * server/facility-routes.ts mounts the keys on the one fastify server and calls the handlers with
  * Node's http types (the reply hijacked), so the same files serve `npm start`, preview and serve.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Facility } from '../facility/facility.ts';
+import type { Facility } from '../../facility/facility.ts';
 
-export interface MockRequest extends IncomingMessage {
+export interface RouteRequest extends IncomingMessage {
   /** Decoded path parameters (`:id`), as path-to-regexp matched them. */
   params: Record<string, string>;
   /** Query string, last value wins. */
@@ -20,7 +20,7 @@ export interface MockRequest extends IncomingMessage {
   facility: Facility;
 }
 
-export type MockHandler = (req: MockRequest, res: ServerResponse) => void | Promise<void>;
+export type RouteHandler = (req: RouteRequest, res: ServerResponse) => void | Promise<void>;
 
 /** Keys are `'<METHOD> <path>'`, the path relative to the base path (`/api/documents/:id`). */
-export type MockFile = Record<string, MockHandler>;
+export type RouteFile = Record<string, RouteHandler>;

@@ -1,0 +1,137 @@
+/**
+ * The document as the facility describes it (spec §3, contracts §3): pure data and types, imported
+ * by services, models and components alike, and importing nothing of the app.
+ */
+
+/** spec §3 "param defaults": the facility's display and policy switches (meanings: contracts §5b). */
+export interface DocParam {
+  maxZoomRatio: number;
+  minZoomRatio: number;
+  applicationType: number;
+  select: boolean;
+  showHeaderBar: boolean;
+  showBrowser: boolean;
+  showRotate: boolean;
+  showLeftAnimation: boolean;
+  showFooter: boolean;
+  showHeader: boolean;
+  download: boolean;
+  showSearch: boolean;
+  showFileName: boolean;
+  isFcsDownload: boolean;
+  isShowBall: boolean;
+  showComment: boolean;
+  gridLine: boolean;
+  antiCopy: boolean;
+  fullScreen: boolean;
+  showList: boolean;
+  showNum: boolean;
+  htmlName: string;
+  print: boolean;
+  showThumb: boolean;
+  showAnimation: boolean;
+  showSignature: boolean;
+  isShowZoom: boolean;
+  isVertical: boolean;
+  isMobScaleDisabled: boolean;
+}
+
+/** spec §3, in the spec's order. Frozen: it is shared by every state that has not overridden it. */
+export const PARAM_DEFAULTS: Readonly<DocParam> = Object.freeze({
+  maxZoomRatio: 2,
+  minZoomRatio: 0.2,
+  applicationType: 0,
+  select: false,
+  showHeaderBar: true,
+  showBrowser: true,
+  showRotate: true,
+  showLeftAnimation: true,
+  showFooter: false,
+  showHeader: false,
+  download: true,
+  showSearch: false,
+  showFileName: true,
+  isFcsDownload: true,
+  isShowBall: true,
+  showComment: true,
+  gridLine: false,
+  antiCopy: true,
+  fullScreen: false,
+  showList: false,
+  showNum: true,
+  htmlName: '',
+  print: true,
+  showThumb: false,
+  showAnimation: false,
+  showSignature: false,
+  isShowZoom: false,
+  isVertical: false,
+  isMobScaleDisabled: false,
+});
+
+/** A page's size in PDF points (1/72 inch). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** One entry of the document outline (contracts §3). */
+export interface OutlineItem {
+  title: string;
+  /** 1-based page; null when the entry points nowhere inside the document. */
+  page: number | null;
+  children: OutlineItem[];
+}
+
+/** The tiled watermark (contracts §3); every field optional, and no text means no watermark. */
+export interface WatermarkInfo {
+  text?: string;
+  /** CSS pixels. */
+  fontSize?: number;
+  /** A CSS colour. */
+  color?: string;
+  /** Degrees. */
+  rotate?: number;
+  /** Horizontal and vertical distance between tiles, CSS pixels. */
+  gap?: readonly [number, number];
+}
+
+/** A signature the reader placed on a page. */
+export interface SignatureItem {
+  /** 0-based index of the page's canvas the signature belongs to; also its insert position. */
+  canvasNum: number;
+  /**
+   * The box on the page in PDF points, in the page's own user space (origin bottom-left, y up,
+   * the CropBox's origin included): `x`, `y` its lower-left corner. The image is upright on the
+   * page as its /Rotate shows it, and turns with the page when the reader rotates the view.
+   */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The drawn signature as a data URL (`data:image/png;base64,…`). */
+  image: string;
+}
+
+/** spec §3 docData. */
+export interface DocData {
+  title: string;
+  watermarkInfo: WatermarkInfo;
+  /** One entry per page, in page order. */
+  pageSize: PageSize[];
+  pageCount: number;
+  /** Pages the facility has converted so far; equal to pageCount when complete. */
+  loadedCount: number;
+  docOutline: OutlineItem[];
+  param: DocParam;
+}
+
+export const initialDocData: DocData = {
+  title: '',
+  watermarkInfo: {},
+  pageSize: [],
+  pageCount: 0,
+  loadedCount: 0,
+  docOutline: [],
+  param: PARAM_DEFAULTS,
+};

@@ -1,0 +1,34 @@
+/**
+ * The one listener on the URL. The router reports its navigations (the query and path); the hash is
+ * read from the window, because the viewer writes it behind the router's back (writeHash.ts:
+ * `replaceState`, so scrolling does not re-render the page) and the router's copy goes stale. A
+ * hash the reader edits arrives as `hashchange`.
+ */
+import type { HistoryLike } from '../runtime';
+import { readLink } from './link';
+import type { Link } from './link';
+
+function currentLink(history: HistoryLike): Link {
+  const hash = typeof window === 'undefined' ? history.location.hash : window.location.hash;
+  return readLink({ search: history.location.search, hash });
+}
+
+/** Calls `onLink` now and on every change of what the link says; returns the unlistener. */
+export function followLink(history: HistoryLike, onLink: (link: Link) => void): () => void {
+  let last = '';
+  const notify = () => {
+    const link = currentLink(history);
+    const key = JSON.stringify(link);
+    if (key === last) return;
+    last = key;
+    onLink(link);
+  };
+  notify();
+  const unlisten = history.listen(notify);
+  if (typeof window === 'undefined') return unlisten;
+  window.addEventListener('hashchange', notify);
+  return () => {
+    unlisten();
+    window.removeEventListener('hashchange', notify);
+  };
+}
