@@ -1,12 +1,12 @@
 /**
  * Writes a facility {@link Answer} on Node's http response — what the mock files' handlers (mock/)
- * use on the one server (server/facility-routes.ts). Files go through `send` (a well-kept file
- * server): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
+ * use on the one server (server/facility-routes.ts). Files go through `@fastify/send` (the file
+ * server of @fastify/static, so a production install has it): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
  * Last-Modified, HEAD — nothing hand-parsed here. server/ writes the same answers with fastify.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import send from 'send';
+import send from '@fastify/send';
 import { FILE_HEADERS, attachmentHeader } from './answer.ts';
 import type { Answer } from './answer.ts';
 
@@ -57,15 +57,27 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: A
       }
       // The name was validated by resolveDocument (or is a content hash); send still gets it
       // URL-encoded under its root, as it expects a URL path.
-      send(req, encodeURIComponent(path.basename(answer.file)), {
+      void send(req, encodeURIComponent(path.basename(answer.file)), {
         root: path.dirname(answer.file),
         dotfiles: 'allow',
         index: false,
-      })
-        .on('error', (error: { status?: number }) => {
-          const status = error.status ?? 500;
-          sendError(res, status, status === 404 ? 'not_found' : 'unreadable');
-        })
-        .pipe(res);
+      }).then(
+        ({ statusCode, headers, stream, type }) => {
+          if (type === 'error') {
+            // Its headers say why (a 416's Content-Range); the body is the facility's JSON.
+            for (const name of ['Content-Range', 'Allow']) {
+              if (headers[name] !== undefined) res.setHeader(name, headers[name]);
+            }
+            stream.destroy();
+            sendError(res, statusCode, statusCode === 404 ? 'not_found' : 'unreadable');
+            return;
+          }
+          res.writeHead(statusCode, headers);
+          stream.on('error', () => res.destroy()).pipe(res);
+        },
+        () => {
+          sendError(res, 500, 'unreadable');
+        },
+      );
   }
 }
