@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../settings-block.ts';
 import { createConverter } from '../../facility/convert.ts';
+import { createPool } from '../../facility/pool.ts';
 import { createQueueConverter, startConversionWorker } from '../../facility/queue.ts';
 import {
   freePort,
@@ -272,7 +273,8 @@ describe('failures', () => {
   test('a failure is answered for failureMemoryS, then tried again', async () => {
     const soffice = await sofficeWrapper('no-pdf-again', 0, 'exit 0');
     const { redisUrl } = shared();
-    const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000 };
+    const pool = createPool({ threads: 1 });
+    const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000, pool };
     const worker = startConversionWorker({
       ...options,
       redisUrl,
@@ -301,6 +303,7 @@ describe('failures', () => {
     } finally {
       await worker.close();
       await converter.drain(1000);
+      await pool.close();
     }
   });
 });
