@@ -14,7 +14,7 @@
  *   privileges the server lacks; the profile still fetches nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { chown, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -92,6 +92,21 @@ async function chownTree(dir: string): Promise<void> {
   }
 }
 
+/**
+ * `nobody` must reach the job's folder: LibreOffice hangs (it does not fail) on a profile it cannot
+ * create. Every folder above it has to let others through (o+x), as /tmp does.
+ */
+async function checkReachable(dir: string): Promise<void> {
+  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+    if (((await stat(at)).mode & 0o001) === 0) {
+      throw new Error(
+        `${at} is closed to the unprivileged user LibreOffice runs as: give it o+x or convert in another folder`,
+      );
+    }
+    if (path.dirname(at) === at) return;
+  }
+}
+
 export interface SofficeJob {
   soffice: string;
   /** The job's own folder: input, profile, home, output. */
@@ -116,7 +131,10 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
   await mkdir(job.outDir, { recursive: true });
   await writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), profileSettings());
   const { prlimit, isolate } = sandboxTools();
-  if (isolate) await chownTree(job.work);
+  if (isolate) {
+    await checkReachable(job.work);
+    await chownTree(job.work);
+  }
   const soffice = [
     job.soffice,
     `-env:UserInstallation=${pathToFileURL(profile).href}`,

@@ -4,7 +4,8 @@
  * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too —,
  * SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120),
  * QUEUE_LOCK_S (30: a killed worker's job goes to another after this), QUEUE_STALLED_CHECK_S (as
- * QUEUE_LOCK_S). One JSON line per event on stdout.
+ * QUEUE_LOCK_S), MAX_IMAGE_MEGAPIXELS (40) and SOFFICE_MEMORY_MB (2048) as for the server. One JSON
+ * line per event on stdout.
  * SIGTERM/SIGINT: take no new job, finish the running ones, exit.
  */
 import { availableParallelism } from 'node:os';

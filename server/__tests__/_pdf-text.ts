@@ -7,8 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const file = process.argv[2];
 if (file === undefined) throw new Error('usage: _pdf-text.ts <file.pdf>');
-const doc = await getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0 })
-  .promise;
+const doc = await getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0 }).promise;
 const lines: string[] = [];
 for (let n = 1; n <= doc.numPages; n++) {
   const content = await (await doc.getPage(n)).getTextContent();
