@@ -28,7 +28,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import type { MockFile } from '../mock/_types.ts';
-import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
+import { CSP_HEADER, cspOptionsFromEnv, uncertainHostOrigin } from './csp.ts';
 import { createMetrics } from './metrics.ts';
 import {
   mockFiles,
@@ -214,7 +214,14 @@ async function serveApp(
   // page's policy: the pdf.js worker gets its policy from its own response.
   const cspOptions = cspOptionsFromEnv();
   const settings = { routerBase: base, ...(given ?? settingsFromEnv(process.env)) };
-  let { policy } = await servedIndex(indexFile, settings, cspOptions);
+  const first = await servedIndex(indexFile, settings, cspOptions);
+  // Framing follows the page's hostOrigin: a page whose setting cannot be read does not start
+  // (a redeployed one is served with frame-ancestors 'self', csp.ts).
+  const uncertain = uncertainHostOrigin(first.html);
+  if (uncertain !== undefined) {
+    throw new Error(`${indexFile}: hostOrigin cannot be read with certainty (${uncertain})`);
+  }
+  let { policy } = first;
 
   const distRoots = distDirs.map((dir) => path.resolve(dir));
   // Loaded only to serve a build: `npm start` (webpack serves the app) never needs it.
