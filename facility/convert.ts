@@ -39,7 +39,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import { PoolBusyError, PoolTimeoutError } from './pool.ts';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 import { sandboxedSoffice } from './sandbox.ts';
 
@@ -346,6 +346,9 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         try {
           await options.pool.run('image', { input, output: partial, ext });
         } catch (error) {
+          if (error instanceof PoolMemoryError) {
+            throw new ConversionError('too_large', `the image ${error.message}`);
+          }
           const busy = error instanceof PoolBusyError || error instanceof PoolTimeoutError;
           const why = error instanceof Error ? error.message : String(error);
           throw new ConversionError('conversion_failed', `not a readable image: ${why}`, busy);

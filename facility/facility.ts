@@ -257,6 +257,10 @@ export function createFacility(options: FacilityOptions): Facility {
       }
       const facts = await factsOf(view.file, view.stats);
       if ('kind' in facts) return facts;
+      if (facts.refused !== undefined) {
+        options.log?.({ event: 'refused', file: doc.name, error: facts.refused });
+        return jsonError(413, facts.refused, { message: `${doc.name}: ${facts.error ?? ''}` });
+      }
       const { loadedCount } = progressOf(found, facts.pageCount);
       const body = {
         ...base,

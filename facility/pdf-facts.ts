@@ -18,7 +18,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
-import { PoolBusyError, PoolTimeoutError } from './pool.ts';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 
 /** Facts are small (a page size per page): thousands fit in a few MB. */
@@ -67,9 +67,13 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
       facts = await pool.run('facts', file);
     } catch (error) {
       if (error instanceof PoolBusyError) throw error; // the caller answers 503
-      const why = error instanceof PoolTimeoutError ? 'pdf.js ' : 'pdf.js failed: ';
+      const why =
+        error instanceof PoolTimeoutError || error instanceof PoolMemoryError
+          ? 'pdf.js '
+          : 'pdf.js failed: ';
       const message = error instanceof Error ? error.message : String(error);
-      return { ...UNREADABLE, error: `${why}${message}` };
+      const refused = error instanceof PoolMemoryError ? { refused: 'too_large' as const } : {};
+      return { ...UNREADABLE, error: `${why}${message}`, ...refused };
     }
     await mkdir(cacheDir, { recursive: true });
     const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.facts.tmp`);

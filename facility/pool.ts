@@ -6,6 +6,10 @@
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is
  * terminated and replaced) and V8 heap limits per thread; nothing here schedules by hand.
+ *
+ * A thread's heap limit does not cover its ArrayBuffers, where pdf.js inflates streams (a 1 KB
+ * object stream that inflates to 1 GB took pdf.js 47 s and 2.2 GB): a watchdog stops the oldest
+ * running task while the process is over `maxRssMb` (decision 2026-11-26-hostile-input-limits).
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -22,8 +26,10 @@ export interface PoolOptions {
   heapMb?: number;
   /** A task running longer is stopped (its thread terminated). */
   timeoutMs?: number;
+  /** While the process's RSS is over this, the oldest running task is stopped. */
+  maxRssMb?: number;
   /** Each task's kind, how long it took and how it ended (the server's metrics). */
-  onTask?: (kind: TaskKind, ms: number, outcome: 'ok' | 'failed' | 'timeout') => void;
+  onTask?: (kind: TaskKind, ms: number, outcome: 'ok' | 'failed' | 'timeout' | 'memory') => void;
 }
 
 export interface ImageJob {
@@ -42,6 +48,8 @@ export type TaskKind = keyof Tasks;
 export class PoolBusyError extends Error {}
 /** The task ran past the pool's time limit. */
 export class PoolTimeoutError extends Error {}
+/** The task was stopped while the process used more memory than allowed. */
+export class PoolMemoryError extends Error {}
 
 export interface Pool {
   run: <K extends TaskKind>(kind: K, input: Tasks[K]['input']) => Promise<Tasks[K]['result']>;
@@ -52,7 +60,13 @@ export interface Pool {
   close: () => Promise<void>;
 }
 
-export const POOL_DEFAULTS = { maxQueue: 256, heapMb: 512, timeoutMs: 60_000 };
+export const POOL_DEFAULTS = { maxQueue: 256, heapMb: 512, timeoutMs: 60_000, maxRssMb: 1536 };
+const WATCH_MS = 100;
+
+interface Running {
+  startedAt: number;
+  controller: AbortController;
+}
 
 export function createPool(options: PoolOptions = {}): Pool {
   const threads = Math.max(1, Math.min(options.threads ?? Infinity, availableParallelism()));
@@ -66,6 +80,18 @@ export function createPool(options: PoolOptions = {}): Pool {
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_DEFAULTS.heapMb },
   });
   let active = 0;
+  const running = new Set<Running>();
+  const maxRss = (options.maxRssMb ?? POOL_DEFAULTS.maxRssMb) * 1024 * 1024;
+  const watchdog = setInterval(() => {
+    if (running.size === 0 || process.memoryUsage.rss() <= maxRss) return;
+    let oldest: Running | undefined;
+    for (const task of running) if (!oldest || task.startedAt < oldest.startedAt) oldest = task;
+    if (oldest) {
+      running.delete(oldest);
+      oldest.controller.abort(new PoolMemoryError('memory'));
+    }
+  }, WATCH_MS);
+  watchdog.unref();
 
   async function run<K extends TaskKind>(
     kind: K,
@@ -75,22 +101,35 @@ export function createPool(options: PoolOptions = {}): Pool {
       throw new PoolBusyError(`${String(piscina.queueSize)} tasks are waiting for the pool`);
     }
     const startedAt = performance.now();
-    const signal = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const task: Running = { startedAt, controller: new AbortController() };
+    const signal = AbortSignal.any([timeout, task.controller.signal]);
     active += 1;
+    running.add(task);
     try {
       const result = (await piscina.run(input, { name: kind, signal })) as Tasks[K]['result'];
       options.onTask?.(kind, performance.now() - startedAt, 'ok');
       return result;
     } catch (error) {
-      const timedOut = signal.aborted;
-      options.onTask?.(kind, performance.now() - startedAt, timedOut ? 'timeout' : 'failed');
-      if (timedOut) throw new PoolTimeoutError(`took longer than ${String(timeoutMs / 1000)} s`);
+      const ms = performance.now() - startedAt;
+      if (task.controller.signal.aborted) {
+        options.onTask?.(kind, ms, 'memory');
+        throw new PoolMemoryError(
+          `stopped: the server was over its memory limit (${String(maxRss / 1024 / 1024)} MB) while reading it`,
+        );
+      }
+      if (timeout.aborted) {
+        options.onTask?.(kind, ms, 'timeout');
+        throw new PoolTimeoutError(`took longer than ${String(timeoutMs / 1000)} s`);
+      }
+      options.onTask?.(kind, ms, 'failed');
       if (error instanceof Error && error.message === 'Task queue is at limit') {
         throw new PoolBusyError(error.message);
       }
       throw error;
     } finally {
       active -= 1;
+      running.delete(task);
     }
   }
 
@@ -98,6 +137,9 @@ export function createPool(options: PoolOptions = {}): Pool {
     run,
     queued: () => piscina.queueSize,
     running: () => Math.max(0, active - piscina.queueSize),
-    close: () => piscina.close({ force: true }),
+    close: () => {
+      clearInterval(watchdog);
+      return piscina.close({ force: true });
+    },
   };
 }
