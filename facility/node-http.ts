@@ -66,7 +66,7 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: A
           if (type === 'error') {
             // Its headers say why (a 416's Content-Range); the body is the facility's JSON.
             for (const name of ['Content-Range', 'Allow']) {
-              if (headers[name] !== undefined) res.setHeader(name, headers[name]);
+              if (name in headers) res.setHeader(name, headers[name]);
             }
             stream.destroy();
             sendError(res, statusCode, statusCode === 404 ? 'not_found' : 'unreadable');

@@ -61,7 +61,7 @@ const WORKER_CODES: readonly string[] = [
 function parseFailure(reason: string): { error: FailureCode; message: string } {
   const match = /^([a-z_]+): ([\s\S]*)$/.exec(reason);
   if (match?.[1] !== undefined && WORKER_CODES.includes(match[1])) {
-    return { error: match[1] as FailureCode, message: match[2] ?? '' };
+    return { error: match[1] as FailureCode, message: match[2] };
   }
   // BullMQ's own reasons, e.g. a job that stalled more often than maxStalledCount.
   return { error: 'conversion_failed', message: reason };

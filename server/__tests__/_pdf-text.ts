@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-const file = process.argv[2];
+const file = process.argv.at(2);
 if (file === undefined) throw new Error('usage: _pdf-text.ts <file.pdf>');
 const doc = await getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0 }).promise;
 const lines: string[] = [];

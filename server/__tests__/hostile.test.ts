@@ -31,9 +31,9 @@ const hasSoffice = (() => {
 /** Health, asked every 100 ms until `stop`; each answer's status. */
 function pollHealth(served: Served): { stop: () => Promise<number[]> } {
   const statuses: number[] = [];
-  let running = true;
+  const state = { running: true };
   const loop = (async () => {
-    while (running) {
+    while (state.running) {
       const res = await fetch(`${served.api}health`).catch(() => undefined);
       statuses.push(res?.status ?? 0);
       await res?.arrayBuffer();
@@ -42,7 +42,7 @@ function pollHealth(served: Served): { stop: () => Promise<number[]> } {
   })();
   return {
     stop: async () => {
-      running = false;
+      state.running = false;
       await loop;
       return statuses;
     },
@@ -79,7 +79,7 @@ describe('image bombs are refused from their header, before any decoder', () => 
     const statuses = await health.stop();
     expect(meta.at(-1)).toMatchObject({
       status: 413,
-      body: { error: 'too_large', message: expect.stringMatching(message) },
+      body: { error: 'too_large', message: expect.stringMatching(message) as unknown },
     });
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200)).toBe(true);
@@ -118,7 +118,7 @@ describe('a PDF whose object stream inflates to 1 GB', () => {
     const statuses = await health.stop();
     expect(meta).toMatchObject({
       status: 413,
-      body: { error: 'too_large', message: expect.stringMatching(/memory limit/) },
+      body: { error: 'too_large', message: expect.stringMatching(/memory limit/) as unknown },
     });
     expect(statuses.every((status) => status === 200)).toBe(true);
     // Remembered: asked again, it is answered at once without another parse.
@@ -151,7 +151,10 @@ describe('500 distinct PDFs asked at once', () => {
     const statuses = await health.stop();
     for (const answer of first) {
       if (answer.status === 503) {
-        expect(answer.body).toMatchObject({ error: 'busy', message: expect.any(String) });
+        expect(answer.body).toMatchObject({
+          error: 'busy',
+          message: expect.any(String) as unknown,
+        });
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       } else {
         expect(answer).toMatchObject({ status: 200, body: { pageCount: 1 } });
@@ -187,7 +190,9 @@ describe('floods: the rate limit and the event loop', () => {
     const limited = await fetch(`${served.api}documents/a.pdf`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ message: expect.stringMatching(/requests/) });
+    expect(await limited.json()).toMatchObject({
+      message: expect.stringMatching(/requests/) as unknown,
+    });
     for (let i = 0; i < 10; i++) expect((await fetch(`${served.api}health`)).status).toBe(200);
   });
 
@@ -250,7 +255,12 @@ describe('metrics: on their own port only, and they move', () => {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`LOOPBACK-${CANARY}`);
       });
       await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.1', resolve));
-      closeLoopback = () => new Promise((resolve) => loopback.close(() => resolve()));
+      closeLoopback = () =>
+        new Promise((resolve) => {
+          loopback.close(() => {
+            resolve();
+          });
+        });
       const { port } = loopback.address() as AddressInfo;
       process.env.FOLIO_TEST_SECRET = CANARY;
       const recording = (command: string, args: readonly string[], options: SpawnOptions) => {
@@ -288,14 +298,14 @@ describe('metrics: on their own port only, and they move', () => {
       }
       expect(hits).toEqual([]);
       expect(launches).toHaveLength(1);
-      const [launch] = launches;
-      expect(Object.keys(launch?.env ?? {}).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR']);
+      const launch = launches[0];
+      expect(Object.keys(launch.env ?? {}).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR']);
       expect(JSON.stringify(launch)).not.toContain(CANARY);
       if (process.getuid?.() === 0) {
         // As root: no network namespace access and the unprivileged user (facility/sandbox.ts).
-        expect(launch?.args.join(' ')).toMatch(/unshare --net -- setpriv --reuid=65534/);
+        expect(launch.args.join(' ')).toMatch(/unshare --net -- setpriv --reuid=65534/);
       }
-      expect(launch?.args.join(' ')).toMatch(/prlimit --as=\d+/);
+      expect(launch.args.join(' ')).toMatch(/prlimit --as=\d+/);
     });
   },
 );

@@ -1,12 +1,12 @@
 /**
- * `node .ci/paints.ts <viewer URL>`: Chromium opens the URL and waits for page 1 to be painted
+ * `node scripts/paints.ts <viewer URL>`: Chromium opens the URL and waits for page 1 to be painted
  * (non-white pixels read from its canvas); exits non-zero otherwise. Used by .ci/prod-install.
  */
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { waitForPainted } from '../browser-tests/support/pixels.ts';
 
 const url = process.argv[2];
-if (url === undefined) throw new Error('usage: node .ci/paints.ts <viewer URL>');
+if (url === undefined) throw new Error('usage: node scripts/paints.ts <viewer URL>');
 const browser = await launchChromium();
 try {
   const page = await browser.newPage();
