@@ -5,7 +5,7 @@
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { waitForPainted } from '../browser-tests/support/pixels.ts';
 
-const url = process.argv[2];
+const url = process.argv.at(2);
 if (url === undefined) throw new Error('usage: node scripts/paints.ts <viewer URL>');
 const browser = await launchChromium();
 try {
