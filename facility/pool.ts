@@ -12,6 +12,8 @@
  * running task while the process is over `maxRssMb` (decision 2026-11-26-hostile-input-limits).
  */
 import { availableParallelism } from 'node:os';
+// Node's own timers even under jsdom (the web tests start the dev facility): they can be unref'd.
+import { clearInterval, setInterval } from 'node:timers';
 import { Piscina } from 'piscina';
 import type { PdfFacts } from './pdf-facts-types.ts';
 
