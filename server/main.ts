@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
-import { buildServer } from './app.ts';
+import { SERVE_LIMITS, buildServer } from './app.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { folder, number, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
@@ -53,10 +53,15 @@ try {
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
     pool: { maxQueue: number('POOL_MAX_QUEUE', 256, 0), heapMb: number('POOL_HEAP_MB', 512, 64) },
+    // Preview is the dev facility over a build: limited only when asked.
     limits: {
-      rateLimitMax: number('RATE_LIMIT_MAX', 1200, 1),
+      rateLimitMax: number('RATE_LIMIT_MAX', preview ? Infinity : SERVE_LIMITS.rateLimitMax, 1),
       rateLimitWindowMs: number('RATE_LIMIT_WINDOW_S', 60, 1) * 1000,
-      maxEventLoopDelayMs: number('MAX_EVENT_LOOP_DELAY_MS', 1000, 10),
+      maxEventLoopDelayMs: number(
+        'MAX_EVENT_LOOP_DELAY_MS',
+        preview ? 0 : SERVE_LIMITS.maxEventLoopDelayMs,
+        0,
+      ),
     },
     metricsPort: metricsPort(),
     metricsHost: setting('METRICS_HOST'),
