@@ -4,7 +4,12 @@
  * - Office files (and the image formats pdf-lib cannot embed: GIF, WebP, TIFF) go through LibreOffice
  *   headless (`soffice --convert-to pdf`). Each job gets its own user profile
  *   (`-env:UserInstallation`), so jobs run in parallel instead of queueing on one profile's lock.
- * - PNG and JPEG are embedded by pdf-lib in-process (milliseconds, no LibreOffice needed).
+ * - PNG and JPEG are embedded by pdf-lib in the bounded pool (pool.ts), off the event loop.
+ * - Every image's size is read from its header first (`image-size`): one over `maxImagePixels`,
+ *   or one whose header cannot be read, is refused (`too_large`, `unsupported`) before any decoder
+ *   sees it (docs/server.md, "Limits").
+ * - LibreOffice runs in a sandbox (sandbox.ts): a minimal environment, a profile that fetches no
+ *   linked content, no network, a memory limit and, as root, an unprivileged user.
  * - A bounded queue (`concurrency` jobs at once); a job over `timeoutMs` is killed with its whole
  *   process tree (soffice runs detached, in its own process group: the `soffice` script, oosplash
  *   and soffice.bin all go with `kill(-pid)`).
@@ -33,8 +38,10 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { PDFDocument } from 'pdf-lib';
+import { imageSize } from 'image-size';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
+import type { Pool } from './pool.ts';
+import { sandboxedSoffice } from './sandbox.ts';
 
 /** What LibreOffice converts (contracts §3, listed in docs/server.md). */
 export const OFFICE_EXTENSIONS = new Set([
@@ -65,8 +72,16 @@ export function sourceKind(name: string): SourceKind {
   return 'pdf';
 }
 
-/** `queue_unavailable`: only with a queue (queue.ts), while Redis cannot be reached. */
-export type FailureCode = 'converter_not_installed' | 'conversion_failed' | 'queue_unavailable';
+/**
+ * `queue_unavailable`: only with a queue (queue.ts), while Redis cannot be reached. `too_large`
+ * and `unsupported`: refused from the image's header, never decoded.
+ */
+export type FailureCode =
+  | 'converter_not_installed'
+  | 'conversion_failed'
+  | 'queue_unavailable'
+  | 'too_large'
+  | 'unsupported';
 
 export type ConversionState =
   | { kind: 'ready'; file: string; stats: Stats }
@@ -85,6 +100,12 @@ export interface RunnerOptions {
   /** `soffice` (looked up on PATH) or a path. */
   sofficePath: string;
   timeoutMs: number;
+  /** Decodes PNG and JPEG off the event loop. */
+  pool: Pool;
+  /** Images declaring more pixels are refused. Default {@link DEFAULT_MAX_IMAGE_PIXELS}. */
+  maxImagePixels?: number;
+  /** LibreOffice's address-space limit. Default {@link DEFAULT_SOFFICE_MEMORY_MB}. */
+  sofficeMemoryMb?: number;
   /** Where each job's folder (input copy, LibreOffice profile, output) is made. Default: os tmpdir. */
   workDir?: string;
   /** Injectable so tests can count LibreOffice runs. */
@@ -154,13 +175,32 @@ function sha256OfFile(file: string): Promise<string> {
   });
 }
 
-/** A page the image's size in pixels (as points), the image filling it. */
-async function imageToPdf(bytes: Uint8Array, ext: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const image = ext === '.png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-  const page = doc.addPage([image.width, image.height]);
-  page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
-  return doc.save();
+/**
+ * 40 megapixels: an A4 page scanned at 600 dpi is 35. Decoded as RGBA that is 160 MB, what a
+ * pool thread may hold (docs/server.md, "Limits").
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+export const DEFAULT_SOFFICE_MEMORY_MB = 2048;
+
+/** Refuses an image by its header: one that names no readable size, or too many pixels. */
+function checkImageHeader(bytes: Uint8Array, maxPixels: number): void {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ConversionError('unsupported', `not an image this server reads: ${why}`);
+  }
+  const { width = 0, height = 0 } = size;
+  if (width <= 0 || height <= 0) {
+    throw new ConversionError('unsupported', 'the image does not say its size');
+  }
+  if (width * height > maxPixels) {
+    throw new ConversionError(
+      'too_large',
+      `the image is ${String(width)} × ${String(height)} pixels; the limit is ${String(maxPixels / 1e6)} megapixels`,
+    );
+  }
 }
 
 /** The last lines of LibreOffice's output: why it failed, in its own words. */
@@ -215,20 +255,25 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   const children = new Set<ChildProcess>();
 
   /** Runs soffice on `input` into `outDir`; resolves when it exits, rejects on timeout or failure. */
-  function runSoffice(soffice: string, work: string, input: string, outDir: string): Promise<void> {
-    const args = [
-      `-env:UserInstallation=${pathToFileURL(path.join(work, 'profile')).href}`,
-      '--headless',
-      '--norestore',
-      '--nolockcheck',
-      '--convert-to',
-      'pdf',
-      '--outdir',
-      outDir,
+  async function runSoffice(
+    soffice: string,
+    work: string,
+    input: string,
+    outDir: string,
+  ): Promise<void> {
+    const { command, args, env } = await sandboxedSoffice({
+      soffice,
+      work,
       input,
-    ];
+      outDir,
+      memoryMb: options.sofficeMemoryMb ?? DEFAULT_SOFFICE_MEMORY_MB,
+    });
     return new Promise((resolve, reject) => {
-      const child = spawn(soffice, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(command, args, {
+        detached: true,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.add(child);
       let output = '';
       const collect = (chunk: Buffer) => {
@@ -292,11 +337,21 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       }
       // Unique across hosts: servers and workers on several machines may share CACHE_DIR.
       const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.tmp`);
+      if (sourceKind(file) === 'image') {
+        checkImageHeader(bytes, options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+      }
       if (EMBEDDED_IMAGES.has(ext)) {
+        const input = path.join(work, `input${ext}`);
+        await writeFile(input, bytes);
         try {
-          await writeFile(partial, await imageToPdf(bytes, ext));
+          await options.pool.run('image', { input, output: partial, ext });
         } catch (error) {
-          throw new ConversionError('conversion_failed', `not a readable image: ${String(error)}`);
+          if (error instanceof PoolMemoryError) {
+            throw new ConversionError('too_large', `the image ${error.message}`);
+          }
+          const busy = error instanceof PoolBusyError || error instanceof PoolTimeoutError;
+          const why = error instanceof Error ? error.message : String(error);
+          throw new ConversionError('conversion_failed', `not a readable image: ${why}`, busy);
         }
       } else {
         const soffice = await findExecutable(options.sofficePath);

@@ -1,8 +1,9 @@
 /**
  * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
  * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
- * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts). Each call returns an
- * {@link Answer}; the route handlers (server/routes/documents.ts) only write it.
+ * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) — both parse untrusted
+ * bytes in the one bounded pool (pool.ts). Each call returns an {@link Answer}; the route handlers
+ * (server/routes/documents.ts) only write it.
  */
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,16 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { jsonError } from './answer.ts';
 import type { Answer } from './answer.ts';
-import { createConverter, sourceKind } from './convert.ts';
-import type { Converter, Spawner } from './convert.ts';
+import { createConverter, createHasher, sourceKind } from './convert.ts';
+import type { Converter, FailureCode, Spawner } from './convert.ts';
 import { resolveDocument, sidecarPath } from './files.ts';
 import { createQueueConverter } from './queue.ts';
 import type { DocumentFile } from './files.ts';
-import { pdfFacts } from './pdf-facts.ts';
+import { createPdfFacts } from './pdf-facts.ts';
+import type { CacheOutcome } from './pdf-facts.ts';
+import type { PdfFacts } from './pdf-facts-types.ts';
+import { PoolBusyError, createPool } from './pool.ts';
+import type { Pool, PoolOptions } from './pool.ts';
 import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
 import type { Sidecar } from './sidecar.ts';
 import { conversionProgress, conversionStart } from './simulation.ts';
@@ -40,6 +45,14 @@ export interface FacilityOptions {
   redisUrl?: string;
   /** Where conversion jobs work (convert.ts). Default: os tmpdir. */
   workDir?: string;
+  /** The pool's limits (pool.ts); its threads default to `concurrency`. */
+  pool?: PoolOptions;
+  /** Images over this are refused from their header (convert.ts). */
+  maxImagePixels?: number;
+  /** LibreOffice's memory limit (sandbox.ts). */
+  sofficeMemoryMb?: number;
+  /** Where each PDF's facts came from: memory, disk or a parse (the server's metrics). */
+  onFactsLookup?: (outcome: CacheOutcome) => void;
   spawn?: Spawner;
   log?: (event: Record<string, unknown>) => void;
 }
@@ -53,10 +66,22 @@ export interface Facility {
   /** `GET documents/{id}/original`: the file as uploaded, when `download` is allowed. */
   original: (id: string) => Promise<Answer>;
   converter: Converter;
+  pool: Pool;
 }
 
 export const DEFAULT_CACHE_DIR = path.join(tmpdir(), 'folio-cache');
 const DEFAULT_TIMEOUT_MS = 120_000;
+/** How long a client waits when the pool's queue is full. */
+const BUSY_RETRY_AFTER_S = 2;
+
+/** 503: the server lacks a tool or its queue; 502: the tool failed on this file; 413/415: refused. */
+const FAILURE_STATUS: Record<FailureCode, number> = {
+  conversion_failed: 502,
+  converter_not_installed: 503,
+  queue_unavailable: 503,
+  too_large: 413,
+  unsupported: 415,
+};
 
 interface Found {
   doc: DocumentFile;
@@ -109,14 +134,25 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 export function createFacility(options: FacilityOptions): Facility {
   const { docsDir, simulate = false, maxBytes = Infinity } = options;
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const concurrency = options.concurrency ?? 1;
+  const pool = createPool({ threads: concurrency, ...options.pool });
   const inProcess = createConverter({
     cacheDir,
     sofficePath: options.sofficePath ?? 'soffice',
-    concurrency: options.concurrency ?? 1,
+    concurrency,
     timeoutMs: options.convertTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    pool,
+    maxImagePixels: options.maxImagePixels,
+    sofficeMemoryMb: options.sofficeMemoryMb,
     workDir: options.workDir,
     spawn: options.spawn,
     log: options.log,
+  });
+  const pdfFacts = createPdfFacts({
+    pool,
+    cacheDir,
+    contentHash: createHasher(),
+    onLookup: options.onFactsLookup,
   });
   const converter =
     options.redisUrl === undefined
@@ -145,6 +181,7 @@ export function createFacility(options: FacilityOptions): Facility {
       return jsonError(500, 'bad_sidecar', { message: `${FOLDER_DEFAULT}: ${folder.message}` });
     }
     if (doc.stats.size > maxBytes) {
+      options.log?.({ event: 'refused', file: doc.name, error: 'too_large' });
       return jsonError(413, 'too_large', {
         message: `${doc.name} is ${String(doc.stats.size)} bytes; the limit is ${String(maxBytes)}`,
       });
@@ -162,9 +199,7 @@ export function createFacility(options: FacilityOptions): Facility {
     if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
     const state = await converter.state(doc.file, doc.stats);
     if (state.kind !== 'failed') return state;
-    // 503: the server lacks a tool or its queue; 502: the tool failed on this file. `message` says
-    // why.
-    const status = state.error === 'conversion_failed' ? 502 : 503;
+    const status = FAILURE_STATUS[state.error];
     const headers =
       state.retryAfterS === undefined ? undefined : { 'Retry-After': state.retryAfterS };
     return {
@@ -184,9 +219,21 @@ export function createFacility(options: FacilityOptions): Facility {
     return conversionProgress(conversionStart(simulation), sidecar.convertMs, pageCount);
   }
 
+  /** The facts, or 503 with Retry-After while the pool's queue is full. */
+  async function factsOf(file: string, stats: Stats): Promise<PdfFacts | Answer> {
+    try {
+      return await pdfFacts(file, stats);
+    } catch (error) {
+      if (!(error instanceof PoolBusyError)) throw error;
+      const message = 'the server is reading many documents; ask again shortly';
+      return jsonError(503, 'busy', { message }, { 'Retry-After': BUSY_RETRY_AFTER_S });
+    }
+  }
+
   return {
     docsDir,
     converter,
+    pool,
 
     async metadata(id, signal) {
       const found = await find(id);
@@ -208,7 +255,12 @@ export function createFacility(options: FacilityOptions): Facility {
         const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
         return { kind: 'json', status: 200, body: { ...body, ...sidecar?.fields } };
       }
-      const facts = await pdfFacts(view.file, view.stats);
+      const facts = await factsOf(view.file, view.stats);
+      if ('kind' in facts) return facts;
+      if (facts.refused !== undefined) {
+        options.log?.({ event: 'refused', file: doc.name, error: facts.refused });
+        return jsonError(413, facts.refused, { message: `${doc.name}: ${facts.error ?? ''}` });
+      }
       const { loadedCount } = progressOf(found, facts.pageCount);
       const body = {
         ...base,
@@ -231,7 +283,9 @@ export function createFacility(options: FacilityOptions): Facility {
         return jsonError(409, 'converting', { loadedCount: 0 }, { 'Retry-After': 1 });
       }
       if (found.simulation !== undefined) {
-        const { pageCount } = await pdfFacts(view.file, view.stats);
+        const facts = await factsOf(view.file, view.stats);
+        if ('kind' in facts) return facts;
+        const { pageCount } = facts;
         const progress = progressOf(found, pageCount);
         if (!progress.complete) {
           const retryAfter = Math.ceil(progress.remainingMs / 1000);

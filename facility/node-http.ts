@@ -1,13 +1,13 @@
 /**
  * Writes a facility {@link Answer} on Node's http response: the route handlers of server/routes/
  * call it on the raw response of the one fastify server (server/facility-routes.ts hijacks the
- * reply), in every mode. Files go through `send` (a well-kept file server): Content-Type by
- * extension, Range (206/416, Accept-Ranges), ETag and Last-Modified, HEAD — nothing hand-parsed
- * here.
+ * reply), in every mode. Files go through `@fastify/send` (the file server of @fastify/static, so a
+ * production install has it): Content-Type by extension, Range (206/416, Accept-Ranges), ETag and
+ * Last-Modified, HEAD — nothing hand-parsed here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import send from 'send';
+import send from '@fastify/send';
 import { FILE_HEADERS, attachmentHeader } from './answer.ts';
 import type { Answer } from './answer.ts';
 
@@ -58,15 +58,27 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: A
       }
       // The name was validated by resolveDocument (or is a content hash); send still gets it
       // URL-encoded under its root, as it expects a URL path.
-      send(req, encodeURIComponent(path.basename(answer.file)), {
+      void send(req, encodeURIComponent(path.basename(answer.file)), {
         root: path.dirname(answer.file),
         dotfiles: 'allow',
         index: false,
-      })
-        .on('error', (error: { status?: number }) => {
-          const status = error.status ?? 500;
-          sendError(res, status, status === 404 ? 'not_found' : 'unreadable');
-        })
-        .pipe(res);
+      }).then(
+        ({ statusCode, headers, stream, type }) => {
+          if (type === 'error') {
+            // Its headers say why (a 416's Content-Range); the body is the facility's JSON.
+            for (const name of ['Content-Range', 'Allow']) {
+              if (name in headers) res.setHeader(name, headers[name]);
+            }
+            stream.destroy();
+            sendError(res, statusCode, statusCode === 404 ? 'not_found' : 'unreadable');
+            return;
+          }
+          res.writeHead(statusCode, headers);
+          stream.on('error', () => res.destroy()).pipe(res);
+        },
+        () => {
+          sendError(res, 500, 'unreadable');
+        },
+      );
   }
 }

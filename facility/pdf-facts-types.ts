@@ -20,6 +20,8 @@ export interface PdfFacts {
   docOutline: OutlineEntry[];
   /** Why pdf.js could not read the file (corrupt, encrypted, …); the other fields are then empty. */
   error?: string;
+  /** Set when the parse was stopped for using too much memory: the facility answers 413. */
+  refused?: 'too_large';
 }
 
 export const UNREADABLE: Omit<PdfFacts, 'error'> = {

@@ -1,10 +1,9 @@
 /**
- * Runs in a worker thread (see pdf-facts.ts): reads one file with pdf.js and posts its PdfFacts.
- * pdf.js's legacy build is the one meant for Node; in Node it parses on this same thread (its
- * "fake worker" imports the bundled pdf.worker.mjs from disk — nothing is fetched).
+ * Reads one file's PdfFacts with pdf.js; runs in the pool's threads (pool-worker.ts). pdf.js's
+ * legacy build is the one meant for Node; in Node it parses on this same thread (its "fake worker"
+ * imports the bundled pdf.worker.mjs from disk — nothing is fetched).
  */
 import { readFile } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { UNREADABLE } from './pdf-facts-types.ts';
@@ -103,16 +102,4 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
   } finally {
     await task.destroy();
   }
-}
-
-if (parentPort) {
-  const port = parentPort;
-  void readPdfFacts(workerData as string).then(
-    (facts) => {
-      port.postMessage(facts);
-    },
-    (error: unknown) => {
-      port.postMessage({ ...UNREADABLE, error: String(error) } satisfies PdfFacts);
-    },
-  );
 }

@@ -1,65 +1,101 @@
 /**
- * PdfFacts of a file, computed once per version of the file (path + mtime + size) and cached.
+ * PdfFacts of a file, computed once per content and kept (docs/server.md, "Limits"):
  *
- * pdf.js runs in a worker thread, one per computation, because:
- * - parsing a large document (text-1000.pdf: ~0.5 s) must not stall the dev server's other requests;
- * - a hostile file can only take its thread down (time and heap are capped), never the server;
- * - Jest cannot load pdf.js's ES modules, but a worker thread is plain Node, so the contract tests
- *   exercise the very code `npm start` runs.
+ * - pdf.js runs in the one bounded pool (pool.ts): a large document (text-1000.pdf: ~0.5 s) never
+ *   stalls the server's other requests, a hostile one only takes its thread down (time and heap
+ *   are capped), and a flood of distinct PDFs waits in the pool's queue instead of starting a
+ *   parse each;
+ * - the facts are cached by the content's sha256: in memory (an LRU) and on disk in CACHE_DIR as
+ *   `<sha256>.facts.json`, beside the converted PDFs, so every server sharing CACHE_DIR parses a
+ *   document once. A file pdf.js cannot read is kept too (it reads the same next time); a thread
+ *   that ran out of time or heap only in memory (the machine may have been busy); a full queue
+ *   not at all.
  */
+import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
+import type { Pool } from './pool.ts';
 
-const WORKER = new URL('./pdf-facts-worker.ts', import.meta.url);
-const TIMEOUT_MS = 60_000;
-const HEAP_MB = 512;
-/** Enough for any dev DOCS_DIR; the oldest entry goes first beyond it. */
-const MAX_ENTRIES = 200;
+/** Facts are small (a page size per page): thousands fit in a few MB. */
+const MEMORY_ENTRIES = 5000;
 
-const cache = new Map<string, Promise<PdfFacts>>();
+export type CacheOutcome = 'memory' | 'disk' | 'parsed';
 
-function compute(file: string): Promise<PdfFacts> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      workerData: file,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
-    const finish = (facts: PdfFacts) => {
-      clearTimeout(timer);
-      resolve(facts);
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => {
-      finish({ ...UNREADABLE, error: `pdf.js took longer than ${TIMEOUT_MS} ms` });
-    }, TIMEOUT_MS);
-    timer.unref();
-    // Neither a parse in progress nor its timer keeps a process (a test run, a closing server) alive.
-    worker.unref();
-    worker.once('message', (facts: PdfFacts) => {
-      finish(facts);
-    });
-    worker.once('error', (error) => {
-      finish({ ...UNREADABLE, error: `pdf.js worker failed: ${error.message}` });
-    });
-    worker.once('exit', (code) => {
-      finish({ ...UNREADABLE, error: `pdf.js worker exited with code ${code}` });
-    });
-  });
+export interface FactsOptions {
+  pool: Pool;
+  cacheDir: string;
+  /** sha256 of a file version (convert.ts createHasher). */
+  contentHash: (file: string, stats: Stats) => Promise<string>;
+  /** Where each answer came from (the server's metrics). */
+  onLookup?: (outcome: CacheOutcome) => void;
 }
 
-/** The same promise for the same file version, so concurrent first requests share one parse. */
-export function pdfFacts(file: string, stats: Stats): Promise<PdfFacts> {
-  const key = `${file}\0${stats.mtimeMs}\0${stats.size}`;
-  let facts = cache.get(key);
-  if (!facts) {
-    facts = compute(file);
-    cache.set(key, facts);
-    if (cache.size > MAX_ENTRIES) {
-      const oldest = cache.keys().next();
-      if (oldest.done !== true) cache.delete(oldest.value);
-    }
+export type PdfFactsOf = (file: string, stats: Stats) => Promise<PdfFacts>;
+
+function factsFile(cacheDir: string, hash: string): string {
+  return path.join(cacheDir, `${hash}.facts.json`);
+}
+
+async function readCached(file: string): Promise<PdfFacts | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as PdfFacts;
+  } catch {
+    return undefined; // not there (or torn by a crash: parsed again)
   }
-  return facts;
+}
+
+/** The facts of a file; concurrent first requests for one content share one parse. */
+export function createPdfFacts(options: FactsOptions): PdfFactsOf {
+  const { pool, cacheDir } = options;
+  const memory = new LRUCache<string, PdfFacts>({ max: MEMORY_ENTRIES });
+  const inFlight = new Map<string, Promise<PdfFacts>>();
+
+  async function parse(hash: string, file: string): Promise<PdfFacts> {
+    const onDisk = await readCached(factsFile(cacheDir, hash));
+    if (onDisk) {
+      options.onLookup?.('disk');
+      return onDisk;
+    }
+    options.onLookup?.('parsed');
+    let facts: PdfFacts;
+    try {
+      facts = await pool.run('facts', file);
+    } catch (error) {
+      if (error instanceof PoolBusyError) throw error; // the caller answers 503
+      const why =
+        error instanceof PoolTimeoutError || error instanceof PoolMemoryError
+          ? 'pdf.js '
+          : 'pdf.js failed: ';
+      const message = error instanceof Error ? error.message : String(error);
+      const refused = error instanceof PoolMemoryError ? { refused: 'too_large' as const } : {};
+      return { ...UNREADABLE, error: `${why}${message}`, ...refused };
+    }
+    await mkdir(cacheDir, { recursive: true });
+    const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.facts.tmp`);
+    await writeFile(partial, JSON.stringify(facts));
+    await rename(partial, factsFile(cacheDir, hash));
+    return facts;
+  }
+
+  return async (file, stats) => {
+    const hash = await options.contentHash(file, stats);
+    const known = memory.get(hash);
+    if (known) {
+      options.onLookup?.('memory');
+      return known;
+    }
+    let pending = inFlight.get(hash);
+    if (!pending) {
+      pending = parse(hash, file).finally(() => inFlight.delete(hash));
+      inFlight.set(hash, pending);
+    }
+    const facts = await pending;
+    memory.set(hash, facts);
+    return facts;
+  };
 }

@@ -51,10 +51,17 @@ function failureReason(code: FailureCode, message: string): string {
   return `${code}: ${message}`;
 }
 
+const WORKER_CODES: readonly string[] = [
+  'converter_not_installed',
+  'conversion_failed',
+  'too_large',
+  'unsupported',
+] satisfies FailureCode[];
+
 function parseFailure(reason: string): { error: FailureCode; message: string } {
-  const match = /^(converter_not_installed|conversion_failed): ([\s\S]*)$/.exec(reason);
-  if (match?.[1] === 'converter_not_installed' || match?.[1] === 'conversion_failed') {
-    return { error: match[1], message: match[2] };
+  const match = /^([a-z_]+): ([\s\S]*)$/.exec(reason);
+  if (match?.[1] !== undefined && WORKER_CODES.includes(match[1])) {
+    return { error: match[1] as FailureCode, message: match[2] };
   }
   // BullMQ's own reasons, e.g. a job that stalled more often than maxStalledCount.
   return { error: 'conversion_failed', message: reason };

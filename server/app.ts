@@ -11,20 +11,52 @@
  *
  * Why fastify: routing, JSON request logs (pino), graceful close and static files with Range come
  * well kept and typed; nothing here parses HTTP by hand.
+ *
+ * Floods (docs/server.md, "Limits"): `api/` is rate limited per client address (@fastify/rate-limit,
+ * registered once here so other limits reuse it with `app.rateLimit()`), and every request but
+ * health is answered 503 with Retry-After while the event loop lags (@fastify/under-pressure).
+ * Metrics (server/metrics.ts) are counted always and served only on their own port.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import type { RouteFile } from './routes/types.ts';
-import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
+import { CSP_HEADER, cspOptionsFromEnv, uncertainHostOrigin } from './csp.ts';
+import { createMetrics } from './metrics.ts';
 import { routeFiles, routesOf, registerFacilityRoutes, resolveDocsDir } from './facility-routes.ts';
 import { normaliseBase, settingsFromEnv } from './settings-block.ts';
 import type { EnvSettings } from './settings-block.ts';
 import { cacheControlFor, servedIndex, wantsPage } from './static-files.ts';
+
+export interface FloodLimits {
+  /** Requests to `api/` per client address per window; Infinity: no limit. */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  /** Mean event-loop delay over which new requests are answered 503; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** The Retry-After of those 503s. */
+  retryAfterS: number;
+}
+
+/**
+ * `npm run serve`'s defaults (server/main.ts). Without them (`npm start`, `npm run preview`, the
+ * bench's own servers) nothing is limited: a webpack build stalls the dev server's loop, and a
+ * measurement from one address is not a flood.
+ */
+export const SERVE_LIMITS: FloodLimits = {
+  rateLimitMax: 1200,
+  rateLimitWindowMs: 60_000,
+  maxEventLoopDelayMs: 1000,
+  retryAfterS: 5,
+};
+const NO_LIMITS: FloodLimits = { ...SERVE_LIMITS, rateLimitMax: Infinity, maxEventLoopDelayMs: 0 };
 
 export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> {
   /** Default: `DOCS_DIR`, then the bundled samples (mock/documents). */
@@ -48,6 +80,18 @@ export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> 
    * and SIGN_TARGET_ORIGIN (checked). Every other setting of the block is kept.
    */
   settings?: EnvSettings;
+  limits?: Partial<FloodLimits>;
+  /** Serve `/metrics` on this port (0: a free one), never on the public one. None: not served. */
+  metricsPort?: number;
+  /** Default: loopback. */
+  metricsHost?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where `/metrics` listens, once the app is ready; undefined when not served. */
+    metricsAddress: () => AddressInfo | undefined;
+  }
 }
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
@@ -62,26 +106,76 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       void noStore(reply).code(400).send({ error: 'bad_request' });
     },
   });
+  const limits = { ...NO_LIMITS, ...options.limits };
+  const rateLimited = Number.isFinite(limits.rateLimitMax);
+  const metrics = createMetrics();
   const facility = createFacility({
     ...options,
     docsDir: resolveDocsDir(options.docsDir),
+    pool: { ...options.pool, onTask: metrics.task },
+    onFactsLookup: metrics.factsLookup,
     log: (event) => {
       app.log.info(event, 'conversion');
+      metrics.facilityEvent(event);
     },
+  });
+  metrics.watchPool(facility.pool);
+  let metricsAddress: AddressInfo | undefined;
+  app.decorate('metricsAddress', () => metricsAddress);
+  if (options.metricsPort !== undefined) {
+    const { metricsPort } = options;
+    app.addHook('onReady', async () => {
+      metricsAddress = await metrics.listen(metricsPort, options.metricsHost ?? '127.0.0.1');
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   // Stop accepting first (fastify's close), then let running conversions finish, up to the cap.
   app.addHook('onClose', async () => {
     await facility.converter.drain(options.shutdownCapMs ?? 30_000);
+    await Promise.all([facility.pool.close(), metrics.close()]);
+  });
+
+  const health = `${api}health`;
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    retryAfter: limits.retryAfterS,
+  });
+  // Registered even without a limit, so other limits can use it (`app.rateLimit()`).
+  await app.register(rateLimit, {
+    max: rateLimited ? limits.rateLimitMax : 1,
+    timeWindow: limits.rateLimitWindowMs,
+    // Only the facility's requests; the app's files are static and cached.
+    allowList: (request) => {
+      if (!rateLimited) return true;
+      const pathname = request.url.split('?')[0] ?? '';
+      return !pathname.startsWith(api) || pathname === health;
+    },
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'rate_limited',
+      message: `more than ${String(context.max)} requests in ${context.after}; try again later`,
+    }),
   });
 
   registerFacilityRoutes(app, { base, facility, files: options.files });
   // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
-  // away, as this server still serves PDFs and converted files then.
-  app.get(`${api}health`, async (_request, reply) => {
+  // away, as this server still serves PDFs and converted files then. Answered under pressure too
+  // (a pressureHandler that lets it through), so an orchestrator does not kill a busy server.
+  app.get(health, { config: { pressureHandler: () => undefined } }, async (_request, reply) => {
     const queue = await facility.converter.queueHealth?.();
     const pending = facility.converter.pending();
-    return noStore(reply).send({ status: 'ok', conversionsPending: pending, ...queue });
+    return noStore(reply).send({
+      status: 'ok',
+      conversionsPending: pending,
+      poolQueued: facility.pool.queued(),
+      underPressure: app.isUnderPressure(),
+      ...queue,
+    });
   });
 
   const sendIndex = options.distDirs
@@ -124,7 +218,14 @@ async function serveApp(
   // page's policy: the pdf.js worker gets its policy from its own response.
   const cspOptions = cspOptionsFromEnv();
   const settings = { routerBase: base, ...(given ?? settingsFromEnv(process.env)) };
-  let { policy } = await servedIndex(indexFile, settings, cspOptions);
+  const first = await servedIndex(indexFile, settings, cspOptions);
+  // Framing follows the page's hostOrigin: a page whose setting cannot be read does not start
+  // (a redeployed one is served with frame-ancestors 'self', csp.ts).
+  const uncertain = uncertainHostOrigin(first.html);
+  if (uncertain !== undefined) {
+    throw new Error(`${indexFile}: hostOrigin cannot be read with certainty (${uncertain})`);
+  }
+  let { policy } = first;
 
   const distRoots = distDirs.map((dir) => path.resolve(dir));
   // Loaded only to serve a build: `npm start` (webpack serves the app) never needs it.

@@ -8,7 +8,8 @@
  *     loader), so a deployer who edits the settings still gets a matching policy from our servers.
  *     `connectSrc`: more origins the app may fetch from (a content host); the origin of an absolute
  *     `window.previewApi` in `html` is added by itself. `frameAncestors`: who may frame Folio
- *     (default: the settings' `hostOrigin` and 'self', else `*`: Folio is made to be embedded).
+ *     (default: the settings' `hostOrigin` and 'self', else `*`: Folio is made to be embedded; only
+ *     'self' when the page sets it in a way that cannot be read with certainty, page-settings.ts).
  *     `delivery: 'meta'` leaves out what a `<meta>` cannot carry (frame-ancestors).
  *   withCspMeta(html, options?): string
  *     `html` with its `<meta http-equiv="Content-Security-Policy">` written (or rewritten) from its
@@ -16,7 +17,9 @@
  *   inlineScriptHashes(html): string[]   the `'sha256-…'` sources of its inline scripts.
  *   policyDirectives(policy): Map<directive, sources[]>, to check a policy.
  *   cspOptionsFromEnv(env): the deployer's `CSP_CONNECT_SRC` and `CSP_FRAME_ANCESTORS` (space-
- *     separated sources), which every Folio server passes on.
+ *     separated origins, or 'self' / 'none'; `*` for frame-ancestors), which every Folio server
+ *     passes on; anything else throws, so a server does not start with a policy it cannot mean.
+ *   uncertainHostOrigin(html): why the page's hostOrigin cannot be read, if it cannot.
  *
  * `npm run csp -- dist/index.html` rewrites a file's meta after its settings block was edited by
  * hand, and prints the header a static host should send with it.
@@ -27,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { inlineScripts, readSetting } from './page-settings.ts';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
@@ -44,39 +48,66 @@ export interface CspOptions {
   delivery?: 'header' | 'meta';
 }
 
+/** A source that is exactly an http(s) origin (`https://host.example:8443`), no path. */
+function isOrigin(source: string): boolean {
+  const url = URL.parse(source);
+  return (
+    url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === source
+  );
+}
+
 /** `connectSrc` and `frameAncestors` from the environment; unset or blank leaves the default. */
 export function cspOptionsFromEnv(
   env: Partial<Record<string, string>> = process.env,
 ): Pick<CspOptions, 'connectSrc' | 'frameAncestors'> {
-  const list = (value: string | undefined) =>
-    value === undefined || value.trim() === '' ? undefined : value.trim().split(/\s+/);
-  const connectSrc = list(env.CSP_CONNECT_SRC);
-  const frameAncestors = list(env.CSP_FRAME_ANCESTORS);
+  const list = (name: string, keywords: readonly string[]) => {
+    const value = env[name];
+    if (value === undefined || value.trim() === '') return undefined;
+    const sources = value.trim().split(/\s+/);
+    for (const source of sources) {
+      if (!keywords.includes(source) && !isOrigin(source)) {
+        throw new Error(
+          `${name}: "${source}" is not an origin (https://host.example[:port]) nor one of ${keywords.join(' ')}`,
+        );
+      }
+    }
+    return sources;
+  };
+  const connectSrc = list('CSP_CONNECT_SRC', ["'self'"]);
+  const frameAncestors = list('CSP_FRAME_ANCESTORS', ["'self'", "'none'", '*']);
   return {
     ...(connectSrc && { connectSrc }),
     ...(frameAncestors && { frameAncestors }),
   };
 }
 
-const COMMENT = /<!--[\s\S]*?-->/g;
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/i;
 
 /** The `'sha256-…'` source of each inline (no `src`) script of `html`, in document order. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.replace(COMMENT, '').matchAll(SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue;
+  const hashes = inlineScripts(html).map((body) => {
     // The browser hashes the text after its newline normalisation (HTML input preprocessing).
     const text = body.replace(/\r\n?/g, '\n');
-    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-  }
+    return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  });
   return [...new Set(hashes)];
 }
 
-/** The string a settings block assigns to `window.<key>`, if it assigns one. */
+/** The string the page sets as `window.<key>`, when it sets one with certainty. */
 function setting(html: string, key: string): string | undefined {
-  return new RegExp(String.raw`window\.${key}\s*=\s*(["'])(.*?)\1`).exec(html)?.[2];
+  const reading = readSetting(html, key);
+  return reading.kind === 'value' ? reading.value : undefined;
+}
+
+const HOST_KEYS = ['hostOrigin', 'signTargetOrigin'] as const;
+
+/** Why the page's host origin cannot be read with certainty; undefined when it can. */
+export function uncertainHostOrigin(html: string): string | undefined {
+  for (const key of HOST_KEYS) {
+    const reading = readSetting(html, key);
+    if (reading.kind === 'uncertain') return reading.why;
+  }
+  return undefined;
 }
 
 /** An http(s) URL's origin; none for anything else (a path, `self`, `*`). */
@@ -92,13 +123,16 @@ export function previewApiOrigin(html: string): string | undefined {
 
 /**
  * Who may frame Folio by the settings block: the host it names (`window.hostOrigin`, else the older
- * `signTargetOrigin`) and Folio itself; anyone (`*`) when it names none.
+ * `signTargetOrigin`) and Folio itself; anyone (`*`) when it certainly names none; Folio alone
+ * when what it names cannot be read with certainty.
  */
 export function hostFrameAncestors(html: string): string[] {
+  if (uncertainHostOrigin(html) !== undefined) return ["'self'"];
   const value = setting(html, 'hostOrigin') ?? setting(html, 'signTargetOrigin');
-  if (value === 'self') return ["'self'"];
+  if (value === undefined) return ['*'];
   const origin = webOrigin(value);
-  return origin === undefined ? ['*'] : ["'self'", origin];
+  // 'self', or a value that is no web origin: Folio alone.
+  return origin === undefined ? ["'self'"] : ["'self'", origin];
 }
 
 export function contentSecurityPolicy(options: CspOptions): string {

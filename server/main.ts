@@ -6,7 +6,10 @@
  * CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100 for serve; no limit for preview), SHUTDOWN_TIMEOUT_S
  * (30), LOG_LEVEL (info for serve, warn for preview), and the page's settings (PREVIEW_API,
  * HOST_ORIGIN, SIGN_TARGET_ORIGIN), REDIS_URL (none: conversions run in this process; set, they are
- * queued for `npm run worker`, server/worker.ts).
+ * queued for `npm run worker`, server/worker.ts); the limits of docs/server.md, "Limits":
+ * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
+ * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000); METRICS_PORT
+ * (none: not served) on METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
@@ -14,12 +17,22 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
-import { buildServer } from './app.ts';
+import { SERVE_LIMITS, buildServer } from './app.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { folder, number, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
 
 const preview = process.argv.includes('--preview');
+
+/** METRICS_PORT, never the public PORT: metrics are for operators (server/metrics.ts). */
+function metricsPort(): number | undefined {
+  if (setting('METRICS_PORT') === undefined) return undefined;
+  const port = number('METRICS_PORT', 0, 1, 65535);
+  if (port === number('PORT', 8000, 0, 65535)) {
+    throw new Error('METRICS_PORT must differ from PORT: metrics are not for the public');
+  }
+  return port;
+}
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const command = preview ? 'preview' : 'serve';
@@ -37,6 +50,21 @@ try {
     maxBytes: number('MAX_FILE_MB', preview ? Infinity : 100, 0) * 1024 * 1024,
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
     simulate: preview,
+    maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
+    sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
+    pool: { maxQueue: number('POOL_MAX_QUEUE', 256, 0), heapMb: number('POOL_HEAP_MB', 512, 64) },
+    // Preview is the dev facility over a build: limited only when asked.
+    limits: {
+      rateLimitMax: number('RATE_LIMIT_MAX', preview ? Infinity : SERVE_LIMITS.rateLimitMax, 1),
+      rateLimitWindowMs: number('RATE_LIMIT_WINDOW_S', 60, 1) * 1000,
+      maxEventLoopDelayMs: number(
+        'MAX_EVENT_LOOP_DELAY_MS',
+        preview ? 0 : SERVE_LIMITS.maxEventLoopDelayMs,
+        0,
+      ),
+    },
+    metricsPort: metricsPort(),
+    metricsHost: setting('METRICS_HOST'),
     logger: { level: setting('LOG_LEVEL') ?? (preview ? 'warn' : 'info') },
   });
   const port = number('PORT', 8000, 0, 65535);

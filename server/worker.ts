@@ -4,13 +4,15 @@
  * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too —,
  * SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120),
  * QUEUE_LOCK_S (30: a killed worker's job goes to another after this), QUEUE_STALLED_CHECK_S (as
- * QUEUE_LOCK_S). One JSON line per event on stdout.
+ * QUEUE_LOCK_S), MAX_IMAGE_MEGAPIXELS (40) and SOFFICE_MEMORY_MB (2048) as for the server. One JSON
+ * line per event on stdout.
  * SIGTERM/SIGINT: take no new job, finish the running ones, exit.
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
+import { createPool } from '../facility/pool.ts';
 import { startConversionWorker } from '../facility/queue.ts';
 import { folder, number, setting } from './env.ts';
 
@@ -24,6 +26,7 @@ try {
   if (redisUrl === undefined) throw new Error('REDIS_URL is not set: the worker needs the queue');
   const lockS = number('QUEUE_LOCK_S', 30, 1);
   const concurrency = number('CONVERT_CONCURRENCY', availableParallelism(), 1);
+  const pool = createPool({ threads: concurrency });
   const worker = startConversionWorker({
     redisUrl,
     docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
@@ -31,6 +34,9 @@ try {
     sofficePath: setting('SOFFICE_PATH') ?? 'soffice',
     concurrency,
     timeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,
+    pool,
+    maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
+    sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
     lockMs: lockS * 1000,
     stalledIntervalMs: number('QUEUE_STALLED_CHECK_S', lockS, 1) * 1000,
     log,
@@ -41,7 +47,8 @@ try {
     process.once(signal, () => {
       log({ event: 'shutting_down', signal });
       // Running jobs finish (bounded by CONVERT_TIMEOUT_S); waiting ones stay for other workers.
-      void worker.close().then(() => {
+      void worker.close().then(async () => {
+        await pool.close();
         process.exit(0);
       });
     });

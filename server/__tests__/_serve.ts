@@ -1,7 +1,7 @@
 /** A real `npm run serve` app (server/app.ts) on a free port over a temporary DOCS_DIR and dist/. */
 import { spawn } from 'node:child_process';
 import type { SpawnOptions } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,8 @@ export async function fakeDist(root: string, settings: string): Promise<string[]
 
 export async function startServe(setup: ServeSetup = {}): Promise<Served> {
   const root = await mkdtemp(path.join(tmpdir(), 'folio-serve-'));
+  // LibreOffice runs as nobody when the tests run as root (facility/sandbox.ts): let it through.
+  await chmod(root, 0o711);
   const docsDir = path.join(root, 'docs');
   const workDir = path.join(root, 'work');
   const cacheDir = setup.cacheDir ?? path.join(root, 'cache');

@@ -9,8 +9,10 @@ import {
   inlineScriptHashes,
   policyDirectives as directives,
   previewApiOrigin,
+  uncertainHostOrigin,
   withCspMeta,
 } from '../csp.ts';
+import { startServe } from './_serve.ts';
 import { injectSettings, settingsBlock } from '../settings-block.ts';
 
 const BOOT = `
@@ -180,6 +182,69 @@ describe('cspOptionsFromEnv', () => {
       frameAncestors: ["'self'"],
     });
     expect(cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: ' ' })).toEqual({});
+  });
+
+  it('refuses what is not an origin or a keyword, so a server does not start with it', () => {
+    expect(() => cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: 'https://host.example/path' })).toThrow(
+      /CSP_FRAME_ANCESTORS: "https:\/\/host.example\/path" is not an origin/,
+    );
+    expect(() =>
+      cspOptionsFromEnv({ CSP_CONNECT_SRC: "https://a.example; script-src 'unsafe-eval'" }),
+    ).toThrow(/CSP_CONNECT_SRC/);
+    expect(() => cspOptionsFromEnv({ CSP_CONNECT_SRC: '*' })).toThrow(/CSP_CONNECT_SRC: "\*"/);
+    expect(cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: "* 'none'" })).toEqual({
+      frameAncestors: ['*', "'none'"],
+    });
+  });
+});
+
+describe("the page's hostOrigin, read with a parser (never a fail-open *)", () => {
+  const page = (script: string) =>
+    `<!doctype html><html><head><script id="folio-settings">${script}</script></head></html>`;
+  const ancestors = (script: string) =>
+    directives(contentSecurityPolicy({ html: page(script) })).get('frame-ancestors');
+
+  it.each([
+    ['a template literal', 'window.hostOrigin = `https://host.example`;'],
+    ['a computed key with a string', "window['hostOrigin'] = 'https://host.example';"],
+    [
+      'an older assignment left in a comment',
+      "/* window.hostOrigin = '*'; */ window.hostOrigin = 'https://host.example';",
+    ],
+    [
+      'an HTML comment around an old block',
+      "window.hostOrigin = 'https://host.example';</script><!-- <script>window.hostOrigin = 'https://evil.example';</script> --><script>",
+    ],
+    [
+      'the last of two assignments',
+      "window.hostOrigin = 'https://old.example'; window.hostOrigin = 'https://host.example';",
+    ],
+  ])('%s is read exactly', (_name, script) => {
+    expect(ancestors(script)).toEqual(["'self'", 'https://host.example']);
+    expect(uncertainHostOrigin(page(script))).toBeUndefined();
+  });
+
+  it.each([
+    ['a computed value', 'window.hostOrigin = location.ancestorOrigins[0];'],
+    ['a template with a substitution', 'window.hostOrigin = `https://${"host"}.example`;'],
+    ['Object.assign', "Object.assign(window, { hostOrigin: 'https://host.example' });"],
+    ['a script that does not parse', "window.hostOrigin = 'https://host.example"],
+  ])('%s is uncertain: only Folio itself may frame it', (_name, script) => {
+    expect(ancestors(script)).toEqual(["'self'"]);
+    expect(uncertainHostOrigin(page(script))).toEqual(expect.any(String));
+  });
+
+  it('a value that is no origin frames Folio alone; none at all lets anyone embed it', () => {
+    expect(ancestors("window.hostOrigin = 'host.example';")).toEqual(["'self'"]);
+    expect(ancestors("window.routerBase = '/';")).toEqual(['*']);
+  });
+
+  it('npm run serve refuses to start on a page whose hostOrigin it cannot read', async () => {
+    await expect(
+      startServe({
+        settingsScript: "window.routerBase = '/viewer/'; window.hostOrigin = top.origin;",
+      }),
+    ).rejects.toThrow(/hostOrigin cannot be read with certainty/);
   });
 });
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../settings-block.ts';
 import { createConverter } from '../../facility/convert.ts';
+import { createPool } from '../../facility/pool.ts';
 import { createQueueConverter, startConversionWorker } from '../../facility/queue.ts';
 import {
   freePort,
@@ -110,6 +111,11 @@ beforeAll(async () => {
   docsDir = path.join(root, 'docs');
   cacheDir = path.join(root, 'cache');
   runsLog = path.join(root, 'runs.log');
+  // As root, LibreOffice and so these wrappers run as nobody (facility/sandbox.ts): let it in and
+  // let it log its runs.
+  await chmod(root, 0o711);
+  await writeFile(runsLog, '', { mode: 0o666 });
+  await chmod(runsLog, 0o666);
   await mkdir(docsDir);
   await mkdir(cacheDir);
   [distDir = ''] = await fakeDist(root, settingsScript({ routerBase: '/' }));
@@ -272,7 +278,8 @@ describe('failures', () => {
   test('a failure is answered for failureMemoryS, then tried again', async () => {
     const soffice = await sofficeWrapper('no-pdf-again', 0, 'exit 0');
     const { redisUrl } = shared();
-    const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000 };
+    const pool = createPool({ threads: 1 });
+    const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000, pool };
     const worker = startConversionWorker({
       ...options,
       redisUrl,
@@ -301,6 +308,7 @@ describe('failures', () => {
     } finally {
       await worker.close();
       await converter.drain(1000);
+      await pool.close();
     }
   });
 });

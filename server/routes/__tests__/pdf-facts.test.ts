@@ -1,14 +1,22 @@
-/** The parse is done once per version of a file, off the main thread. */
-import { rm, stat, utimes } from 'node:fs/promises';
+/** The parse is done once per content, off the main thread, in the pool; kept in memory and on disk. */
+import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pdfFacts } from '../../../facility/pdf-facts.ts';
+import { createHasher } from '../../../facility/convert.ts';
+import { createPdfFacts } from '../../../facility/pdf-facts.ts';
+import type { CacheOutcome } from '../../../facility/pdf-facts.ts';
+import { createPool } from '../../../facility/pool.ts';
 import { makeDocsDir } from './_docs-dir.ts';
 import { passwordPdf, plainPdf } from './_fixtures.ts';
 
 jest.setTimeout(30_000);
 
 const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const pool = createPool({ threads: 1 });
+afterAll(async () => {
+  await pool.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 async function docsDir(files: Record<string, Uint8Array>): Promise<string> {
   const dir = await makeDocsDir(files);
@@ -16,23 +24,56 @@ async function docsDir(files: Record<string, Uint8Array>): Promise<string> {
   return dir;
 }
 
-test('the same file version shares one computation; a new mtime computes again', async () => {
+async function factsStore(lookups: CacheOutcome[] = []) {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'folio-facts-'));
+  dirs.push(cacheDir);
+  const contentHash = createHasher();
+  return {
+    cacheDir,
+    pdfFacts: createPdfFacts({ pool, cacheDir, contentHash, onLookup: (o) => lookups.push(o) }),
+  };
+}
+
+test('one parse per content: concurrent asks share it, a touched file is read from memory', async () => {
   const dir = await docsDir({ 'a.pdf': await plainPdf(3) });
   const file = path.join(dir, 'a.pdf');
-  const first = pdfFacts(file, await stat(file));
-  expect(pdfFacts(file, await stat(file))).toBe(first);
-  expect((await first).pageCount).toBe(3);
+  const lookups: CacheOutcome[] = [];
+  const { pdfFacts, cacheDir } = await factsStore(lookups);
+  const [first, second] = await Promise.all([
+    pdfFacts(file, await stat(file)),
+    pdfFacts(file, await stat(file)),
+  ]);
+  expect(first.pageCount).toBe(3);
+  expect(second).toEqual(first);
+  expect(lookups).toEqual(['parsed']);
 
   const later = new Date(Date.now() + 60_000);
   await utimes(file, later, later);
-  const changed = pdfFacts(file, await stat(file));
-  expect(changed).not.toBe(first);
-  expect((await changed).pageCount).toBe(3);
+  expect((await pdfFacts(file, await stat(file))).pageCount).toBe(3);
+  expect(lookups).toEqual(['parsed', 'memory']);
+  expect((await readdir(cacheDir)).filter((name) => name.endsWith('.facts.json'))).toHaveLength(1);
+});
+
+test('another server sharing CACHE_DIR reads the facts from disk, without parsing', async () => {
+  const dir = await docsDir({ 'b.pdf': await plainPdf(2) });
+  const file = path.join(dir, 'b.pdf');
+  const first = await factsStore();
+  await first.pdfFacts(file, await stat(file));
+  const lookups: CacheOutcome[] = [];
+  const other = createPdfFacts({
+    pool,
+    cacheDir: first.cacheDir,
+    contentHash: createHasher(),
+    onLookup: (o) => lookups.push(o),
+  });
+  expect((await other(file, await stat(file))).pageCount).toBe(2);
+  expect(lookups).toEqual(['disk']);
 });
 
 test('a password-protected PDF is reported as unreadable, with pdf.js’s reason', async () => {
   const dir = await docsDir({ 'locked.pdf': await passwordPdf() });
   const file = path.join(dir, 'locked.pdf');
+  const { pdfFacts } = await factsStore();
   const facts = await pdfFacts(file, await stat(file));
   expect(facts).toMatchObject({ title: null, pageCount: 0, pageSize: [], docOutline: [] });
   expect(facts.error).toMatch(/^PasswordException/);

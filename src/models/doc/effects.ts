@@ -34,10 +34,15 @@ export const POLL = { firstDelayMs: 500, factor: 1.5, maxDelayMs: 5_000, maxTota
 /** HTTP statuses that mean "there is no such document" rather than "the facility failed". */
 const NOT_FOUND = new Set([400, 404, 410]);
 
-/** The facility's error codes for a conversion it could not do (contracts §3, facility/README.md). */
+/**
+ * The facility's error codes for a conversion it could not do (contracts §3, facility/README.md); a
+ * document refused from its header (`too_large`, `unsupported`) reads the same, its reason says why.
+ */
 const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   conversion_failed: 'conversionFailed',
   converter_not_installed: 'converterMissing',
+  too_large: 'conversionFailed',
+  unsupported: 'conversionFailed',
 };
 
 /** The typed error for an expected failure; undefined for anything else (a bug). */

@@ -1,0 +1,27 @@
+/**
+ * The pool's tasks (pool.ts), each a named export piscina calls in a worker thread: what parses or
+ * decodes untrusted bytes runs here, never on the server's event loop.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import { readPdfFacts } from './pdf-facts-worker.ts';
+import type { PdfFacts } from './pdf-facts-types.ts';
+import type { ImageJob } from './pool.ts';
+
+export function facts(file: string): Promise<PdfFacts> {
+  return readPdfFacts(file);
+}
+
+/**
+ * A page the image's size in pixels (as points), the image filling it. pdf-lib decodes a PNG to
+ * RGBA (a JPEG is embedded as it is), so the caller checks the pixel count from the header first.
+ */
+export async function image({ input, output, ext }: ImageJob): Promise<undefined> {
+  const bytes = await readFile(input);
+  const doc = await PDFDocument.create();
+  const embedded = ext === '.png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  const page = doc.addPage([embedded.width, embedded.height]);
+  page.drawImage(embedded, { x: 0, y: 0, width: embedded.width, height: embedded.height });
+  await writeFile(output, await doc.save());
+  return undefined;
+}
