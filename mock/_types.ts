@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Facility } from '../facility/facility.ts';
+import type { Reader } from '../facility/reader.ts';
 
 export interface MockRequest extends IncomingMessage {
   /** Decoded path parameters (`:id`), as path-to-regexp matched them. */
@@ -18,6 +19,8 @@ export interface MockRequest extends IncomingMessage {
   docsDir: string;
   /** The facility over `docsDir` (facility/), one per middleware. */
   facility: Facility;
+  /** The reader a verified signed link names; undefined when the server runs without auth. */
+  reader?: Reader;
 }
 
 export type MockHandler = (req: MockRequest, res: ServerResponse) => void | Promise<void>;

@@ -20,6 +20,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import type { MockFile } from '../mock/_types.ts';
+import { registerAuth, tokenSafeLogger } from './auth.ts';
+import type { FailureLimit } from './auth.ts';
+import { authFromEnv } from './auth-keys.ts';
+import type { AuthSettings } from './auth-keys.ts';
 import { CSP_HEADER, cspOptionsFromEnv } from './csp.ts';
 import {
   mockFiles,
@@ -53,6 +57,10 @@ export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> 
    * and SIGN_TARGET_ORIGIN (checked). Every other setting of the block is kept.
    */
   settings?: EnvSettings;
+  /** Signed links (server/auth.ts). Default: off — the commands decide (server/main.ts). */
+  auth?: AuthSettings;
+  /** Refused tokens per address and window before 429; default server/auth.ts's. */
+  authFailureLimit?: FailureLimit;
 }
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
@@ -61,7 +69,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const base = normaliseBase(options.basePath);
   const api = `${base}api/`;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: tokenSafeLogger(options.logger),
     // A malformed percent-encoding in a path is the client's error, answered like the facility's.
     frameworkErrors: (_error, _request, reply) => {
       void noStore(reply).code(400).send({ error: 'bad_request' });
@@ -80,13 +88,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await facility.converter.drain(options.shutdownCapMs ?? 30_000);
   });
 
+  const auth = options.auth ?? { mode: 'off' };
+  await registerAuth(app, { api, auth, failureLimit: options.authFailureLimit });
   registerFacilityRoutes(app, { base, facility, files: options.files });
   // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
   // away, as this server still serves PDFs and converted files then.
   app.get(`${api}health`, async (_request, reply) => {
     const queue = await facility.converter.queueHealth?.();
     const pending = facility.converter.pending();
-    return noStore(reply).send({ status: 'ok', conversionsPending: pending, ...queue });
+    // `auth` says whether documents need a signed link: an open server is visible to monitoring.
+    return noStore(reply).send({
+      status: 'ok',
+      auth: auth.mode,
+      conversionsPending: pending,
+      ...queue,
+    });
   });
 
   const sendIndex = options.distDirs
@@ -177,10 +193,14 @@ export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middlew
   // A bad DOCS_DIR or mock key is reported when the middleware is made, not at the first request.
   const docsDir = resolveDocsDir(options.docsDir);
   mockRoutes(options.files ?? mockFiles);
-  const ready = buildServer({ simulate: true, ...options, docsDir }).then(async (app) => {
-    await app.ready();
-    return app;
-  });
+  // `npm start` stays open, and checks tokens when AUTH_SECRET or AUTH_PUBLIC_KEYS is set.
+  const auth = options.auth ?? authFromEnv(process.env, { required: false });
+  const ready = Promise.resolve(auth)
+    .then((settings) => buildServer({ simulate: true, ...options, docsDir, auth: settings }))
+    .then(async (app) => {
+      await app.ready();
+      return app;
+    });
   return (req, res, next) => {
     if (!(req.url ?? '/').startsWith(api)) {
       next();

@@ -8,6 +8,9 @@
  * HOST_ORIGIN, SIGN_TARGET_ORIGIN), REDIS_URL (none: conversions run in this process; set, they are
  * queued for `npm run worker`, server/worker.ts).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
+ * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS; `serve` refuses to start
+ * without one unless AUTH=off says to serve every document to anyone (warned); `preview` is open
+ * without a key.
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
 import { availableParallelism } from 'node:os';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { buildServer } from './app.ts';
+import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { folder, number, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
@@ -25,7 +29,9 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const command = preview ? 'preview' : 'serve';
 
 try {
+  const auth = await authFromEnv(process.env, { required: !preview });
   const app = await buildServer({
+    auth,
     basePath: setting('BASE_PATH'),
     docsDir: folder('DOCS_DIR', defaultDocsDir),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
@@ -47,6 +53,11 @@ try {
   const listening = typeof address === 'object' && address !== null ? address.port : port;
   const base = normaliseBase(setting('BASE_PATH'));
   console.log(`Folio ${command} on http://${shown}:${String(listening)}${base}`);
+  if (auth.mode === 'off' && !preview) {
+    const warning = 'AUTH=off: every document is served to anyone who can reach this server';
+    console.warn(`Warning: ${warning}`);
+    app.log.warn({ auth: 'off' }, warning);
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down: no new requests, finishing conversions');
