@@ -36,9 +36,10 @@ const config: Config = {
       roots: ['<rootDir>/mock', '<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      // @fastify/static's content-disposition is ES-module only; jest (CommonJS) needs it compiled.
+      // @fastify/static's content-disposition and jose are ES-module only; jest (CommonJS) needs
+      // them compiled.
       transformIgnorePatterns: [
-        '^(?!.*/node_modules/@fastify/static/node_modules/content-disposition/).*/node_modules/',
+        '^(?!.*/node_modules/(@fastify/static/node_modules/content-disposition|jose)/).*/node_modules/',
       ],
     },
   ],

@@ -39,7 +39,9 @@ async function publicKey(jwk: JWK): Promise<VerifyKey> {
   }
   const alg = algorithmOf(jwk);
   if (jwk.alg !== undefined && jwk.alg !== alg) {
-    throw new Error(`key ${jwk.kid ?? ''} says alg ${jwk.alg}, but a ${jwk.kty ?? ''} key is ${alg}`);
+    throw new Error(
+      `key ${jwk.kid ?? ''} says alg ${jwk.alg}, but a ${jwk.kty ?? ''} key is ${alg}`,
+    );
   }
   const kid = jwk.kid ?? (await calculateJwkThumbprint(jwk));
   const key = await importJWK({ ...jwk, alg }, alg);

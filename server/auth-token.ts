@@ -40,8 +40,7 @@ function readerOf(payload: JWTPayload): Reader | null {
   const sub = optionalString(payload, 'sub');
   const watermark = optionalString(payload, 'watermark');
   if (name === null || sub === null || watermark === null) return null;
-  const known = (value: unknown): value is Permission =>
-    PERMISSIONS.includes(value as Permission);
+  const known = (value: unknown): value is Permission => PERMISSIONS.includes(value as Permission);
   // An unknown permission is a host's typo: refused rather than silently narrowing.
   if (perm !== undefined && !(Array.isArray(perm) && perm.every(known))) return null;
   return { doc, exp, sub, name, watermark, perm: perm as Permission[] | undefined };

@@ -148,7 +148,7 @@ describe('original follows the download policy', () => {
 test('health answers 200', async () => {
   const res = await fetch(`${served.api}health`);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ok', conversionsPending: 0 });
+  expect(await res.json()).toEqual({ status: 'ok', auth: 'off', conversionsPending: 0 });
 });
 
 describe('the built app under BASE_PATH', () => {
