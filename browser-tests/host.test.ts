@@ -66,7 +66,14 @@ before(async () => {
   INTRUDER = `http://localhost:${String(port)}`;
   const { distDir } = await prodBuild();
   makeHostDocs(root);
-  const env = { BASE_PATH: '/viewer/', DIST_DIR: distDir, DOCS_DIR: root, LOG_LEVEL: 'warn' };
+  // The host protocol, not signed links (browser-tests/auth.test.ts).
+  const env = {
+    BASE_PATH: '/viewer/',
+    DIST_DIR: distDir,
+    DOCS_DIR: root,
+    LOG_LEVEL: 'warn',
+    AUTH: 'off',
+  };
   [configured, unconfigured] = await Promise.all([
     startNpmServer('serve', { ...env, HOST_ORIGIN: HOST }, '/viewer/api/health'),
     startNpmServer('serve', env, '/viewer/api/health'),

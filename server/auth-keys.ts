@@ -25,8 +25,8 @@ export type AuthSettings = { mode: 'off' } | { mode: 'tokens'; keys: readonly Ve
 /** HS256's key should be as long as its hash (RFC 7518 §3.2). */
 const MIN_SECRET_BYTES = 32;
 
-/** The one algorithm a public key of this type may verify. */
-function algorithmOf(jwk: JWK): KeyAlgorithm {
+/** The one algorithm a key of this type may sign or verify. */
+export function algorithmOf(jwk: JWK): KeyAlgorithm {
   if (jwk.kty === 'RSA') return 'RS256';
   if (jwk.kty === 'EC' && jwk.crv === 'P-256') return 'ES256';
   if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return 'EdDSA';
