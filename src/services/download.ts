@@ -3,6 +3,7 @@
  * `a[download]`, so the file gets our name (a cross-origin `a[download]` would ignore it), a
  * failure is ours to report, and the reader never lands on the raw URL.
  */
+import { facilityInit } from './facilityAuth';
 import { HttpError, NetworkError } from './request';
 
 export interface FetchedFile {
@@ -19,7 +20,7 @@ export interface FetchedFile {
 export async function fetchFile(url: string, signal?: AbortSignal): Promise<FetchedFile> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, credentials: 'same-origin' });
+    response = await fetch(url, facilityInit({ signal }));
   } catch (error) {
     if (signal?.aborted === true) throw error;
     throw new NetworkError(url, { cause: error });
