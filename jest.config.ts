@@ -23,6 +23,8 @@ const config: Config = {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      // The facility servers some tests start check tokens with jose, which is ES-module only.
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
       moduleNameMapper: {
         '\\.css$': '<rootDir>/src/test/styleStub.ts',
         // @ant-design/icons' CommonJS build requires one ES module file of @ant-design/colors;

@@ -7,6 +7,7 @@ import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
+import { linkModel } from './link';
 import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
@@ -19,11 +20,12 @@ export const models = [
   printModel,
   signModel,
   hostModel,
+  linkModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, printModel, signModel, hostModel };
+export { docModel, searchModel, printModel, signModel, hostModel, linkModel };
 
 // Every `select` in effects and subscriptions is checked against the app's root state.
 declare module '../runtime/types' {

@@ -3,5 +3,5 @@ export type { DocIdResult } from './docId';
 export { docIdFromSearch, langFromSearch, namesDocument } from './query';
 export { formatHash, hashForView, parseHash, readHashKey } from './hash';
 export type { HashView } from './hash';
-export { readLinkToken } from './token';
+export { isUsableToken, readLinkToken } from './token';
 export type { LinkToken } from './token';

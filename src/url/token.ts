@@ -9,6 +9,11 @@
 const TOKEN = /^[\w.~+/-]+=*$/;
 const MAX_TOKEN_LENGTH = 8192;
 
+/** A token Folio would send (a link's, or a host's `folio:setToken`). */
+export function isUsableToken(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_TOKEN_LENGTH && TOKEN.test(value);
+}
+
 export interface LinkToken {
   /** The token, when the URL carries a usable one. */
   token: string | undefined;
@@ -41,8 +46,7 @@ export function readLinkToken(search: string, hash: string): LinkToken {
   const fromHash = take(hash.replace(/^#/, ''));
   const fromQuery = take(search.replace(/^\?/, ''));
   const raw = fromHash.value ?? fromQuery.value;
-  const token =
-    raw !== undefined && raw.length <= MAX_TOKEN_LENGTH && TOKEN.test(raw) ? raw : undefined;
+  const token = isUsableToken(raw) ? raw : undefined;
   return {
     token,
     search: fromQuery.rest === '' ? '' : `?${fromQuery.rest}`,

@@ -5,7 +5,7 @@
 import { reducerActions } from '../../runtime';
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import { docModel, toDownloadFailure } from '../doc';
-import { selectDoc } from '../doc/selectors';
+import { selectDoc, selectWatermark } from '../doc/selectors';
 import type { SignatureItem } from '../doc/state';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
@@ -124,6 +124,7 @@ export const signEffects = {
         yield* put(doc.downloadFailed(failure));
         return 'failed';
       }
+      const watermark = yield* select(selectWatermark);
       const stamps = d.signDataArr.map(({ canvasNum, ...box }) => ({
         page: canvasNum + 1,
         ...box,
@@ -134,7 +135,7 @@ export const signEffects = {
           const { stampPdf } = await import(
             /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
           );
-          return stampPdf(bytes, stamps);
+          return stampPdf(bytes, stamps, watermark);
         });
       } catch (error) {
         console.warn('Folio: the signed copy could not be made', error);
