@@ -194,7 +194,7 @@ export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middlew
   const docsDir = resolveDocsDir(options.docsDir);
   mockRoutes(options.files ?? mockFiles);
   // `npm start` stays open, and checks tokens when AUTH_SECRET or AUTH_PUBLIC_KEYS is set.
-  const auth = options.auth ?? authFromEnv(process.env, { required: false });
+  const auth = options.auth ?? authFromEnv({ required: false });
   const ready = Promise.resolve(auth)
     .then((settings) => buildServer({ simulate: true, ...options, docsDir, auth: settings }))
     .then(async (app) => {

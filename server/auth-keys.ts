@@ -9,6 +9,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { calculateJwkThumbprint, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
+import { setting } from './env.ts';
 
 export type KeyAlgorithm = 'HS256' | 'RS256' | 'ES256' | 'EdDSA';
 
@@ -85,14 +86,10 @@ const NAMES = 'AUTH_SECRET or AUTH_PUBLIC_KEYS';
  * The settings of the environment. `required` (`npm run serve`): no key and no AUTH=off is an
  * error naming the variables; otherwise (preview, `npm start`) no key means open.
  */
-export async function authFromEnv(
-  env: NodeJS.ProcessEnv,
-  { required }: { required: boolean },
-): Promise<AuthSettings> {
-  const value = (name: string) => env[name]?.trim() || undefined;
-  const secret = value('AUTH_SECRET');
-  const file = value('AUTH_PUBLIC_KEYS');
-  const off = value('AUTH');
+export async function authFromEnv({ required }: { required: boolean }): Promise<AuthSettings> {
+  const secret = setting('AUTH_SECRET');
+  const file = setting('AUTH_PUBLIC_KEYS');
+  const off = setting('AUTH');
   if (off !== undefined && off !== 'off') throw new Error(`AUTH may only be "off", not "${off}"`);
   if (off === 'off') {
     if (secret !== undefined || file !== undefined) {
@@ -107,7 +104,7 @@ export async function authFromEnv(
       return { mode: 'tokens', keys: await parsePublicKeys(readFileSync(file, 'utf8')) };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new Error(`AUTH_PUBLIC_KEYS ${file}: ${why}`);
+      throw new Error(`AUTH_PUBLIC_KEYS ${file}: ${why}`, { cause: error });
     }
   }
   if (required) {

@@ -43,7 +43,7 @@ function readerOf(payload: JWTPayload): Reader | null {
   const known = (value: unknown): value is Permission => PERMISSIONS.includes(value as Permission);
   // An unknown permission is a host's typo: refused rather than silently narrowing.
   if (perm !== undefined && !(Array.isArray(perm) && perm.every(known))) return null;
-  return { doc, exp, sub, name, watermark, perm: perm as Permission[] | undefined };
+  return { doc, exp, sub, name, watermark, perm };
 }
 
 /**

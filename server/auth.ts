@@ -62,7 +62,7 @@ export async function registerAuth(
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(documents)) return;
+    if (!route?.startsWith(documents)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return; // 405 for the rest
     const { id = '' } = request.params as { id?: string };
     const verified = await verifyToken(bearerToken(request.headers.authorization), keys, id);

@@ -29,7 +29,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const command = preview ? 'preview' : 'serve';
 
 try {
-  const auth = await authFromEnv(process.env, { required: !preview });
+  const auth = await authFromEnv({ required: !preview });
   const app = await buildServer({
     auth,
     basePath: setting('BASE_PATH'),

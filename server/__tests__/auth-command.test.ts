@@ -35,8 +35,9 @@ interface Run {
 
 function run(env: Record<string, string>, args: string[] = []): Run {
   const script = path.resolve(__dirname, '../main.ts');
-  const clean = { ...process.env };
-  for (const name of ['AUTH', 'AUTH_SECRET', 'AUTH_PUBLIC_KEYS']) delete clean[name];
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^AUTH(_|$)/.test(name)),
+  );
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...clean, PORT: '0', HOST: '127.0.0.1', DOCS_DIR: docs, DIST_DIR: dist, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

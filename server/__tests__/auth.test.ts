@@ -120,10 +120,13 @@ describe('forged tokens are 401 token_invalid on every route', () => {
         return `${header}.${payload}.${signature}`;
       },
     ],
-    ['alg: none', async () => unsignedToken({ doc: 'a.pdf', exp: now() + 300 }, 'rsa-1')],
+    [
+      'alg: none',
+      () => Promise.resolve(unsignedToken({ doc: 'a.pdf', exp: now() + 300 }, 'rsa-1')),
+    ],
     [
       'HS256 signed with the RS256 public key',
-      async () => signHs256({ doc: 'a.pdf', exp: now() + 300 }, publicPem, 'rsa-1'),
+      () => Promise.resolve(signHs256({ doc: 'a.pdf', exp: now() + 300 }, publicPem, 'rsa-1')),
     ],
     ['an RS256 token naming the EdDSA key', () => token({ doc: 'a.pdf' }, { kid: 'ed-1' })],
     ['an unknown kid', () => token({ doc: 'a.pdf' }, { kid: 'gone' })],
@@ -133,7 +136,7 @@ describe('forged tokens are 401 token_invalid on every route', () => {
     ],
     ['an unknown permission', () => token({ doc: 'a.pdf', perm: ['print', 'everything'] })],
     ['a name that is not a string', () => token({ doc: 'a.pdf', name: { html: '<b>' } })],
-    ['not a JWT', async () => 'abc.def'],
+    ['not a JWT', () => Promise.resolve('abc.def')],
   ];
   test.each(forgeries)('%s', async (_what, make) => {
     const forged = await make();

@@ -51,8 +51,9 @@ export function facilityInit(init: RequestInit & { headers?: Record<string, stri
  * undefined when it has none or is not a JWT.
  */
 export function tokenExpiry(token: string): number | undefined {
-  const payload = token.split('.')[1];
-  if (payload === undefined) return undefined;
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const payload = parts[1];
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
     const { exp } = JSON.parse(json) as { exp?: unknown };
