@@ -9,7 +9,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { calculateJwkThumbprint, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
-import { setting } from './env.ts';
+import { number, setting } from './env.ts';
 
 export type KeyAlgorithm = 'HS256' | 'RS256' | 'ES256' | 'EdDSA';
 
@@ -21,7 +21,17 @@ export interface VerifyKey {
 }
 
 /** `off`: every document is open (an explicit choice for `npm run serve`: AUTH=off). */
-export type AuthSettings = { mode: 'off' } | { mode: 'tokens'; keys: readonly VerifyKey[] };
+export type AuthSettings =
+  | { mode: 'off' }
+  | {
+      mode: 'tokens';
+      keys: readonly VerifyKey[];
+      /** How far clocks may disagree on `exp` and `nbf`; default (and at most) 60 s. */
+      clockToleranceS?: number;
+    };
+
+/** The most a token's clock may be off (AUTH_CLOCK_SKEW_S may only lower it). */
+export const MAX_CLOCK_SKEW_S = 60;
 
 /** HS256's key should be as long as its hash (RFC 7518 §3.2). */
 const MIN_SECRET_BYTES = 32;
@@ -98,10 +108,12 @@ export async function authFromEnv({ required }: { required: boolean }): Promise<
     return { mode: 'off' };
   }
   if (secret !== undefined && file !== undefined) throw new Error(`set ${NAMES}, not both`);
-  if (secret !== undefined) return { mode: 'tokens', keys: [secretKey(secret)] };
+  const clockToleranceS = number('AUTH_CLOCK_SKEW_S', MAX_CLOCK_SKEW_S, 0, MAX_CLOCK_SKEW_S);
+  if (secret !== undefined) return { mode: 'tokens', keys: [secretKey(secret)], clockToleranceS };
   if (file !== undefined) {
     try {
-      return { mode: 'tokens', keys: await parsePublicKeys(readFileSync(file, 'utf8')) };
+      const keys = await parsePublicKeys(readFileSync(file, 'utf8'));
+      return { mode: 'tokens', keys, clockToleranceS };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`AUTH_PUBLIC_KEYS ${file}: ${why}`, { cause: error });

@@ -2,15 +2,14 @@
  * Verifies a signed link's token for one document (docs/server.md, "Signed links") with jose:
  * the key is chosen by the header's `kid` (or is the only one), and only that key's algorithm is
  * accepted, so `alg: none` and an HS256 token "signed" with a public key are refused. `exp` and
- * `doc` are required; clocks may disagree by up to {@link CLOCK_TOLERANCE_S}.
+ * `doc` are required; clocks may disagree by up to a minute (AUTH_CLOCK_SKEW_S may lower it).
  */
 import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 import { PERMISSIONS } from '../facility/reader.ts';
 import type { Permission, Reader } from '../facility/reader.ts';
+import { MAX_CLOCK_SKEW_S } from './auth-keys.ts';
 import type { VerifyKey } from './auth-keys.ts';
-
-export const CLOCK_TOLERANCE_S = 60;
 
 /** What the API answers for each way a token fails (docs/server.md). */
 export type TokenFailure =
@@ -59,6 +58,7 @@ export async function verifyToken(
   token: string | undefined,
   keys: readonly VerifyKey[],
   id: string,
+  clockToleranceS = MAX_CLOCK_SKEW_S,
 ): Promise<Verified> {
   if (token === undefined) return fail('token_missing');
   let kid: string | undefined;
@@ -72,7 +72,7 @@ export async function verifyToken(
   try {
     const { payload } = await jwtVerify(token, chosen.key, {
       algorithms: [chosen.alg],
-      clockTolerance: CLOCK_TOLERANCE_S,
+      clockTolerance: Math.min(clockToleranceS, MAX_CLOCK_SKEW_S),
       requiredClaims: ['exp', 'doc'],
     });
     const reader = readerOf(payload);

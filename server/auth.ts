@@ -49,7 +49,7 @@ export async function registerAuth(
   }: { api: string; auth: AuthSettings; failureLimit?: FailureLimit },
 ): Promise<void> {
   if (auth.mode === 'off') return;
-  const { keys } = auth;
+  const { keys, clockToleranceS } = auth;
   // Not global: only refused tokens are counted (a reader's byte ranges never are).
   await app.register(rateLimit, { global: false });
   const countFailure = app.createRateLimit({
@@ -65,7 +65,8 @@ export async function registerAuth(
     if (!route?.startsWith(documents)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return; // 405 for the rest
     const { id = '' } = request.params as { id?: string };
-    const verified = await verifyToken(bearerToken(request.headers.authorization), keys, id);
+    const token = bearerToken(request.headers.authorization);
+    const verified = await verifyToken(token, keys, id, clockToleranceS);
     if (!verified.ok) {
       const limited = await countFailure(request);
       request.log.warn({ tokenRefused: verified.error, doc: id, address: request.ip }, 'token');

@@ -223,7 +223,8 @@ test('an HS256 secret works, and must be long enough', async () => {
   const secret = 'x'.repeat(40);
   const other = await startServe({
     files: { 'a.pdf': await plainPdf(1) },
-    options: { auth: { mode: 'tokens', keys: [secretKey(secret)] } },
+    // No clock skew allowed (AUTH_CLOCK_SKEW_S=0): a token expired a few seconds ago is refused.
+    options: { auth: { mode: 'tokens', keys: [secretKey(secret)], clockToleranceS: 0 } },
   });
   try {
     const signed = await new SignJWT({ doc: 'a.pdf', exp: now() + 60 })
@@ -238,6 +239,13 @@ test('an HS256 secret works, and must be long enough', async () => {
       headers: { Authorization: `Bearer ${none}` },
     });
     expect(await refused.json()).toEqual({ error: 'token_invalid' });
+    const lately = await new SignJWT({ doc: 'a.pdf', exp: now() - 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(secret));
+    const late = await fetch(`${other.api}documents/a.pdf`, {
+      headers: { Authorization: `Bearer ${lately}` },
+    });
+    expect(await late.json()).toEqual({ error: 'token_expired' });
   } finally {
     await other.close();
   }
