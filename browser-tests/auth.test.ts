@@ -52,9 +52,11 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const hostServer = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://host');
   if (url.pathname === '/renew') {
-    void token({ doc: 'contract.pdf', name: 'Li Lei', perm: ['download', 'print'] }).then((t) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(t));
-    });
+    void token({ doc: 'contract.pdf', name: 'Li Lei', perm: ['download', 'print', 'sign'] }).then(
+      (t) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(t));
+      },
+    );
     return;
   }
   const frame = url.searchParams.get('frame') ?? '';
@@ -135,9 +137,19 @@ function instrument(): void {
   });
   window.print = () => {
     const images = document.querySelectorAll<HTMLImageElement>('.folio-print-container img');
-    (window as unknown as { __printed: string[] }).__printed.push(
-      ...Array.from(images, (img) => img.src),
-    );
+    // Each printed image as a hash of its pixels (FNV-1a): equal pixels, equal hashes.
+    const hashes = Array.from(images, (img) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      context?.drawImage(img, 0, 0);
+      const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let hash = 0x811c9dc5;
+      for (const byte of data) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+      return `${String(canvas.width)}x${String(canvas.height)}:${hash.toString(16)}`;
+    });
+    (window as unknown as { __printed: string[] }).__printed.push(...hashes);
     setTimeout(() => window.dispatchEvent(new Event('afterprint')), 0);
   };
 }
@@ -167,7 +179,8 @@ async function placeSignature(ui: Ui, page: Page): Promise<void> {
   await confirm(ui);
   const box = await pageBox(ui, 1);
   assert.ok(box);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.7);
+  // A point of page 1 in view (the page is taller than the window at 100 %).
+  await page.mouse.click(box.x + box.width / 2, Math.max(box.y, 0) + 300);
   await ui.locator('[data-signature-index="0"]').waitFor();
 }
 
@@ -184,10 +197,12 @@ async function watermarkOf(signed: string, shot?: string): Promise<Seen> {
   const { page } = session;
   try {
     await page.addInitScript(instrument);
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/documents/contract.pdf'));
+    // What the server answers this reader (asked the way the viewer asks).
+    const meta = await fetch(`${server.url}/viewer/api/documents/contract.pdf`, {
+      headers: { Authorization: `Bearer ${signed}` },
+    });
+    const text = ((await meta.json()) as { watermarkInfo?: { text?: string } }).watermarkInfo?.text;
     await page.goto(link(signed));
-    const text = ((await (await answer).json()) as { watermarkInfo?: { text?: string } })
-      .watermarkInfo?.text;
     await waitForPainted(page, 1);
     assert.doesNotMatch(page.url(), /token/, 'the token left the address bar');
     assert.equal(page.url(), `${server.url}/viewer/?doc=contract.pdf&lang=en#page=1`);
@@ -344,7 +359,7 @@ describe('npm run serve with AUTH_PUBLIC_KEYS', () => {
     const session = await newSession(browser);
     const { page } = session;
     const first = await token(
-      { doc: 'contract.pdf', name: 'Li Lei', perm: ['download', 'print'] },
+      { doc: 'contract.pdf', name: 'Li Lei', perm: ['download', 'print', 'sign'] },
       4,
     );
     const frameUrl = link(first);
@@ -411,11 +426,10 @@ describe('npm run serve with AUTH_PUBLIC_KEYS', () => {
     assert.match(output, /"name":"Li Lei"/);
     for (const signed of minted.filter((t) => t.length > 20)) {
       assert.equal(output.includes(signed), false, 'a token in the log');
-      assert.equal(
-        output.includes(signed.split('.')[2] ?? signed),
-        false,
-        'a signature in the log',
-      );
+      const signature = signed.split('.')[2] ?? '';
+      if (signature !== '') {
+        assert.equal(output.includes(signature), false, `a signature in the log: ${signature}`);
+      }
     }
   });
 });

@@ -46,11 +46,11 @@ function readerOf(payload: JWTPayload): Reader | null {
 }
 
 /**
- * The key named by `kid`; a lone key also verifies a token naming none, and the secret (which has
- * no kid) any token, as hosts often add one.
+ * The key named by `kid`. A lone key (the secret, or one public key) verifies whatever `kid` a
+ * token names: `kid` only picks a key, the signature is what counts.
  */
 function keyFor(kid: string | undefined, keys: readonly VerifyKey[]): VerifyKey | undefined {
-  if (keys.length === 1 && (kid === undefined || keys[0].kid === undefined)) return keys[0];
+  if (keys.length === 1) return keys[0];
   return keys.find((key) => key.kid === kid);
 }
 
