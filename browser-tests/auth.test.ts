@@ -23,7 +23,7 @@ import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { confirm, drawWithMouse, openPad } from './support/signing.ts';
 import type { Ui } from './support/signing.ts';
-import { newSession, screenshot } from './support/viewer.ts';
+import { newSession, OUT_DIR, screenshot } from './support/viewer.ts';
 
 const SAMPLE = path.join(import.meta.dirname, '..', 'mock', 'documents', 'tracemonkey.pdf');
 const root = mkdtempSync(path.join(tmpdir(), 'folio-auth-browser-'));
@@ -213,6 +213,7 @@ async function watermarkOf(signed: string, shot?: string): Promise<Seen> {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download signed copy' }).click();
     const copy = readFileSync(await (await downloading).path());
+    if (shot !== undefined) writeFileSync(path.join(OUT_DIR, `${shot}-signed-copy.pdf`), copy);
     const images = await drawnImages(new Uint8Array(copy));
     // The first image on page 1 is the watermark (the signature is drawn over it).
     const mark = Buffer.from(images.find((image) => image.page === 1)?.bytes ?? []).toString('hex');
