@@ -1,4 +1,4 @@
-// Signing as a reader does it (issue 6): the pad opened from the toolbar (or the phone menu), two
+// Signing as a reader does it: the pad opened from the toolbar (or the phone menu), two
 // strokes drawn with the real mouse, Confirm. Shared by the tests that need a signature placed.
 import assert from 'node:assert/strict';
 import type { Frame, Locator, Mouse, Page } from 'playwright-core';
