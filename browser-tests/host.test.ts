@@ -117,6 +117,8 @@ async function openHost(session: ViewerSession, folio: string, doc = 'host.pdf')
   const { page } = session;
   const query = new URLSearchParams({ doc, folio });
   await page.goto(`${HOST}/host.html?${query.toString()}`);
+  // The page frames Folio once its backend has answered for a signed link (examples/host.js).
+  await page.frameLocator('#folio').locator('#root').waitFor({ state: 'attached' });
   return page;
 }
 

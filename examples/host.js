@@ -56,15 +56,22 @@ onSubmit('open-signature-pad', () => ({ type: 'folio:openSignaturePad' }));
 
 /**
  * A signed link's token from the host's backend (here `npm start`, server/example-links.ts; null
- * when it has no key). The secret stays on the server; the page only ever sees tokens.
+ * when it has no key, or the page is served by something else). The secret stays on the server;
+ * the page only ever sees tokens.
  * @returns {Promise<string | null>}
  */
 async function signedToken() {
   const link = new URL('link', window.location.href);
   link.searchParams.set('doc', folioUrl.searchParams.get('doc') ?? '');
   link.searchParams.set('name', query.get('name') ?? 'Example reader');
-  const answer = /** @type {{ token: string | null }} */ (await (await fetch(link)).json());
-  return answer.token;
+  try {
+    const response = await fetch(link);
+    if (!response.ok) return null;
+    const answer = /** @type {{ token?: string | null }} */ (await response.json());
+    return answer.token ?? null;
+  } catch {
+    return null;
+  }
 }
 
 // Before the token runs out, a fresh one keeps the reader reading.
