@@ -38,6 +38,11 @@ const ATTACK = `<p id="sent">sent</p><script>
  */
 const hostServer = createServer((request, response) => {
   const file = path.basename(new URL(request.url ?? '/', 'http://host').pathname);
+  // The host's backend for signed links (examples/host.js): none here, Folio runs with AUTH=off.
+  if (file === 'link') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"token":null}');
+    return;
+  }
   if (file === 'attack.html') {
     response.writeHead(200, { 'content-type': 'text/html' }).end(ATTACK);
     return;
