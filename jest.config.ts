@@ -23,6 +23,8 @@ const config: Config = {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      // The facility servers some tests start check tokens with jose, which is ES-module only.
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
       moduleNameMapper: {
         '\\.css$': '<rootDir>/src/test/styleStub.ts',
         // @ant-design/icons' CommonJS build requires one ES module file of @ant-design/colors;
@@ -36,9 +38,10 @@ const config: Config = {
       roots: ['<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      // @fastify/static's content-disposition is ES-module only; jest (CommonJS) needs it compiled.
+      // @fastify/static's content-disposition and jose are ES-module only; jest (CommonJS) needs
+      // them compiled.
       transformIgnorePatterns: [
-        '^(?!.*/node_modules/@fastify/static/node_modules/content-disposition/).*/node_modules/',
+        '^(?!.*/node_modules/(@fastify/static/node_modules/content-disposition|jose)/).*/node_modules/',
       ],
     },
   ],

@@ -10,6 +10,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { normaliseBase, settingsBlock, settingsFromEnv } from './server/settings-block.ts';
 import { devMiddleware } from './server/app.ts';
+import { exampleLinks } from './server/example-links.ts';
 import { CSP_HEADER, contentSecurityPolicy, cspOptionsFromEnv, withCspMeta } from './server/csp.ts';
 
 const require = createRequire(import.meta.url);
@@ -223,6 +224,8 @@ export default (_env, argv) => {
       },
       historyApiFallback: { index: `${basePath}index.html`, disableDotRule: true },
       setupMiddlewares(middlewares) {
+        // The example host page's links, signed here as a host's backend would sign them.
+        middlewares.unshift({ name: 'folio-example-links', middleware: exampleLinks(basePath) });
         middlewares.unshift({
           name: 'folio-server',
           // DOCS_DIR is read by the server itself (the samples when unset).

@@ -45,7 +45,8 @@ interface Served {
 async function serve(env: Record<string, string>): Promise<Served> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: REPO,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // Open (AUTH=off): the inputs are what a reader holding a valid link could send.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH: 'off', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -48,6 +48,8 @@ before(async () => {
     CACHE_DIR: path.join(root, 'cache'),
     LIVE_RELOAD: '0',
     LOG_LEVEL: 'warn',
+    // The facility's contract, the same open in every command (signed links: auth.test.ts).
+    AUTH: 'off',
   };
   // One at a time: three webpack/pdf.js start-ups at once would crowd two cores.
   for (const command of COMMANDS) {

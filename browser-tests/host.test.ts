@@ -38,6 +38,11 @@ const ATTACK = `<p id="sent">sent</p><script>
  */
 const hostServer = createServer((request, response) => {
   const file = path.basename(new URL(request.url ?? '/', 'http://host').pathname);
+  // The host's backend for signed links (examples/host.js): none here, Folio runs with AUTH=off.
+  if (file === 'link') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"token":null}');
+    return;
+  }
   if (file === 'attack.html') {
     response.writeHead(200, { 'content-type': 'text/html' }).end(ATTACK);
     return;
@@ -66,7 +71,14 @@ before(async () => {
   INTRUDER = `http://localhost:${String(port)}`;
   const { distDir } = await prodBuild();
   makeHostDocs(root);
-  const env = { BASE_PATH: '/viewer/', DIST_DIR: distDir, DOCS_DIR: root, LOG_LEVEL: 'warn' };
+  // The host protocol, not signed links (browser-tests/auth.test.ts).
+  const env = {
+    BASE_PATH: '/viewer/',
+    DIST_DIR: distDir,
+    DOCS_DIR: root,
+    LOG_LEVEL: 'warn',
+    AUTH: 'off',
+  };
   [configured, unconfigured] = await Promise.all([
     startNpmServer('serve', { ...env, HOST_ORIGIN: HOST }, '/viewer/api/health'),
     startNpmServer('serve', env, '/viewer/api/health'),
@@ -110,6 +122,8 @@ async function openHost(session: ViewerSession, folio: string, doc = 'host.pdf')
   const { page } = session;
   const query = new URLSearchParams({ doc, folio });
   await page.goto(`${HOST}/host.html?${query.toString()}`);
+  // The page frames Folio once its backend has answered for a signed link (examples/host.js).
+  await page.frameLocator('#folio').locator('#root').waitFor({ state: 'attached' });
   return page;
 }
 

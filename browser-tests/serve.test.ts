@@ -39,6 +39,8 @@ before(async () => {
       DOCS_DIR: docsDir,
       CACHE_DIR: cacheDir,
       LOG_LEVEL: 'warn',
+      // Conversions, not signed links (browser-tests/auth.test.ts).
+      AUTH: 'off',
     },
     '/viewer/api/health',
   );

@@ -8,13 +8,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Frame, Locator, Mouse, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { launchChromium } from './support/chromium.ts';
 import { chooseRadio, newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { pageBox, waitForPainted } from './support/pixels.ts';
 import { drawnImages } from './support/pdfStamps.ts';
+import { box, confirm, drawWithMouse, openPad, pad } from './support/signing.ts';
+import type { Ui } from './support/signing.ts';
 
 const DOC = '?doc=sign.pdf&lang=en';
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -61,17 +63,6 @@ const signature = (page: Page, index: number, pageNumber = 1) =>
     `[data-page-number="${String(pageNumber)}"] [data-signature-index="${String(index)}"]`,
   );
 const allSignatures = (page: Page) => page.locator('[data-signature-index]');
-const pad = (ui: Ui) => ui.getByRole('img', { name: 'Signature pad' });
-
-/** The viewer's page, or the frame Folio runs in when it is embedded. */
-type Ui = Page | Frame;
-const mouseOf = (ui: Ui): Mouse => ('mouse' in ui ? ui.mouse : ui.page().mouse);
-
-async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  assert.ok(b, 'element has no box');
-  return b;
-}
 
 /** The signature's box in fractions of page 1's painted area. */
 async function fractions(page: Page, index = 0, pageNumber = 1): Promise<Fractions> {
@@ -110,51 +101,6 @@ function inkOnPad(ui: Ui, region?: { x: number; y: number; width: number; height
     for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink += 1;
     return ink;
   }, region);
-}
-
-/** Two strokes with the real mouse: a wave, then a line under it. */
-async function drawWithMouse(ui: Ui) {
-  const mouse = mouseOf(ui);
-  const b = await box(pad(ui));
-  const at = (fx: number, fy: number) => [b.x + b.width * fx, b.y + b.height * fy] as const;
-  await mouse.move(...at(0.1, 0.6));
-  await mouse.down();
-  for (let i = 1; i <= 30; i += 1) {
-    const fx = 0.1 + (0.8 * i) / 30;
-    await mouse.move(...at(fx, 0.5 + 0.25 * Math.sin(i / 3)), { steps: 2 });
-  }
-  await mouse.up();
-  await mouse.move(...at(0.2, 0.85));
-  await mouse.down();
-  await mouse.move(...at(0.8, 0.85), { steps: 12 });
-  await mouse.up();
-}
-
-async function openPad(page: Ui) {
-  const menu = page.getByRole('button', { name: 'Menu', exact: true }).first();
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name: 'Sign', exact: true }).click();
-  await pad(page).waitFor();
-  // Drawn on once the dialog's opening animation is over and the canvas is sized.
-  await page.waitForFunction(() => {
-    const canvas = document.querySelector('canvas.folio-sign-pad');
-    const dialog = canvas?.closest('.ant-modal');
-    return (
-      canvas instanceof HTMLCanvasElement &&
-      canvas.width > 100 &&
-      dialog !== null &&
-      dialog !== undefined &&
-      !/zoom|motion/.test(dialog.className) &&
-      getComputedStyle(dialog).transform === 'none'
-    );
-  });
-}
-
-async function confirm(page: Ui) {
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Click or tap on a page to place your signature. Esc cancels.').waitFor();
-  // The dialog fades out before the pages take clicks again.
-  await page.locator('.folio-sign-modal .ant-modal-wrap').waitFor({ state: 'hidden' });
 }
 
 /** Waits for the `folio:signed` event that `act` causes and gives its payload. */
@@ -310,7 +256,14 @@ describe('signatures (behaviour.md, "Signatures")', () => {
       const download = await downloading;
       assert.equal(download.suggestedFilename(), 'Contract_ signed_-signed.pdf');
       const file = await download.path();
-      const drawn = await drawnImages(new Uint8Array(await readFile(file)));
+      const all = await drawnImages(new Uint8Array(await readFile(file)));
+      // The watermark covers every page's CropBox, as on screen (docs/embedding.md); the
+      // signature is the one other image.
+      const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+      const isMark = (d: (typeof all)[number]) =>
+        near(d.x, crop.x) && near(d.y, crop.y) && near(d.width, crop.width);
+      assert.equal(all.filter(isMark).length, 14, 'the watermark on each of the 14 pages');
+      const drawn = all.filter((d) => !isMark(d));
       assert.equal(drawn.length, 1);
       const [image] = drawn;
       assert.ok(image);

@@ -1,6 +1,6 @@
 // The example host page's script (docs/embedding.md). Plain JavaScript, typed by the declaration
 // Folio's build ships (folio-host.d.ts), as a host system's own page would be.
-/* global window, document, URL, URLSearchParams, FormData */
+/* global window, document, URL, URLSearchParams, FormData, fetch */
 
 /** @typedef {import('../folio-host').FolioEvent} FolioEvent */
 /** @typedef {import('../folio-host').FolioCommand} FolioCommand */
@@ -54,4 +54,37 @@ onSubmit('set-zoom', (form) => ({ type: 'folio:setZoom', zoom: Number(form.get('
 onSubmit('search', (form) => ({ type: 'folio:search', query: String(form.get('query')) }));
 onSubmit('open-signature-pad', () => ({ type: 'folio:openSignaturePad' }));
 
-frame.src = folioUrl.href;
+/**
+ * A signed link's token from the host's backend (here `npm start`, server/example-links.ts; null
+ * when it has no key, or the page is served by something else). The secret stays on the server;
+ * the page only ever sees tokens.
+ * @returns {Promise<string | null>}
+ */
+async function signedToken() {
+  const link = new URL('link', window.location.href);
+  link.searchParams.set('doc', folioUrl.searchParams.get('doc') ?? '');
+  link.searchParams.set('name', query.get('name') ?? 'Example reader');
+  try {
+    const response = await fetch(link);
+    if (!response.ok) return null;
+    const answer = /** @type {{ token?: string | null }} */ (await response.json());
+    return answer.token ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Before the token runs out, a fresh one keeps the reader reading.
+window.addEventListener('message', (event) => {
+  if (event.origin !== folioOrigin || event.source !== frame.contentWindow) return;
+  if (event.data?.type !== 'folio:tokenExpiring') return;
+  void signedToken().then((token) => {
+    if (token) send({ type: 'folio:setToken', token });
+  });
+});
+
+void signedToken().then((token) => {
+  // In the fragment: it never reaches a server's log or a Referer.
+  if (token) folioUrl.hash = `token=${token}`;
+  frame.src = folioUrl.href;
+});

@@ -21,6 +21,8 @@ import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
 import type { Pool, PoolOptions } from './pool.ts';
+import { forReader, readerMayDownload } from './reader.ts';
+import type { Reader } from './reader.ts';
 import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
 import type { Sidecar } from './sidecar.ts';
 import { conversionProgress, conversionStart } from './simulation.ts';
@@ -59,12 +61,15 @@ export interface FacilityOptions {
 
 export interface Facility {
   readonly docsDir: string;
-  /** `GET documents/{id}`; null when the client went away during a simulated delay. */
-  metadata: (id: string, signal?: AbortSignal) => Promise<Answer | null>;
+  /**
+   * `GET documents/{id}`; null when the client went away during a simulated delay. A signed
+   * link's reader narrows the policy and fills the watermark (reader.ts).
+   */
+  metadata: (id: string, signal?: AbortSignal, reader?: Reader) => Promise<Answer | null>;
   /** `GET documents/{id}/content`: the viewable PDF. */
   content: (id: string) => Promise<Answer>;
-  /** `GET documents/{id}/original`: the file as uploaded, when `download` is allowed. */
-  original: (id: string) => Promise<Answer>;
+  /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
+  original: (id: string, reader?: Reader) => Promise<Answer>;
   converter: Converter;
   pool: Pool;
 }
@@ -235,7 +240,7 @@ export function createFacility(options: FacilityOptions): Facility {
     converter,
     pool,
 
-    async metadata(id, signal) {
+    async metadata(id, signal, reader) {
       const found = await find(id);
       if (!('doc' in found)) return found;
       const { doc, sidecar } = found;
@@ -248,12 +253,13 @@ export function createFacility(options: FacilityOptions): Facility {
         mimeType: mime.lookup(doc.name) || 'application/octet-stream',
         fileUrl: `documents/${encodeURIComponent(doc.name)}/content`,
       };
+      const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
       const view = await viewable(doc);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {
         // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
         const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
-        return { kind: 'json', status: 200, body: { ...body, ...sidecar?.fields } };
+        return { kind: 'json', status: 200, body: { ...body, ...fields } };
       }
       const facts = await factsOf(view.file, view.stats);
       if ('kind' in facts) return facts;
@@ -269,7 +275,7 @@ export function createFacility(options: FacilityOptions): Facility {
         loadedCount,
         pageSize: facts.pageSize,
         docOutline: facts.docOutline,
-        ...sidecar?.fields,
+        ...fields,
       };
       return { kind: 'json', status: 200, body };
     },
@@ -297,10 +303,12 @@ export function createFacility(options: FacilityOptions): Facility {
     },
 
     // The original is what was uploaded, so it is there even while the viewable PDF converts.
-    async original(id) {
+    async original(id, reader) {
       const found = await find(id);
       if (!('doc' in found)) return found;
-      if (!downloadAllowed(found.sidecar)) return jsonError(403, 'download_not_allowed');
+      if (!downloadAllowed(found.sidecar) || !readerMayDownload(reader)) {
+        return jsonError(403, 'download_not_allowed');
+      }
       return { kind: 'file', file: found.doc.file, downloadName: found.doc.name };
     },
   };

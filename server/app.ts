@@ -28,6 +28,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import type { RouteFile } from './routes/types.ts';
+import { registerAuth, tokenSafeLogger } from './auth.ts';
+import type { FailureLimit } from './auth.ts';
+import { authFromEnv } from './auth-keys.ts';
+import type { AuthSettings } from './auth-keys.ts';
 import { CSP_HEADER, cspOptionsFromEnv, uncertainHostOrigin } from './csp.ts';
 import { createMetrics } from './metrics.ts';
 import { routeFiles, routesOf, registerFacilityRoutes, resolveDocsDir } from './facility-routes.ts';
@@ -85,6 +89,10 @@ export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> 
   metricsPort?: number;
   /** Default: loopback. */
   metricsHost?: string;
+  /** Signed links (server/auth.ts). Default: off — the commands decide (server/main.ts). */
+  auth?: AuthSettings;
+  /** Refused tokens per address and window before 429; default server/auth.ts's. */
+  authFailureLimit?: FailureLimit;
 }
 
 declare module 'fastify' {
@@ -100,7 +108,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const base = normaliseBase(options.basePath);
   const api = `${base}api/`;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: tokenSafeLogger(options.logger),
     // A malformed percent-encoding in a path is the client's error, answered like the facility's.
     frameworkErrors: (_error, _request, reply) => {
       void noStore(reply).code(400).send({ error: 'bad_request' });
@@ -162,6 +170,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }),
   });
 
+  const auth = options.auth ?? { mode: 'off' };
+  registerAuth(app, { api, auth, failureLimit: options.authFailureLimit });
   registerFacilityRoutes(app, { base, facility, files: options.files });
   // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
   // away, as this server still serves PDFs and converted files then. Answered under pressure too
@@ -169,8 +179,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get(health, { config: { pressureHandler: () => undefined } }, async (_request, reply) => {
     const queue = await facility.converter.queueHealth?.();
     const pending = facility.converter.pending();
+    // `auth` says whether documents need a signed link: an open server is visible to monitoring.
     return noStore(reply).send({
       status: 'ok',
+      auth: auth.mode,
       conversionsPending: pending,
       poolQueued: facility.pool.queued(),
       underPressure: app.isUnderPressure(),
@@ -273,10 +285,14 @@ export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middlew
   // A bad DOCS_DIR or route key is reported when the middleware is made, not at the first request.
   const docsDir = resolveDocsDir(options.docsDir);
   routesOf(options.files ?? routeFiles);
-  const ready = buildServer({ simulate: true, ...options, docsDir }).then(async (app) => {
-    await app.ready();
-    return app;
-  });
+  // `npm start` stays open, and checks tokens when AUTH_SECRET or AUTH_PUBLIC_KEYS is set.
+  const auth = options.auth ?? authFromEnv({ required: false });
+  const ready = Promise.resolve(auth)
+    .then((settings) => buildServer({ simulate: true, ...options, docsDir, auth: settings }))
+    .then(async (app) => {
+      await app.ready();
+      return app;
+    });
   return (req, res, next) => {
     if (!(req.url ?? '/').startsWith(api)) {
       next();

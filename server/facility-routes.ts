@@ -50,15 +50,19 @@ export function routesOf(files: readonly RouteFile[]): Route[] {
   );
 }
 
-/** Gives the request the `params`, `query`, `docsDir` and `facility` the handlers expect. */
+/**
+ * Gives the request the `params`, `query`, `docsDir`, `facility` and `reader` (a signed link's,
+ * server/auth.ts) the handlers expect.
+ */
 function asRouteRequest(
   req: IncomingMessage,
   params: Record<string, string>,
   query: Record<string, string>,
   facility: Facility,
+  reader: RouteRequest['reader'],
 ): RouteRequest {
   const { docsDir } = facility;
-  for (const [key, value] of Object.entries({ params, query, docsDir, facility })) {
+  for (const [key, value] of Object.entries({ params, query, docsDir, facility, reader })) {
     Object.defineProperty(req, key, {
       value,
       configurable: true,
@@ -101,7 +105,7 @@ export function registerFacilityRoutes(
           const query = Object.fromEntries(
             new URLSearchParams(at === -1 ? '' : request.url.slice(at)),
           );
-          const req = asRouteRequest(request.raw, params, query, facility);
+          const req = asRouteRequest(request.raw, params, query, facility, request.reader);
           // Through a promise even for a plain function, so a handler that throws is answered too.
           Promise.resolve()
             .then(() => route.handler(req, reply.raw))

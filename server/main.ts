@@ -11,6 +11,9 @@
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000); METRICS_PORT
  * (none: not served) on METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
+ * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS; `serve` refuses to start
+ * without one unless AUTH=off says to serve every document to anyone (warned); `preview` is open
+ * without a key.
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
  */
 import { availableParallelism } from 'node:os';
@@ -18,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { SERVE_LIMITS, buildServer } from './app.ts';
+import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { folder, number, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
@@ -38,7 +42,9 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const command = preview ? 'preview' : 'serve';
 
 try {
+  const auth = await authFromEnv({ required: !preview });
   const app = await buildServer({
+    auth,
     basePath: setting('BASE_PATH'),
     docsDir: folder('DOCS_DIR', defaultDocsDir),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
@@ -75,6 +81,11 @@ try {
   const listening = typeof address === 'object' && address !== null ? address.port : port;
   const base = normaliseBase(setting('BASE_PATH'));
   console.log(`Folio ${command} on http://${shown}:${String(listening)}${base}`);
+  if (auth.mode === 'off' && !preview) {
+    const warning = 'AUTH=off: every document is served to anyone who can reach this server';
+    console.warn(`Warning: ${warning}`);
+    app.log.warn({ auth: 'off' }, warning);
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down: no new requests, finishing conversions');

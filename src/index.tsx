@@ -2,6 +2,7 @@
 import './publicPath';
 // Next, pdf.js's worker: it loads while everything below boots (earlyWorker.ts).
 import './services/pdf/earlyWorker';
+import { adoptLinkToken } from './services/linkToken';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -14,6 +15,8 @@ import { readSettings } from './services/settings';
 import { Root } from './Root';
 import './styles/global.css';
 
+// Before the router reads the URL: the signed link's token leaves the address bar now.
+adoptLinkToken();
 preloadLinkedPage(window.location.search);
 const app = createFolioApp();
 const router = createAppRouter(pageRoutes(routes), readSettings().routerBase);

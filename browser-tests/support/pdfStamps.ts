@@ -10,6 +10,8 @@ export interface DrawnImage {
   y: number;
   width: number;
   height: number;
+  /** The image's stream as stored: two drawings of the same pixels store the same bytes. */
+  bytes: Uint8Array;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -63,6 +65,7 @@ export async function drawnImages(bytes: Uint8Array): Promise<DrawnImage[]> {
             y,
             width: Math.max(...xs) - x,
             height: Math.max(...ys) - y,
+            bytes: object instanceof PDFRawStream ? object.contents : new Uint8Array(),
           });
         }
       }

@@ -40,7 +40,7 @@ export async function waitForPainted(page: Page | Frame, pageNumber: number, tim
 }
 
 /** The CSS box of page `n`'s painted area (the page element without pdf.js's border). */
-export function pageBox(page: Page, pageNumber: number) {
+export function pageBox(page: Page | Frame, pageNumber: number) {
   return page
     .locator(`[data-page-number="${String(pageNumber)}"] .canvasWrapper`)
     .first()

@@ -34,6 +34,8 @@ export async function waitForHttp(url: string, attempts = 600, intervalMs = 500)
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** What it wrote to stdout and stderr, when started with `capture`. */
+  output(): string;
 }
 
 /** Runs an npm script as a server in its own process group, so stopping it stops its children. */
@@ -41,13 +43,20 @@ export async function startNpmServer(
   script: string,
   env: Record<string, string>,
   readyPath: string,
+  { capture = false } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn('npm', ['run', '--silent', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
     detached: true,
   });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -66,5 +75,5 @@ export async function startNpmServer(
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, stop, output: () => output };
 }

@@ -111,6 +111,8 @@ export async function startServeProcess(
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Conversions on the queue, not signed links (server/__tests__/auth-command.test.ts).
+    AUTH: 'off',
     ...env,
   });
   const api = `http://127.0.0.1:${String(port)}${BASE}api/`;

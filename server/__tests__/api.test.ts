@@ -150,6 +150,7 @@ test('health answers 200', async () => {
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({
     status: 'ok',
+    auth: 'off',
     conversionsPending: 0,
     poolQueued: 0,
     underPressure: false,

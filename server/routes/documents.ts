@@ -14,7 +14,7 @@ const documents: RouteFile = {
     res.once('close', () => {
       gone.abort();
     });
-    const answer = await req.facility.metadata(req.params.id, gone.signal);
+    const answer = await req.facility.metadata(req.params.id, gone.signal, req.reader);
     if (answer) writeAnswer(req, res, answer);
   },
 
@@ -23,7 +23,7 @@ const documents: RouteFile = {
   },
 
   'GET /api/documents/:id/original': async (req, res) => {
-    writeAnswer(req, res, await req.facility.original(req.params.id));
+    writeAnswer(req, res, await req.facility.original(req.params.id, req.reader));
   },
 };
 

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Facility } from '../../facility/facility.ts';
+import type { Reader } from '../../facility/reader.ts';
 
 export interface RouteRequest extends IncomingMessage {
   /** Decoded path parameters (`:id`), as path-to-regexp matched them. */
@@ -18,6 +19,8 @@ export interface RouteRequest extends IncomingMessage {
   docsDir: string;
   /** The facility over `docsDir` (facility/), one per middleware. */
   facility: Facility;
+  /** The reader a verified signed link names; undefined when the server runs without auth. */
+  reader?: Reader;
 }
 
 export type RouteHandler = (req: RouteRequest, res: ServerResponse) => void | Promise<void>;

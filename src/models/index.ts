@@ -7,6 +7,7 @@ import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
+import { linkModel } from './link';
 import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
@@ -21,11 +22,12 @@ export const models = [
   signModel,
   hostModel,
   urlModel,
+  linkModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, printModel, signModel, hostModel, urlModel };
+export { docModel, searchModel, printModel, signModel, hostModel, urlModel, linkModel };
 export { docActions } from './doc';
 export { hostActions } from './host';
 export { printActions } from './print';

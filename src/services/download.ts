@@ -3,6 +3,7 @@
  * `a[download]`, so the file gets our name (a cross-origin `a[download]` would ignore it), a
  * failure is ours to report, and the reader never lands on the raw URL.
  */
+import { facilityInit, facilityToken } from './facilityAuth';
 import { HttpError, NetworkError } from './request';
 
 export interface FetchedFile {
@@ -19,7 +20,7 @@ export interface FetchedFile {
 export async function fetchFile(url: string, signal?: AbortSignal): Promise<FetchedFile> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, credentials: 'same-origin' });
+    response = await fetch(url, facilityInit({ signal }));
   } catch (error) {
     if (signal?.aborted === true) throw error;
     throw new NetworkError(url, { cause: error });
@@ -65,4 +66,31 @@ export function saveFile(blob: Blob, fileName: string): void {
       URL.revokeObjectURL(url);
     }, REVOKE_AFTER_MS);
   }
+}
+
+/**
+ * "Open in new tab" (contracts §5b `showBrowser`): the URL itself, unless the link was signed. A
+ * tab cannot send the token, so then the bytes are fetched with it here and the tab shows them from
+ * an object URL. The tab opens at once, inside the click, so no popup blocker stops it.
+ */
+export function openInNewTab(url: string, win: Window = window): void {
+  if (facilityToken() === undefined) {
+    win.open(url, '_blank', 'noopener');
+    return;
+  }
+  const tab = win.open('', '_blank');
+  if (!tab) return;
+  tab.opener = null;
+  fetchFile(url).then(
+    ({ blob }) => {
+      const objectUrl = URL.createObjectURL(blob);
+      tab.location.href = objectUrl;
+      setTimeout(() => {
+        URL.revokeObjectURL(objectUrl);
+      }, REVOKE_AFTER_MS);
+    },
+    () => {
+      tab.close();
+    },
+  );
 }

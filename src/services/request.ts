@@ -5,6 +5,7 @@
  */
 
 import { takeEarlyAnswer } from './earlyAnswer';
+import { facilityInit } from './facilityAuth';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Far above any real document's metadata (100 000 page sizes are ≈ 4 MB), far below harm. */
@@ -122,11 +123,10 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
     let response: Response;
     try {
       response = await (takeEarlyAnswer(url, controller.signal) ??
-        fetch(url, {
-          signal: controller.signal,
-          headers: { Accept: 'application/json' },
-          credentials: 'same-origin',
-        }));
+        fetch(
+          url,
+          facilityInit({ signal: controller.signal, headers: { Accept: 'application/json' } }),
+        ));
     } catch (error) {
       throw failure(controller.signal, timeout, signal, error, url);
     }

@@ -5,6 +5,7 @@ import { effectLoading } from '../../runtime';
 import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
+import { openInNewTab } from '../../services/download';
 
 /**
  * The toolbar's `Download` and `Open in new tab` controls (behaviour.md, "The facility's policy", contracts §5b): each present only
@@ -35,7 +36,7 @@ export function DownloadControls() {
           label={t('policy.openInNewTab')}
           icon={<ExportOutlined />}
           onClick={() => {
-            window.open(openUrl, '_blank', 'noopener');
+            openInNewTab(openUrl);
           }}
         />
       )}

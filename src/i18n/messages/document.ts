@@ -86,4 +86,44 @@ export const documentMessages = defineMessages({
     en: 'Folio could not reach the preview service. Check your connection.',
     'zh-CN': 'Folio 无法访问预览服务。请检查网络连接。',
   },
+  'error.tokenMissing.title': {
+    en: 'This document needs a signed link',
+    'zh-CN': '此文档需要签名链接',
+  },
+  'error.tokenMissing.detail': {
+    en: 'Open it from the link the site that shares it gave you.',
+    'zh-CN': '请通过分享此文档的网站所提供的链接打开。',
+  },
+  'error.tokenInvalid.title': {
+    en: 'This link is not valid',
+    'zh-CN': '此链接无效',
+  },
+  'error.tokenInvalid.detail': {
+    en: 'The link is damaged or was not issued for this viewer. Ask for a new link.',
+    'zh-CN': '链接已损坏，或并非为此查看器签发。请索取新的链接。',
+  },
+  'error.tokenExpired.title': {
+    en: 'This link has expired',
+    'zh-CN': '此链接已过期',
+  },
+  'error.tokenExpired.detail': {
+    en: 'Links to this document work for a limited time. Ask for a new link.',
+    'zh-CN': '此文档的链接仅在有限时间内有效。请索取新的链接。',
+  },
+  'error.tokenOtherDocument.title': {
+    en: 'This link is for another document',
+    'zh-CN': '此链接对应的是另一份文档',
+  },
+  'error.tokenOtherDocument.detail': {
+    en: 'The link does not open “{id}”. Ask for a link to this document.',
+    'zh-CN': '此链接不能打开“{id}”。请索取此文档的链接。',
+  },
+  'link.expired.title': {
+    en: 'This link has expired',
+    'zh-CN': '此链接已过期',
+  },
+  'link.expired.detail': {
+    en: 'What is on screen stays, and so do your signatures. Ask for a new link to load more.',
+    'zh-CN': '屏幕上的内容和您放置的签名都会保留。如需继续加载，请索取新的链接。',
+  },
 });

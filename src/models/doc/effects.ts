@@ -45,6 +45,14 @@ const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   unsupported: 'conversionFailed',
 };
 
+/** The facility's refusals of a signed link (docs/server.md, "Signed links"). */
+const TOKEN_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
+  token_missing: 'tokenMissing',
+  token_invalid: 'tokenInvalid',
+  token_expired: 'tokenExpired',
+  token_other_document: 'tokenOtherDocument',
+};
+
 /** The typed error for an expected failure; undefined for anything else (a bug). */
 export function toDocError(error: unknown): DocError | undefined {
   if (error instanceof HttpError) {
@@ -54,6 +62,8 @@ export function toDocError(error: unknown): DocError | undefined {
       const reason = sanitizeText(detail.reason, TEXT_LIMITS.reason);
       return { kind: conversion, status, ...(reason !== '' && { reason }) };
     }
+    const refused = detail.code === undefined ? undefined : TOKEN_ERRORS[detail.code];
+    if (refused && (status === 401 || status === 403)) return { kind: refused, status };
     return { kind: NOT_FOUND.has(status) ? 'notFound' : 'facility', status };
   }
   if (error instanceof TimeoutError) return { kind: 'timeout' };

@@ -22,7 +22,11 @@ export interface DocError {
     | 'malformed'
     | 'network'
     | 'conversionFailed'
-    | 'converterMissing';
+    | 'converterMissing'
+    | 'tokenMissing'
+    | 'tokenInvalid'
+    | 'tokenExpired'
+    | 'tokenOtherDocument';
   /** The HTTP status, for every error that came as an HTTP answer. */
   status?: number;
   /** The facility's own words on a failed conversion, sanitised text. */

@@ -5,7 +5,7 @@
 
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import { docActions, toDownloadFailure } from '../doc';
-import { selectDoc } from '../doc/selectors';
+import { selectDoc, selectWatermark } from '../doc/selectors';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
 import type { PdfBox } from '../../services/sign/geometry';
@@ -123,6 +123,7 @@ export const signEffects = {
         yield* put(doc.downloadFailed(failure));
         return 'failed';
       }
+      const watermark = yield* select(selectWatermark);
       const stamps = d.signDataArr.map(({ canvasNum, ...box }) => ({
         page: canvasNum + 1,
         ...box,
@@ -133,7 +134,7 @@ export const signEffects = {
           const { stampPdf } = await import(
             /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
           );
-          return stampPdf(bytes, stamps);
+          return stampPdf(bytes, stamps, watermark);
         });
       } catch (error) {
         console.warn('Folio: the signed copy could not be made', error);

@@ -8,6 +8,7 @@ import { SearchButton, SearchPanel } from '../../components/Search';
 import { DownloadControls } from '../../components/Download';
 import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { FullscreenButton } from '../../components/Fullscreen';
+import { LinkExpiredNotice } from '../../components/Link';
 import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print';
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
@@ -46,6 +47,7 @@ export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
               </>
             }
           />
+          <LinkExpiredNotice />
         </>,
         slots.top,
       )}

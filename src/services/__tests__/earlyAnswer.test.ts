@@ -8,8 +8,14 @@ import { createPreviewClient } from '../preview';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';
 import { bootScript } from '../../test/bootScript';
+import { readLinkToken } from '../../url/token';
+import { facilityCredentials } from '../facilityAuth';
 
-const globals = window as Window & { routerBase?: string; previewApi?: string };
+const globals = window as Window & {
+  routerBase?: string;
+  previewApi?: string;
+  previewCredentials?: string;
+};
 
 function answer(body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -23,6 +29,7 @@ afterEach(() => {
   delete globals.routerBase;
   delete globals.previewApi;
   delete globals.folioEarlyAnswer;
+  delete globals.previewCredentials;
   jest.restoreAllMocks();
   document.documentElement.className = '';
   window.history.replaceState(null, '', '/');
@@ -100,4 +107,46 @@ describe("index.html's boot script asks for what the app will", () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(globals.folioEarlyAnswer).toBeUndefined();
   });
+});
+
+describe("index.html's boot script sends the token and credentials the app will", () => {
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJkb2MiOiJhLnBkZiJ9.c2ln-_';
+  it.each([
+    [`/?doc=a.pdf#page=2&token=${JWT}`, JWT],
+    [`/?doc=a.pdf&token=query.x.y#token=${JWT}`, JWT],
+    [`/?doc=a.pdf&token=${JWT}#page=2`, JWT],
+    [`/?doc=a.pdf#TOKEN=${JWT}`, JWT],
+    [`/?doc=a.pdf#token&token=${JWT}`, undefined],
+    [`/?doc=a.pdf#token=query.x.y&token=${JWT}`, 'query.x.y'],
+    ['/?doc=a.pdf#token=a%20b', undefined],
+    ['/?doc=a.pdf#token=a"b', undefined],
+    ['/?doc=a.pdf#token=', undefined],
+    ['/?doc=a.pdf#page=2', undefined],
+  ])('%s', (url, expected) => {
+    window.history.replaceState(null, '', url);
+    const fetch = jest
+      .spyOn(window, 'fetch')
+      .mockImplementation(() => Promise.resolve(answer(DOC)));
+    bootScript();
+    const init = fetch.mock.calls[0]?.[1];
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const app = readLinkToken(window.location.search, window.location.hash).token;
+    expect(app).toBe(expected);
+    expect(headers.Authorization).toBe(expected === undefined ? undefined : `Bearer ${expected}`);
+    expect(init?.credentials).toBe('same-origin');
+  });
+
+  it.each([['include'], ['omit'], ['same-origin'], ['everything']])(
+    'previewCredentials %s',
+    (value) => {
+      window.history.replaceState(null, '', '/?doc=a.pdf');
+      globals.previewCredentials = value;
+      const fetch = jest
+        .spyOn(window, 'fetch')
+        .mockImplementation(() => Promise.resolve(answer(DOC)));
+      bootScript();
+      expect(fetch.mock.calls[0]?.[1]?.credentials).toBe(facilityCredentials());
+      expect(facilityCredentials()).toBe(value === 'everything' ? 'same-origin' : value);
+    },
+  );
 });

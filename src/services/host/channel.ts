@@ -3,6 +3,7 @@
  * both only with the one origin `index.html` names. Never `'*'`: an event can carry personal data
  * (a signature), and a command from any page that frames Folio must not steer it.
  */
+import { isUsableToken } from '../../url';
 import type { FolioCommand, FolioEvent } from './protocol';
 
 declare global {
@@ -72,6 +73,10 @@ export function parseCommand(data: unknown): FolioCommand | undefined {
         : undefined;
     case 'folio:openSignaturePad':
       return { type: message.type };
+    case 'folio:setToken':
+      return isUsableToken(message.token)
+        ? { type: message.type, token: message.token }
+        : undefined;
     default:
       return undefined;
   }

@@ -31,8 +31,9 @@ export interface FolioOpenedEvent extends FolioEnvelope<'folio:opened'> {
 
 /**
  * The document cannot be shown. `kind`: the facility's answer (`notFound`, `facility`, `timeout`,
- * `malformed`, `network`, `conversionFailed`, `converterMissing`) or the PDF's own download and
- * reading (`invalid`, `unavailable`, `network`, `passwordCancelled`).
+ * `malformed`, `network`, `conversionFailed`, `converterMissing`), its refusal of the signed link
+ * (`tokenMissing`, `tokenInvalid`, `tokenExpired`, `tokenOtherDocument`), or the PDF's own
+ * download and reading (`invalid`, `unavailable`, `network`, `passwordCancelled`).
  */
 export interface FolioFailedEvent extends FolioEnvelope<'folio:failed'> {
   kind: string;
@@ -81,8 +82,18 @@ export interface FolioPrintFinishedEvent extends FolioEnvelope<'folio:printFinis
   outcome: 'printed' | 'cancelled' | 'failed';
 }
 
+/**
+ * The signed link's token runs out soon (a minute before its `exp`, or at once when it has less
+ * left): answer with `folio:setToken` to keep the reader reading (docs/embedding.md).
+ */
+export interface FolioTokenExpiringEvent extends FolioEnvelope<'folio:tokenExpiring'> {
+  /** The token's `exp`: seconds since the epoch. */
+  expiresAt: number;
+}
+
 export type FolioEvent =
   | FolioOpenedEvent
+  | FolioTokenExpiringEvent
   | FolioFailedEvent
   | FolioPageChangedEvent
   | FolioZoomChangedEvent
@@ -115,5 +126,18 @@ export interface FolioOpenSignaturePadCommand {
   type: 'folio:openSignaturePad';
 }
 
+/**
+ * A new signed token for the same document (the host's backend minted it): Folio's requests carry
+ * it from now on. Accepted even while the document is still opening or was refused for its token.
+ */
+export interface FolioSetTokenCommand {
+  type: 'folio:setToken';
+  token: string;
+}
+
 export type FolioCommand =
-  FolioGoToPageCommand | FolioSetZoomCommand | FolioSearchCommand | FolioOpenSignaturePadCommand;
+  | FolioGoToPageCommand
+  | FolioSetZoomCommand
+  | FolioSearchCommand
+  | FolioOpenSignaturePadCommand
+  | FolioSetTokenCommand;

@@ -9,6 +9,7 @@
  * one request. A server that does not answer ranges gets pdf.js's own loader (`ready` resolves
  * undefined).
  */
+import { facilityInit } from '../facilityAuth';
 import { pdfjs } from './pdfjs';
 
 /** pdf.js's chunk size; every range it asks for starts on a multiple of it. */
@@ -95,8 +96,7 @@ const wait = (ms: number) =>
 export function openByteSource(url: string): ByteSource {
   const controller = new AbortController();
   const { signal } = controller;
-  const get = (range: string) =>
-    fetch(url, { headers: { Range: range }, signal, credentials: 'same-origin' });
+  const get = (range: string) => fetch(url, facilityInit({ headers: { Range: range }, signal }));
 
   const head = get(`bytes=0-${String(HEAD_BYTES - 1)}`);
 

@@ -1,3 +1,4 @@
+import { facilityCredentials, facilityHeaders } from '../facilityAuth';
 import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
@@ -39,6 +40,11 @@ function load(source: { range: Transport } | { url: string }): PDFDocumentLoadin
   const phone = isPhoneLike();
   return pdfjs.getDocument({
     ...source,
+    // pdf.js's own loader (a server without ranges) asks the facility as every request does.
+    ...('url' in source && {
+      httpHeaders: facilityHeaders(),
+      withCredentials: facilityCredentials() === 'include',
+    }),
     worker: sharedWorker(),
     // pdf.js ≥ 5 has no eval path at all (the option was removed); our CSP has no unsafe-eval.
     enableXfa: false,

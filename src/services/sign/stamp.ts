@@ -4,8 +4,32 @@
  * only this export needs it.
  */
 import { degrees, PDFDocument } from 'pdf-lib';
+import type { PDFImage } from 'pdf-lib';
+import type { WatermarkInfo } from '../../domain/document';
+import { drawWatermark } from '../print/watermark';
 import { stampPlacement } from './geometry';
 import type { PdfBox } from './geometry';
+
+/**
+ * The watermark's pixels per PDF point (144 dpi); a CSS pixel is 3/4 of a point at 100 % zoom, so
+ * the text keeps the size it has on screen relative to the page.
+ */
+const WATERMARK_SCALE = 2;
+const CSS_PER_POINT = 4 / 3;
+
+/** The watermark tiled over a `width` × `height` points box, as a PNG (drawn as on print). */
+function watermarkPng(info: WatermarkInfo, width: number, height: number): string | undefined {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.ceil(width * WATERMARK_SCALE));
+  canvas.height = Math.max(1, Math.ceil(height * WATERMARK_SCALE));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return undefined;
+  drawWatermark(ctx, canvas.width, canvas.height, info, WATERMARK_SCALE / CSS_PER_POINT);
+  const png = canvas.toDataURL('image/png');
+  canvas.width = 0;
+  canvas.height = 0;
+  return png;
+}
 
 export interface Stamp extends PdfBox {
   /** 1-based page. */
@@ -15,14 +39,35 @@ export interface Stamp extends PdfBox {
 }
 
 /**
- * The PDF with every stamp drawn on its page, in the page's user space (the box already carries
+ * The PDF with the watermark, when there is one, over every page, and every stamp drawn on its
+ * page, in the page's user space (the box already carries
  * the CropBox's origin) and turned with the page's /Rotate so that it reads upright. Stamps on
  * pages the document does not have are skipped; each distinct image is embedded once.
  */
-export async function stampPdf(bytes: ArrayBuffer | Uint8Array, stamps: readonly Stamp[]) {
+export async function stampPdf(
+  bytes: ArrayBuffer | Uint8Array,
+  stamps: readonly Stamp[],
+  watermark?: WatermarkInfo,
+) {
   // A view in this realm's Uint8Array: pdf-lib checks the type with instanceof.
   const pdf = await PDFDocument.load(new Uint8Array(bytes), { updateMetadata: false });
   const pages = pdf.getPages();
+  // The reader's watermark (a signed link's name) goes into the copy too, under the signatures as
+  // on screen; one image per page size.
+  if (watermark) {
+    const bySize = new Map<string, PDFImage | null>();
+    for (const page of pages) {
+      const box = page.getCropBox();
+      const size = `${String(box.width)}x${String(box.height)}`;
+      if (!bySize.has(size)) {
+        const png = watermarkPng(watermark, box.width, box.height);
+        bySize.set(size, png === undefined ? null : await pdf.embedPng(png));
+      }
+      const image = bySize.get(size);
+      if (image)
+        page.drawImage(image, { x: box.x, y: box.y, width: box.width, height: box.height });
+    }
+  }
   const images = new Map<string, Awaited<ReturnType<typeof pdf.embedPng>>>();
   for (const stamp of stamps) {
     if (!Number.isInteger(stamp.page) || stamp.page < 1 || stamp.page > pages.length) continue;

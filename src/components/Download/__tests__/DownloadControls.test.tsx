@@ -5,6 +5,7 @@ import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
 import type { DocParam } from '../../../domain/document';
+import { setFacilityToken } from '../../../services/facilityAuth';
 
 function renderControls(param: Partial<DocParam> = {}, locale: Locale = 'en') {
   return renderWithProviders(<DownloadControls />, {
@@ -54,6 +55,35 @@ describe('DownloadControls', () => {
       'noopener',
     );
     open.mockRestore();
+  });
+
+  it('with a signed link, Open in new tab fetches with the token and shows the bytes', async () => {
+    setFacilityToken('a.b.c');
+    const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const fetch = jest
+      .spyOn(window, 'fetch')
+      .mockResolvedValue(
+        new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+      );
+    URL.createObjectURL = jest.fn(() => 'blob:folio/1');
+    URL.revokeObjectURL = jest.fn();
+    try {
+      const { user } = renderControls({ isFcsDownload: true });
+      await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      expect(tab.opener).toBeNull();
+      const [url, init] = fetch.mock.calls[0] ?? [];
+      expect(url).toBe('http://facility.test/api/documents/a.pdf/content');
+      expect(init?.headers).toEqual({ Authorization: 'Bearer a.b.c' });
+      await waitFor(() => {
+        expect(tab.location.href).toBe('blob:folio/1');
+      });
+    } finally {
+      setFacilityToken(undefined);
+      open.mockRestore();
+      fetch.mockRestore();
+    }
   });
 
   it('Download saves the document through the model’s download effect', async () => {

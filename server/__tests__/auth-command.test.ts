@@ -1,0 +1,140 @@
+/**
+ * Secure by default (docs/server.md, "Signed links"): `npm run serve` refuses to start without
+ * AUTH_SECRET or AUTH_PUBLIC_KEYS and says so; AUTH=off starts open, warned and shown by health;
+ * `npm run preview` stays open without a key.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { fakeDist } from './_serve.ts';
+
+jest.setTimeout(60_000);
+
+let root: string;
+let dist: string;
+let docs: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'folio-auth-command-'));
+  docs = path.join(root, 'docs');
+  await mkdir(docs);
+  [dist] = await fakeDist(root, 'window.routerBase = "/";');
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Run {
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => void;
+}
+
+function run(env: Record<string, string>, args: string[] = []): Run {
+  const script = path.resolve(__dirname, '../main.ts');
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^AUTH(_|$)/.test(name)),
+  );
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...clean, PORT: '0', HOST: '127.0.0.1', DOCS_DIR: docs, DIST_DIR: dist, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    output: () => output,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+    stop: () => child.kill(),
+  };
+}
+
+/** Waits until the output says `pattern` (stdout and stderr arrive in either order). */
+async function said(server: Run, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const match = pattern.exec(server.output());
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`never said ${String(pattern)}: ${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function listening(server: Run): Promise<string> {
+  const [, url = ''] = await said(server, /on (http:\/\/\S+)\n/);
+  return url.replace('localhost', '127.0.0.1');
+}
+
+test('npm run serve without a key exits 1, naming AUTH_SECRET, AUTH_PUBLIC_KEYS and AUTH=off', async () => {
+  const server = run({});
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toMatch(
+    /^Folio serve failed to start: set AUTH_SECRET or AUTH_PUBLIC_KEYS .*or AUTH=off/m,
+  );
+});
+
+test('AUTH=off starts open, warns, and health says so', async () => {
+  const server = run({ AUTH: 'off' });
+  try {
+    const url = await listening(server);
+    await said(server, /Warning: AUTH=off: every document is served to anyone who can reach/);
+    expect(await (await fetch(`${url}api/health`)).json()).toMatchObject({ auth: 'off' });
+  } finally {
+    server.stop();
+  }
+});
+
+test('AUTH_PUBLIC_KEYS of PEMs starts checking tokens; a private key there is refused', async () => {
+  const rsa = await generateKeyPair('RS256', { extractable: true });
+  const es = await generateKeyPair('ES256', { extractable: true });
+  const pems = path.join(root, 'keys.pem');
+  await writeFile(pems, `${await exportSPKI(rsa.publicKey)}\n${await exportSPKI(es.publicKey)}`);
+  const server = run({ AUTH_PUBLIC_KEYS: pems });
+  try {
+    const url = await listening(server);
+    expect(await (await fetch(`${url}api/health`)).json()).toMatchObject({ auth: 'tokens' });
+    expect((await fetch(`${url}api/documents/a.pdf`)).status).toBe(401);
+  } finally {
+    server.stop();
+  }
+  const secrets = path.join(root, 'private.json');
+  await writeFile(secrets, JSON.stringify(await exportJWK(rsa.privateKey)));
+  const refused = run({ AUTH_PUBLIC_KEYS: secrets });
+  expect(await refused.exited).toBe(1);
+  expect(refused.output()).toContain(
+    `AUTH_PUBLIC_KEYS ${secrets}: holds a private or secret key: it must hold public keys only`,
+  );
+  const pkcs8 = path.join(root, 'private.pem');
+  await writeFile(pkcs8, await exportPKCS8(rsa.privateKey));
+  const pem = run({ AUTH_PUBLIC_KEYS: pkcs8 });
+  expect(await pem.exited).toBe(1);
+  expect(pem.output()).toContain('has no "-----BEGIN PUBLIC KEY-----" block');
+});
+
+test('AUTH=off beside a key is a contradiction, refused', async () => {
+  const server = run({ AUTH: 'off', AUTH_SECRET: 'z'.repeat(40) });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('AUTH=off and AUTH_SECRET or AUTH_PUBLIC_KEYS are both set');
+});
+
+test('npm run preview stays open without a key, and checks tokens with one', async () => {
+  const open = run({}, ['--preview']);
+  try {
+    const url = await listening(open);
+    expect(await (await fetch(`${url}api/health`)).json()).toMatchObject({ auth: 'off' });
+  } finally {
+    open.stop();
+  }
+  const keyed = run({ AUTH_SECRET: 'k'.repeat(40) }, ['--preview']);
+  try {
+    const url = await listening(keyed);
+    expect(await (await fetch(`${url}api/documents/a.pdf`)).json()).toEqual({
+      error: 'token_missing',
+    });
+  } finally {
+    keyed.stop();
+  }
+});

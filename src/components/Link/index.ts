@@ -1,0 +1,1 @@
+export { LinkExpiredNotice } from './LinkExpiredNotice';

@@ -1,0 +1,3 @@
+import type { LinkState } from './state';
+
+export const selectLinkExpired = ({ link }: { link: LinkState }): boolean => link.expired;

@@ -1,0 +1,65 @@
+import { readLinkToken } from '../token';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJkb2MiOiJhLnBkZiJ9.c2ln-_';
+
+describe('readLinkToken', () => {
+  it.each([
+    [
+      'the fragment',
+      '?doc=a.pdf',
+      `#page=2&token=${JWT}&zoom=150`,
+      '?doc=a.pdf',
+      '#page=2&zoom=150',
+    ],
+    ['the fragment alone', '?doc=a.pdf', `#token=${JWT}`, '?doc=a.pdf', ''],
+    [
+      'the query',
+      `?doc=a%20b.pdf&token=${JWT}&lang=zh-CN`,
+      '#page=3',
+      '?doc=a%20b.pdf&lang=zh-CN',
+      '#page=3',
+    ],
+    ['the query alone', `?token=${JWT}`, '', '', ''],
+    ['a key in any case', '?doc=a.pdf', `#TOKEN=${JWT}`, '?doc=a.pdf', ''],
+  ])(
+    'reads it from %s and keeps the rest as written',
+    (_what, search, hash, restSearch, restHash) => {
+      expect(readLinkToken(search, hash)).toEqual({
+        token: JWT,
+        search: restSearch,
+        hash: restHash,
+      });
+    },
+  );
+
+  it('prefers the fragment, and takes both out', () => {
+    expect(readLinkToken('?doc=a.pdf&token=query.x.y', `#token=${JWT}`)).toEqual({
+      token: JWT,
+      search: '?doc=a.pdf',
+      hash: '',
+    });
+  });
+
+  it('leaves a URL without one untouched', () => {
+    expect(readLinkToken('?doc=a.pdf&tokens=1', '#page=2')).toEqual({
+      token: undefined,
+      search: '?doc=a.pdf&tokens=1',
+      hash: '#page=2',
+    });
+  });
+
+  it.each([
+    ['an empty value', '#token='],
+    ['no value', '#token'],
+    ['a space', '#token=a%20b'],
+    ['a header injection', '#token=a%0d%0aX-Evil:1'],
+    ['quotes', '#token="abc"'],
+    ['8 KiB and more', `#token=${'a'.repeat(8193)}`],
+  ])('sends nothing for %s, and still takes it out of the address bar', (_what, hash) => {
+    expect(readLinkToken('?doc=a.pdf', hash)).toEqual({
+      token: undefined,
+      search: '?doc=a.pdf',
+      hash: '',
+    });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * A signed link's token (docs/embedding.md, "Signed links"): `#token=` (the fragment never reaches
+ * a server's access log or a Referer), else `?token=`. Read once at start, then taken out of the
+ * address bar with everything else of the URL kept as it was written. index.html's boot script
+ * follows the same rule for its early request (a test keeps the two in step).
+ */
+
+/** What a bearer token may hold (RFC 6750 b64token): anything else is not sent at all. */
+const TOKEN = /^[\w.~+/-]+=*$/;
+const MAX_TOKEN_LENGTH = 8192;
+
+/** A token Folio would send (a link's, or a host's `folio:setToken`). */
+export function isUsableToken(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_TOKEN_LENGTH && TOKEN.test(value);
+}
+
+export interface LinkToken {
+  /** The token, when the URL carries a usable one. */
+  token: string | undefined;
+  /** The query without `token` (`''` or `?…`). */
+  search: string;
+  /** The fragment without `token` (`''` or `#…`). */
+  hash: string;
+}
+
+function keyOf(segment: string): string {
+  const at = segment.indexOf('=');
+  const raw = at < 0 ? segment : segment.slice(0, at);
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** The first `token=` value of `&`-separated text, and the text without any `token` segment. */
+function take(text: string): { value: string | undefined; rest: string } {
+  const segments = text.split('&');
+  const found = segments.find((segment) => keyOf(segment) === 'token');
+  const rest = segments.filter((segment) => keyOf(segment) !== 'token').join('&');
+  const at = found?.indexOf('=') ?? -1;
+  return { value: found === undefined || at < 0 ? undefined : found.slice(at + 1), rest };
+}
+
+export function readLinkToken(search: string, hash: string): LinkToken {
+  const fromHash = take(hash.replace(/^#/, ''));
+  const fromQuery = take(search.replace(/^\?/, ''));
+  const raw = fromHash.value ?? fromQuery.value;
+  const token = isUsableToken(raw) ? raw : undefined;
+  return {
+    token,
+    search: fromQuery.rest === '' ? '' : `?${fromQuery.rest}`,
+    hash: fromHash.rest === '' ? '' : `#${fromHash.rest}`,
+  };
+}
