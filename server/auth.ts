@@ -54,6 +54,8 @@ export function registerAuth(
   const countFailure = app.createRateLimit({
     max: failureLimit.max,
     timeWindow: failureLimit.timeWindowMs,
+    // Not the flood limit's allow list (createRateLimit inherits it): every refusal counts.
+    allowList: () => false,
   });
   const documents = `${api}documents/`;
   const metadata = `${documents}:id`;
