@@ -5,7 +5,7 @@
  */
 import * as saga from 'redux-saga/effects';
 import type { SagaReturnType } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
+import type { EventChannel, Task } from 'redux-saga';
 import type { ActionCreatorMeta, AnyAction, AnyActionCreator, Selector } from './types';
 
 // redux-saga's own helper types need a function constraint with `any` arguments.
@@ -31,6 +31,11 @@ export function* fork<Fn extends AnyFn>(fn: Fn, ...args: Parameters<Fn>): Step<T
 
 export function* cancel(task: Task): Step<void> {
   yield saga.cancel(task);
+}
+
+/** The next event of a service's channel (an eventChannel of pdf.js's callbacks, say). */
+export function* takeEvent<T extends object>(channel: EventChannel<T>): Step<T> {
+  return (yield saga.take(channel)) as T;
 }
 
 export function* cancelled(): Step<boolean> {
@@ -67,6 +72,7 @@ export interface EffectCommands {
   fork: typeof fork;
   cancel: typeof cancel;
   cancelled: typeof cancelled;
+  takeEvent: typeof takeEvent;
   all: typeof all;
   race: typeof race;
 }
@@ -96,5 +102,5 @@ export function createEffectCommands(prefix: (type: string) => string): EffectCo
     const creators: readonly AnyActionCreator[] = 'match' in pattern ? [pattern] : pattern;
     return (yield saga.take(creators.map((creator) => creator.type))) as TakenAction<P>;
   }
-  return { put, take, call, select, delay, fork, cancel, cancelled, all, race };
+  return { put, take, call, select, delay, fork, cancel, cancelled, takeEvent, all, race };
 }

@@ -2,8 +2,13 @@ import { Button, Form, Input, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { AntdConfig } from '../Shell';
 import { useT } from '../../i18n';
-import type { OpenFailure } from '../../services/pdf/openDocument';
-import type { PasswordRequest } from './usePdfDocument';
+import type { OpenFailure } from '../../services/pdf/openFailure';
+
+/** The password dialog's question, and where its answer goes (null: cancelled). */
+interface PasswordRequest {
+  reason: 'needed' | 'incorrect';
+  onAnswer: (password: string | null) => void;
+}
 
 /**
  * The antd parts of opening a PDF: its failure, and the password dialog. PdfDocument loads this
@@ -18,7 +23,7 @@ export function OpenFailed({ failure, onRetry }: { failure: OpenFailure; onRetry
   );
 }
 
-export function PasswordPrompt({ request }: { request: PasswordRequest }) {
+export function PasswordPrompt(request: PasswordRequest) {
   return (
     <AntdConfig>
       <PasswordDialog request={request} />
@@ -57,12 +62,15 @@ function OpenFailedResult({ failure, onRetry }: { failure: OpenFailure; onRetry:
   );
 }
 
-/** The password never leaves this form except to pdf.js: not logged, not stored, not in a URL. */
+/**
+ * The password leaves this form only for the doc model's `pdf` effect, which hands it to pdf.js:
+ * not stored (the reducer keeps no payload of `answerPassword`), not logged, not in a URL.
+ */
 function PasswordDialog({ request }: { request: PasswordRequest }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const submit = () => {
-    request.submit(password);
+    request.onAnswer(password);
     setPassword('');
   };
   return (
@@ -72,7 +80,9 @@ function PasswordDialog({ request }: { request: PasswordRequest }) {
       okText={t('engine.password.open')}
       cancelText={t('engine.password.cancel')}
       onOk={submit}
-      onCancel={request.cancel}
+      onCancel={() => {
+        request.onAnswer(null);
+      }}
       okButtonProps={{ disabled: password === '' }}
       destroyOnHidden
       mask={{ closable: false }}

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { useAppDispatch } from '../../app';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app';
 import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
 import { docActions } from '../../models/doc';
-import { usePdfDocument } from './usePdfDocument';
+import { useOpenPdf } from './useEngine';
 import { PdfView } from './PdfView';
 
 // The antd parts of a failure or a password: the `document-status` chunk, loaded when one shows.
@@ -11,34 +11,50 @@ const loadOpenStatus = () => import(/* webpackChunkName: "document-status" */ '.
 const OpenFailed = chunkComponent(loadOpenStatus, (m) => m.OpenFailed);
 const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
 
-/** Opens the PDF and shows it, or says why it cannot, always with a way out. */
+/**
+ * Shows the PDF the doc model's `pdf` effect opens, or says why it cannot, always with a way out.
+ * The opening itself (progress, password, failure) is model state (docs/architecture.md, "The
+ * open document"); the document comes from the pdf session.
+ */
 export function PdfDocument({ url }: { url: string }) {
-  const { load, reload } = usePdfDocument(url);
+  const { ready, failure, progress, password } = useAppSelector(
+    ({ doc }) => ({
+      ready: doc.pdfReady && doc.pdfUrl === url,
+      failure: doc.pdfFailure,
+      progress: doc.pdfProgress,
+      password: doc.pdfPassword,
+    }),
+    shallowEqual,
+  );
+  const pdf = useOpenPdf();
   const t = useT();
-  // The model holds the failure: the panels waiting for the engine and the host (docs/embedding.md).
   const dispatch = useAppDispatch();
-  const failure = load.kind === 'failed' ? load.failure : undefined;
-  useEffect(() => {
-    if (failure) dispatch(docActions.pdfFailed(failure));
-    return () => {
-      if (failure) dispatch(docActions.pdfFailed(undefined));
-    };
-  }, [failure, dispatch]);
-  if (load.kind === 'ready') return <PdfView pdf={load.pdf} />;
-  if (load.kind === 'failed') {
-    return <OpenFailed failure={load.failure} onRetry={reload} />;
+  if (ready && pdf) return <PdfView pdf={pdf} />;
+  if (failure) {
+    return (
+      <OpenFailed
+        failure={failure}
+        onRetry={() => dispatch(docActions.openPdf({ url, again: true }))}
+      />
+    );
   }
-  const percent = load.total > 0 ? Math.min(100, Math.round((100 * load.loaded) / load.total)) : 0;
+  const { loaded, total } = progress;
+  const percent = total > 0 ? Math.min(100, Math.round((100 * loaded) / total)) : 0;
   return (
     <div className="folio-opening" role="status" aria-live="polite">
       <span>{t('engine.opening')}</span>
       {/* A native bar: it may show for a moment only, before antd has had to run. */}
-      {load.total > 0 && (
+      {total > 0 && (
         <progress className="folio-opening-progress" max={100} value={percent}>
           {percent} %
         </progress>
       )}
-      {load.password && <PasswordPrompt request={load.password} />}
+      {password && (
+        <PasswordPrompt
+          reason={password}
+          onAnswer={(answer: string | null) => dispatch(docActions.answerPassword(answer))}
+        />
+      )}
     </div>
   );
 }

@@ -51,6 +51,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useLayoutEffect(() => {
     model.current = { zoom, rotate, currentPage };
   }, [zoom, rotate, currentPage]);
+  // View state, not the document's: this engine (made for these DOM nodes) has laid its pages
+  // out. A new engine for the same document (the view remounts after a re-fetch, StrictMode)
+  // starts over, while the model's `pdfOpened` stays true; it gates the placeholders below and
+  // re-applies zoom, rotation and page to the new engine.
   const [initialised, setInitialised] = useState(false);
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();

@@ -4,12 +4,19 @@
  * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
  *   converts, store the answer. Every expected failure ends as `status: 'error'` with a typed
  *   DocError and a resolved dispatch; only a bug rejects.
+ * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF through the
+ *   pdf session, ahead of the facility's answer and again for the PDF it names, and follows it to
+ *   ready or failed, with its progress and password questions.
  * - `download` (behaviour.md, "The facility's policy", contracts §5b `download`, `isFcsDownload`): policy decides what is
  *   reachable; with `download` off there is no URL to fetch.
  */
 import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
 import type { Action, EffectCommands } from '../../runtime';
+import type { Task } from 'redux-saga';
+import { openEvents } from '../../services/pdf/openEvents';
+import { pdfSession } from '../../services/pdf/session';
+import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createPreviewClient } from '../../services/preview';
 import type { FacilityDocument } from '../../services/preview';
 import {
@@ -21,8 +28,8 @@ import {
 import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import { docActions } from './actions';
-import type { SavePayload } from './reducers';
-import { selectDownloadNaming, selectDownloadUrl } from './selectors';
+import type { OpenPdfRequest, SavePayload } from './reducers';
+import { selectDoc, selectDownloadNaming, selectDownloadUrl } from './selectors';
 import type { DocError, DownloadFailure } from './state';
 
 /**
@@ -97,7 +104,10 @@ function* fetchDocument(
     const client = createPreviewClient(settings.previewApi, {
       timeoutMs: settings.previewTimeoutMs,
     });
-    yield* put(docActions.fileExpected(client.contentUrl(id)));
+    const expected = client.contentUrl(id);
+    yield* put(docActions.fileExpected(expected));
+    // pdf.js starts on the PDF while the facility answers (docs/decisions/2026-11-25-range-first.md).
+    yield* put(docActions.openPdf({ url: expected, ahead: true }));
     let waitMs = POLL.firstDelayMs;
     let waitedMs = 0;
     for (;;) {
@@ -109,15 +119,22 @@ function* fetchDocument(
         if (!docError) throw error;
         settled = true;
         yield* put(docActions.failed(docError));
+        yield* put(docActions.closePdf());
         return 'error';
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
-        yield* put(docActions.save(toSavePayload(doc)));
+        const saved = toSavePayload(doc);
+        yield* put(docActions.save(saved));
+        yield* put(
+          saved.fileUrl ? docActions.openPdf({ url: saved.fileUrl }) : docActions.closePdf(),
+        );
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;
       yield* put(docActions.converting({ loadedCount, pageCount }));
+      // Nothing to open while it converts (the early open fails or reads a stale file).
+      yield* put(docActions.closePdf());
       if (waitedMs >= POLL.maxTotalMs) {
         settled = true;
         yield* put(docActions.failed({ kind: 'timeout' }));
@@ -179,7 +196,83 @@ function* downloadDocument(
   }
 }
 
+/** What an open was asked for; `ahead` turns false when the facility's answer names its URL. */
+interface Opening {
+  url: string;
+  ahead: boolean;
+}
+
+/**
+ * One open of one URL, until it is cancelled: pdf.js's events (openEvents.ts) become doc actions;
+ * a password question waits for the reader's answer, which goes to pdf.js and nowhere else.
+ * A failure ahead of the answer is not the reader's to see: the answer's open starts afresh.
+ * Once page 1 shows, the rest of the file may come (byteSource.ts).
+ */
+function* openOne(
+  opening: Opening,
+  { call, put, take, takeEvent, select }: EffectCommands,
+): Generator<unknown, void, unknown> {
+  const open = yield* call(pdfSession.opener);
+  const opened = yield* call(open, opening.url);
+  const events = yield* call(openEvents, opened);
+  let pdf: PDFDocumentProxy | undefined;
+  try {
+    yield* put(docActions.pdfStarted());
+    while (pdf === undefined) {
+      const event = yield* takeEvent(events);
+      if (event.kind === 'progress') {
+        yield* put(docActions.pdfProgressed({ loaded: event.loaded, total: event.total }));
+      } else if (event.kind === 'password') {
+        yield* put(docActions.pdfPasswordAsked(event.reason));
+        const { payload: password } = yield* take(docActions.answerPassword);
+        yield* call(event.answer, password);
+      } else if (event.kind === 'failed') {
+        if (!opening.ahead) yield* put(docActions.pdfFailed(event.failure));
+        return;
+      } else {
+        pdf = event.pdf;
+      }
+    }
+    yield* call(pdfSession.setDocument, pdf);
+    yield* put(docActions.pdfReady());
+    while (!(yield* select(selectDoc)).pageShown) {
+      yield* take(docActions.pageShown);
+    }
+    yield* call(opened.loadRest);
+    // Open until cancelled: another URL, a Retry, or no PDF to show any more.
+    yield* take(docActions.closePdf);
+  } finally {
+    events.close();
+    pdfSession.close(pdf, opened.destroy);
+  }
+}
+
+/**
+ * The one open document: each `openPdf` of another URL (or `again`) ends the open under way and
+ * starts its own; the facility's answer naming the URL opened ahead takes that open over.
+ */
+function* followPdf(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
+  const { take, fork, cancel } = commands;
+  let task: Task | undefined;
+  let opening: Opening | undefined;
+  for (;;) {
+    const action = yield* take([docActions.openPdf, docActions.closePdf]);
+    const request: OpenPdfRequest | undefined = docActions.openPdf.match(action)
+      ? action.payload
+      : undefined;
+    if (request && request.again !== true && request.url === opening?.url && task?.isRunning()) {
+      opening.ahead = opening.ahead && request.ahead === true;
+      continue;
+    }
+    if (task) yield* cancel(task);
+    task = undefined;
+    opening = request && { url: request.url, ahead: request.ahead === true };
+    if (opening) task = yield* fork(openOne, opening, commands);
+  }
+}
+
 export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
+  pdf: [followPdf, { type: 'watcher' }],
   download: [downloadDocument, { type: 'takeLeading' }],
 } as const;

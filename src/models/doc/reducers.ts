@@ -3,8 +3,8 @@
  * and immutable, except `refresh`, whose whole point (spec §4) is to make a new random key.
  */
 import type { Action } from '../../runtime';
-import type { OpenFailure } from '../../services/pdf/openDocument';
-import { initialDocumentFields, randomKey } from './state';
+import type { OpenFailure } from '../../services/pdf/openFailure';
+import { initialDocumentFields, initialPdfFields, randomKey } from './state';
 import type { DocError, DocState, DownloadFailure } from './state';
 import type {
   DocData,
@@ -78,6 +78,13 @@ function pageText(text: string): number {
   return DECIMAL.test(text) ? Number(text) : Number.NaN;
 }
 
+/** Which PDF to open, and how (the `openPdf` action). */
+export interface OpenPdfRequest {
+  url: string;
+  ahead?: boolean;
+  again?: boolean;
+}
+
 export interface PageSizePayload {
   /** 0-based page index. */
   index: number;
@@ -144,13 +151,58 @@ export const docReducers = {
     const currentPage = clampPage(state.currentPage, payload);
     return { ...state, docData, currentPage, pdfOpened: true, pdfFailure: undefined };
   },
-  /** Folio: pdf.js could not open the PDF (shown by the page area), or undefined once it retries. */
   /** pdf.js drew its first page of the document (true), or the page view went away (false). */
   pageShown: (state: DocState, { payload }: Action<boolean>): DocState =>
     state.pageShown === payload ? state : { ...state, pageShown: payload },
-  pdfFailed: (state: DocState, { payload }: Action<OpenFailure | undefined>): DocState => ({
+
+  /**
+   * Folio: open the PDF at `url` (the `pdf` effect): `ahead` while the facility's answer is on
+   * its way (docs/decisions/2026-11-25-range-first.md), `again` for the reader's Retry. The same
+   * URL without `again` keeps the open under way.
+   */
+  openPdf: (state: DocState, { payload }: Action<OpenPdfRequest>): DocState =>
+    payload.url === state.pdfUrl && payload.again !== true
+      ? state
+      : { ...state, ...initialPdfFields(), pdfUrl: payload.url },
+  /** Folio: no PDF to open (the document is converting, failed, or has no PDF). */
+  closePdf: (state: DocState): DocState =>
+    state.pdfUrl === undefined ? state : { ...state, ...initialPdfFields() },
+  /** Internal (pdf): pdf.js starts on the PDF afresh. */
+  pdfStarted: (state: DocState): DocState => ({
+    ...state,
+    ...initialPdfFields(),
+    pdfUrl: state.pdfUrl,
+  }),
+  /** Internal (pdf): bytes received so far, and of how many. */
+  pdfProgressed: (
+    state: DocState,
+    { payload }: Action<{ loaded: number; total: number }>,
+  ): DocState => ({
+    ...state,
+    pdfProgress: payload,
+  }),
+  /** Internal (pdf): pdf.js asks for the password (again, when the last one was wrong). */
+  pdfPasswordAsked: (state: DocState, { payload }: Action<'needed' | 'incorrect'>): DocState => ({
+    ...state,
+    pdfPassword: payload,
+  }),
+  /**
+   * The reader answered the password dialog: a password, or null to cancel. The `pdf` effect
+   * hands it to pdf.js; the store keeps only that no question is open (never the password).
+   */
+  // The payload types the creator; the reducer must not read it.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  answerPassword: (state: DocState, _answer: Action<string | null>): DocState => ({
+    ...state,
+    pdfPassword: undefined,
+  }),
+  /** Internal (pdf): the document is open, in the pdf session. */
+  pdfReady: (state: DocState): DocState => ({ ...state, pdfReady: true, pdfPassword: undefined }),
+  /** Internal (pdf): pdf.js could not open the PDF (shown by the page area). */
+  pdfFailed: (state: DocState, { payload }: Action<OpenFailure>): DocState => ({
     ...state,
     pdfFailure: payload,
+    pdfPassword: undefined,
   }),
 
   showFullscreen: (state: DocState): DocState => ({ ...state, showFullscreen: true }),

@@ -5,7 +5,7 @@
  */
 import { initialDocData } from '../../domain/document';
 import type { DocData, PageSize, SignatureItem } from '../../domain/document';
-import type { OpenFailure } from '../../services/pdf/openDocument';
+import type { OpenFailure } from '../../services/pdf/openFailure';
 
 /** Folio: where the document fetch stands. */
 export type DocStatus = 'idle' | 'loading' | 'converting' | 'ready' | 'error';
@@ -84,14 +84,28 @@ export interface DocState {
   fileUrl: string | undefined;
   /**
    * Folio: where the facility serves the PDF unless its answer names another place (contracts §3),
-   * known as the fetch starts: pdf.js may start on it while the answer is on its way (earlyOpen.ts).
+   * known as the fetch starts: pdf.js may start on it while the answer is on its way (the `pdf` effect).
    */
   expectedFileUrl: string | undefined;
   /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
   originalUrl: string | undefined;
   /** Folio: set when a download failed and the reader has not been told yet. */
   downloadFailure: DownloadFailure | undefined;
-  /** Folio: pdf.js has opened the PDF (its page count is the document's). */
+  /**
+   * Folio: the PDF pdf.js is opening or has open (the `pdf` effect; docs/architecture.md, "The
+   * open document"), undefined when none. Opened ahead of the facility's answer at first.
+   */
+  pdfUrl: string | undefined;
+  /** Folio: bytes of the PDF received so far, and of how many (0 while unknown). */
+  pdfProgress: { loaded: number; total: number };
+  /**
+   * Folio: pdf.js asks for the PDF's password, and why. Only this flag is state: the password
+   * itself goes from the dialog to the `pdf` effect and on to pdf.js, never into the store.
+   */
+  pdfPassword: 'needed' | 'incorrect' | undefined;
+  /** Folio: pdf.js has the document (in the pdf session), ready for the page view. */
+  pdfReady: boolean;
+  /** Folio: pdf.js has opened the PDF and laid it out (its page count is the document's). */
   pdfOpened: boolean;
   /** Folio: why pdf.js could not open the PDF, while the reader sees that failure. */
   pdfFailure: OpenFailure | undefined;
@@ -104,6 +118,17 @@ export function randomKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where an open of the PDF starts from. */
+export function initialPdfFields() {
+  return {
+    pdfUrl: undefined,
+    pdfProgress: { loaded: 0, total: 0 },
+    pdfPassword: undefined,
+    pdfReady: false,
+    pdfFailure: undefined,
+  } satisfies Partial<DocState>;
 }
 
 /** The fields that belong to one document; a fetch of another id starts them over. */
@@ -122,8 +147,8 @@ export const initialDocumentFields = {
   expectedFileUrl: undefined,
   originalUrl: undefined,
   downloadFailure: undefined,
+  ...initialPdfFields(),
   pdfOpened: false,
-  pdfFailure: undefined,
   pageShown: false,
 } satisfies Partial<DocState>;
 

@@ -8,7 +8,6 @@ import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
-import { useEarlyOpen } from '../../components/PdfView/useEarlyOpen';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
@@ -44,7 +43,6 @@ export function DocumentView({ docId }: { docId: string }) {
 
   usePageTitle(status === 'ready' ? title : undefined);
   useAntiCopy();
-  useEarlyOpen();
 
   let shown: DocumentStatusShown | undefined;
   if (status === 'error' && error) {

@@ -2,7 +2,13 @@ import { useLocation } from 'react-router-dom';
 import { DocumentView } from './DocumentView';
 import { docIdFromSearch } from '../../url';
 import { chunkComponent } from '../../runtime';
+import { openDocument } from '../../services/pdf/openDocument';
+import { pdfSession } from '../../services/pdf/session';
 import './Viewer.css';
+
+// pdf.js arrives with this chunk: the doc model's `pdf` effect, waiting for it since the fetch
+// started, opens the PDF the moment the chunk runs (docs/architecture.md, "The open document").
+pdfSession.provideOpener(openDocument);
 
 // No document to show: the `document-status` chunk, which a document link never loads.
 const EmptyState = chunkComponent(

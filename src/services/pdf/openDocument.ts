@@ -3,13 +3,8 @@ import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
 import { HeadFailure, openByteSource, RANGE_CHUNK } from './byteSource';
-
-/** Why a document could not be opened, in terms the reader's message is chosen by. */
-export type OpenFailure =
-  | { kind: 'invalid' } // corrupt, truncated, empty, or not a PDF at all
-  | { kind: 'unavailable'; status?: number } // the content URL answered an error
-  | { kind: 'network' }
-  | { kind: 'passwordCancelled' };
+import { OpenError } from './openFailure';
+import type { OpenFailure } from './openFailure';
 
 export type PasswordAsk = (reason: 'needed' | 'incorrect') => Promise<string | null>;
 
@@ -22,8 +17,8 @@ export interface OpenOptions {
 export interface OpenedDocument {
   promise: Promise<PDFDocumentProxy>;
   /**
-   * Who hears of its progress and answers its password questions. An open started before its
-   * viewer (earlyOpen.ts) gets them later: a question asked before then waits for them.
+   * Who hears of its progress and answers its password questions (openEvents.ts). A question
+   * asked before then waits for them.
    */
   attach: (options: OpenOptions) => void;
   /** Page 1 shows: the rest of the file may come now (byteSource.ts). */
@@ -118,15 +113,6 @@ export function openDocument(url: string): OpenedDocument {
       void task?.destroy();
     },
   };
-}
-
-export class OpenError extends Error {
-  readonly failure: OpenFailure;
-  constructor(failure: OpenFailure) {
-    super(`The document could not be opened (${failure.kind}).`);
-    this.name = 'OpenError';
-    this.failure = failure;
-  }
 }
 
 function classify(error: unknown): OpenFailure {

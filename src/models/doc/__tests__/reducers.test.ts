@@ -333,6 +333,43 @@ const rows: Row[] = [
     expected: { pdfFailure: { kind: 'unavailable', status: 403 } },
   },
   {
+    rule: 'the open document: openPdf of a new URL starts its open state over',
+    state: docState({ pdfUrl: 'a', pdfReady: true, pdfProgress: { loaded: 5, total: 9 } }),
+    action: A.openPdf({ url: 'b' }),
+    expected: { pdfUrl: 'b', pdfReady: false, pdfProgress: { loaded: 0, total: 0 } },
+  },
+  {
+    rule: 'the open document: the answer naming the URL opened ahead keeps its progress',
+    state: docState({ pdfUrl: 'a', pdfProgress: { loaded: 5, total: 9 } }),
+    action: A.openPdf({ url: 'a' }),
+    expected: { pdfUrl: 'a', pdfProgress: { loaded: 5, total: 9 } },
+  },
+  {
+    rule: 'the open document: Retry (again) clears the failure',
+    state: docState({ pdfUrl: 'a', pdfFailure: { kind: 'network' } }),
+    action: A.openPdf({ url: 'a', again: true }),
+    expected: { pdfUrl: 'a', pdfFailure: undefined },
+  },
+  {
+    rule: 'the open document: closePdf leaves no PDF',
+    state: docState({ pdfUrl: 'a', pdfReady: true }),
+    action: A.closePdf(),
+    expected: { pdfUrl: undefined, pdfReady: false },
+  },
+  {
+    rule: 'the open document: a password question is a flag',
+    state: docState({ pdfUrl: 'a' }),
+    action: A.pdfPasswordAsked('incorrect'),
+    expected: { pdfPassword: 'incorrect' },
+  },
+  {
+    rule: 'the open document: the answer closes the question and the password is not kept',
+    state: docState({ pdfUrl: 'a', pdfPassword: 'needed' }),
+    action: A.answerPassword('s3cret'),
+    expected: { pdfPassword: undefined },
+  },
+
+  {
     rule: 'embedding: the host command opens the pad as a dialog on desktop',
     state: docState(),
     action: A.openSignPad(false),
@@ -728,6 +765,11 @@ describe('spec §4–§5 doc reducers', () => {
   it.each(rows)('$rule', ({ state, action, expected }) => {
     const next = reduce(state, action);
     expect(next).toMatchObject(expected);
+  });
+
+  it('the open document: no reducer keeps the password the reader answers', () => {
+    const next = reduce(docState({ pdfPassword: 'needed' }), A.answerPassword('s3cret'));
+    expect(JSON.stringify(next)).not.toContain('s3cret');
   });
 
   it('spec §4 rotation: reaching -360 gives 0, never -0', () => {

@@ -14,7 +14,7 @@ function Probe({ shown = false, failed = false }: { shown?: boolean; failed?: bo
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(docActions.pageShown(shown));
-    dispatch(docActions.pdfFailed(failed ? { kind: 'invalid' } : undefined));
+    dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
   }, [shown, failed, dispatch]);
   const chrome = useReadingChrome();
   return <p>{chrome ? `chrome: ${typeof chrome.ReadingChrome}` : 'waiting'}</p>;
