@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { searchActions } from '../../models/search';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import type { FindStatus } from '../../models/search/state';
+import type { FindStatus } from '../../domain/search';
 import type { SearchResults } from './useSearchResults';
 
 /**

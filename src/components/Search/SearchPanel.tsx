@@ -2,12 +2,12 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchActions, selectSearchAvailable } from '../../models/search';
+import { searchActions, selectFindStatus, selectSearchAvailable } from '../../models/search';
+import type { Hit } from '../../domain/search';
 import { useT } from '../../i18n';
 import { useEngine } from '../PdfView/useEngine';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
-import { useFindController } from './useFindController';
 import { useSearchResults } from './useSearchResults';
 import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
@@ -27,12 +27,17 @@ function OpenSearchPanel() {
   const t = useT();
   const dispatch = useAppDispatch();
   const engine = useEngine();
-  const { query, caseSensitive, entireWord, focusRequest, openedByLink, step } = useAppSelector(
-    (state) => state.search,
-  );
+  const { query, focusRequest, openedByLink } = useAppSelector((state) => state.search);
+  const status = useAppSelector(selectFindStatus);
   // The list first: it must hear the first search the find bar sends.
   const results = useSearchResults(engine, query);
-  const find = useFindController(engine, { query, caseSensitive, entireWord });
+  // pdf.js's search runs while the bar is shown over this engine (services/pdf/find.ts).
+  useEffect(() => {
+    void dispatch(searchActions.barShown());
+    return () => {
+      void dispatch(searchActions.barHidden());
+    };
+  }, [engine, dispatch]);
   const source = useMemo(() => (engine ? pdfTextSource(engine.pdf) : undefined), [engine]);
   const input = useRef<InputRef>(null);
   // Where the keyboard was before the bar took it; it goes back there when the bar closes.
@@ -49,14 +54,19 @@ function OpenSearchPanel() {
     input.current?.focus({ cursor: 'all' });
   }, [focusRequest, openedByLink, focusAtOpen]);
 
-  // F3 / Shift+F3 (the model's keyboard subscription) step like Enter does.
-  const stepSeen = useRef(step.seq);
-  const { step: findStep } = find;
-  useEffect(() => {
-    if (step.seq === stepSeen.current) return;
-    stepSeen.current = step.seq;
-    findStep(step.previous);
-  }, [step, findStep]);
+  // Enter, Shift+Enter and the buttons step as F3 / Shift+F3 do (the search model's effects).
+  const step = useCallback(
+    (previous: boolean) => {
+      dispatch(previous ? searchActions.findPrevious() : searchActions.findNext());
+    },
+    [dispatch],
+  );
+  const goTo = useCallback(
+    (hit: Hit) => {
+      void dispatch(searchActions.goTo(hit));
+    },
+    [dispatch],
+  );
 
   const close = useCallback(() => {
     const target = returnFocus.current;
@@ -81,18 +91,12 @@ function OpenSearchPanel() {
       aria-label={t('search.region')}
       onKeyDown={onKeyDown}
     >
-      <FindBar
-        inputRef={input}
-        status={find.status}
-        results={results}
-        onStep={find.step}
-        onClose={close}
-      />
+      <FindBar inputRef={input} status={status} results={results} onStep={step} onClose={close} />
       <SearchResults
         results={results}
         source={source}
-        selectedId={find.status.selectedId}
-        onOpen={find.goTo}
+        selectedId={status.selectedId}
+        onOpen={goTo}
       />
     </section>
   );

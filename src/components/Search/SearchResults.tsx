@@ -6,7 +6,8 @@ import { selectCanSelectText } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
 import { contextOf, rawRange } from './textSearch';
-import type { Hit, PageTextSource } from './textSearch';
+import type { Hit } from '../../domain/search';
+import type { PageTextSource } from './textSearch';
 import type { SearchResults as Results } from './useSearchResults';
 
 function plural(t: Translate, count: number, one: 'hits' | 'pages'): string {

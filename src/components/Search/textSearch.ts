@@ -94,23 +94,6 @@ export function contextOf(raw: string, match: TextRange): HitContext {
   };
 }
 
-/** One listed match: pdf.js's `pageMatches[page - 1][indexOnPage]`. */
-export interface Hit {
-  /** `<page>:<offset>`: unique, and how the list knows pdf.js's current match. */
-  id: string;
-  /** 1-based. */
-  page: number;
-  /** The match's place among its page's matches, 0-based. */
-  indexOnPage: number;
-  /** pdf.js's offset and length of the match (see `rawRange`). */
-  offset: number;
-  length: number;
-}
-
-export function hitId(page: number, offset: number): string {
-  return `${page}:${offset}`;
-}
-
 /** Where the text comes from: the open document, one page at a time. */
 export interface PageTextSource {
   /** The raw text of page `n` (1-based); rejects when the page cannot be read. */

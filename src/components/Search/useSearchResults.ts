@@ -7,8 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { Engine } from '../../services/pdf/engine';
-import { hitId } from './textSearch';
-import type { Hit } from './textSearch';
+import { hitId } from '../../domain/search';
+import type { Hit } from '../../domain/search';
 
 export interface SearchResults {
   /** `idle`: nothing to look for; `running`: pages are still being searched. */

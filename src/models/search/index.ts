@@ -1,6 +1,7 @@
 /** The `search` model: the find bar's state and its keyboard shortcuts (behaviour.md, "Search"). */
 import { defineModel } from '../../runtime';
 import { searchActions } from './actions';
+import { searchEffects } from './effects';
 import { searchReducers } from './reducers';
 import { initialSearchState } from './state';
 import { searchSubscriptions } from './subscriptions';
@@ -10,11 +11,12 @@ export const searchModel = defineModel({
   actions: searchActions,
   state: initialSearchState,
   reducers: searchReducers,
+  effects: searchEffects,
   subscriptions: searchSubscriptions,
 });
 
 export type SearchModel = typeof searchModel;
 export * from './state';
 export { searchShortcut } from './subscriptions';
-export { selectSearchAvailable } from './selectors';
+export { selectFindStatus, selectSearchAvailable } from './selectors';
 export { searchActions };

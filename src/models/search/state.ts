@@ -3,23 +3,14 @@
  * what it looks for, and the requests that keyboard shortcuts make of it. The matches themselves
  * live with the page engine (pdf.js's find controller), not in the store.
  */
+import { IDLE } from '../../domain/search';
+import type { FindStatus } from '../../domain/search';
+
+export { IDLE };
+export type { FindStatus };
 
 /** Longest query kept: a deep link (`#search=`) can be any length. */
 export const MAX_QUERY_LENGTH = 500;
-
-/** What pdf.js's find controller says of the running search (its events, components/Search/useFindController.ts). */
-export interface FindStatus {
-  /** `idle` while there is nothing to look for. */
-  state: 'idle' | 'pending' | 'found' | 'notFound' | 'wrapped';
-  /** The current match, 1-based; 0 while none is selected. */
-  current: number;
-  /** Matches counted so far (it grows while pdf.js reads the pages). */
-  total: number;
-  /** The current match as a results-list id (`<page>:<offset>`). */
-  selectedId: string | undefined;
-}
-
-export const IDLE: FindStatus = { state: 'idle', current: 0, total: 0, selectedId: undefined };
 
 export interface SearchState {
   /** The find bar and its results are shown. */
