@@ -1,4 +1,4 @@
-/** The `search` model: the find bar's state and its keyboard shortcuts (behaviour.md, "Search"). */
+/** The `search` model: the find bar's state, its keyboard shortcuts and the effects that drive pdf.js's find controller (behaviour.md, "Search"). */
 import { defineModel } from '../../runtime';
 import { searchActions } from './actions';
 import { searchEffects } from './effects';

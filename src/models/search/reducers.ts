@@ -11,12 +11,9 @@ function opened(state: SearchState): SearchState {
   return { ...state, open: true, focusRequest: state.focusRequest + 1, openedByLink: false };
 }
 
-/** A closed bar opens with the keyboard in its box; an open one leaves the focus where it is. */
-function stepped(state: SearchState, previous: boolean): SearchState {
-  return {
-    ...(state.open ? state : opened(state)),
-    step: { seq: state.step.seq + 1, previous },
-  };
+/** A step on a closed bar opens it with the keyboard in its box; the effects step pdf.js. */
+function stepped(state: SearchState): SearchState {
+  return state.open ? state : opened(state);
 }
 
 export const searchReducers = {
@@ -64,7 +61,7 @@ export const searchReducers = {
     entireWord: payload,
   }),
   /** F3: the next match (opening the bar if it was closed). */
-  findNext: (state: SearchState): SearchState => stepped(state, false),
+  findNext: (state: SearchState): SearchState => stepped(state),
   /** Shift+F3: the previous match. */
-  findPrevious: (state: SearchState): SearchState => stepped(state, true),
+  findPrevious: (state: SearchState): SearchState => stepped(state),
 };

@@ -26,8 +26,6 @@ export interface SearchState {
    * focused box would bring up the on-screen keyboard over the results).
    */
   openedByLink: boolean;
-  /** Bumped by F3 / Shift+F3 (and Ctrl/⌘+G): the find bar moves to the next or previous match. */
-  step: { seq: number; previous: boolean };
   /** The search as pdf.js reports it, while the find bar is shown. */
   status: FindStatus;
 }
@@ -39,6 +37,5 @@ export const initialSearchState: SearchState = {
   entireWord: false,
   focusRequest: 0,
   openedByLink: false,
-  step: { seq: 0, previous: false },
   status: IDLE,
 };

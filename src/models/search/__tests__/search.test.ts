@@ -4,6 +4,7 @@
  */
 import { searchActions } from '..';
 import { MAX_QUERY_LENGTH, searchShortcut } from '..';
+import { pdfFinder } from '../../../services/pdf/find';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 
@@ -19,6 +20,7 @@ function press(key: string, init: KeyboardEventInit = {}, target: EventTarget = 
 }
 
 afterEach(() => {
+  jest.restoreAllMocks();
   document.body.replaceChildren();
 });
 
@@ -85,12 +87,14 @@ describe('search model: reducers', () => {
     expect(search()).toMatchObject({ caseSensitive: true, entireWord: true });
   });
 
-  it('findNext / findPrevious count steps; on a closed bar they open it with the keyboard', () => {
+  it('findNext / findPrevious step pdf.js’s search; on a closed bar they open it with the keyboard', () => {
     const { app, search } = start();
+    const step = jest.spyOn(pdfFinder, 'step');
     app.dispatch(searchActions.findNext());
-    expect(search()).toMatchObject({ open: true, focusRequest: 1, step: { seq: 1 } });
+    expect(search()).toMatchObject({ open: true, focusRequest: 1 });
     app.dispatch(searchActions.findPrevious());
-    expect(search()).toMatchObject({ focusRequest: 1, step: { seq: 2, previous: true } });
+    expect(search()).toMatchObject({ open: true, focusRequest: 1 });
+    expect(step.mock.calls).toEqual([[false], [true]]);
   });
 });
 
@@ -131,9 +135,10 @@ describe('search model: keyboard', () => {
     ['Ctrl+G', 'g', { ctrlKey: true }, false],
     ['Ctrl+Shift+G', 'G', { ctrlKey: true, shiftKey: true }, true],
   ])('%s steps to the next or previous match', (_, key, modifiers, previous) => {
-    const { search } = start();
+    start();
+    const step = jest.spyOn(pdfFinder, 'step');
     expect(press(key, modifiers).defaultPrevented).toBe(true);
-    expect(search().step).toEqual({ seq: 1, previous });
+    expect(step.mock.calls).toEqual([[previous]]);
   });
 
   it.each<[string, string, KeyboardEventInit]>([
