@@ -7,5 +7,5 @@ export { linkedDocId, NO_LINK, readLink, sameView } from './link';
 export type { Link } from './link';
 export { followLink } from './follow';
 export { writeHash } from './writeHash';
-export { isUsableToken, readLinkToken } from './token';
+export { isUsableToken, readLinkToken, takeLinkToken } from './token';
 export type { LinkToken } from './token';

@@ -53,3 +53,17 @@ export function readLinkToken(search: string, hash: string): LinkToken {
     hash: fromHash.rest === '' ? '' : `#${fromHash.rest}`,
   };
 }
+
+/**
+ * Takes the signed link's token out of the address bar (history.replaceState, every other part of
+ * the URL kept as written), so it is not in the history, a copied link or a bookmark; gives it.
+ * Called once as the app starts, before the router reads the URL.
+ */
+export function takeLinkToken(win: Window = window): string | undefined {
+  const { pathname, search, hash } = win.location;
+  const link = readLinkToken(search, hash);
+  if (link.search !== search || link.hash !== hash) {
+    win.history.replaceState(win.history.state, '', `${pathname}${link.search}${link.hash}`);
+  }
+  return link.token;
+}

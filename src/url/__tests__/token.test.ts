@@ -1,4 +1,4 @@
-import { readLinkToken } from '../token';
+import { readLinkToken, takeLinkToken } from '../token';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJkb2MiOiJhLnBkZiJ9.c2ln-_';
 
@@ -61,5 +61,32 @@ describe('readLinkToken', () => {
       search: '?doc=a.pdf',
       hash: '',
     });
+  });
+});
+
+describe('takeLinkToken', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('gives the token and leaves the rest of the address as written', () => {
+    window.history.replaceState(
+      { kept: 1 },
+      '',
+      `/viewer/?doc=a%20b.pdf&lang=en#page=2&token=${JWT}`,
+    );
+    expect(takeLinkToken()).toBe(JWT);
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/viewer/?doc=a%20b.pdf&lang=en#page=2',
+    );
+    expect(window.history.state).toEqual({ kept: 1 });
+  });
+
+  it('touches nothing when the link carries no token', () => {
+    window.history.replaceState(null, '', '/?doc=a.pdf#page=3');
+    const length = window.history.length;
+    expect(takeLinkToken()).toBeUndefined();
+    expect(window.location.href).toMatch(/\/\?doc=a\.pdf#page=3$/);
+    expect(window.history.length).toBe(length);
   });
 });
