@@ -20,6 +20,17 @@ import { pathToFileURL } from 'node:url';
 
 /** Debian's `nobody` and `nogroup`. */
 const NOBODY = 65_534;
+/** No network, and nobody's rights: the wrapper a job runs in as root (and is probed with). */
+const ISOLATE = [
+  'unshare',
+  '--net',
+  '--',
+  'setpriv',
+  `--reuid=${String(NOBODY)}`,
+  `--regid=${String(NOBODY)}`,
+  '--clear-groups',
+  '--',
+] as const;
 const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 const PROFILE_SETTINGS: [path: string, name: string, value: string][] = [
@@ -69,18 +80,7 @@ export function sandboxTools(): SandboxTools {
   const root = process.getuid?.() === 0;
   tools = {
     prlimit: works('prlimit', ['--as=1073741824', '--', 'true']),
-    isolate:
-      root &&
-      works('unshare', [
-        '--net',
-        '--',
-        'setpriv',
-        `--reuid=${String(NOBODY)}`,
-        `--regid=${String(NOBODY)}`,
-        '--clear-groups',
-        '--',
-        'true',
-      ]),
+    isolate: root && works(ISOLATE[0], [...ISOLATE.slice(1), 'true']),
   };
   return tools;
 }
@@ -149,18 +149,7 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
   ];
   const wrappers = [
     ...(prlimit ? ['prlimit', `--as=${String(job.memoryMb * 1024 * 1024)}`, '--'] : []),
-    ...(isolate
-      ? [
-          'unshare',
-          '--net',
-          '--',
-          'setpriv',
-          `--reuid=${String(NOBODY)}`,
-          `--regid=${String(NOBODY)}`,
-          '--clear-groups',
-          '--',
-        ]
-      : []),
+    ...(isolate ? ISOLATE : []),
   ];
   const [command = job.soffice, ...args] = [...wrappers, ...soffice];
   return {
