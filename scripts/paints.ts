@@ -12,7 +12,8 @@ try {
   const page = await browser.newPage();
   await page.goto(url);
   const painted = await waitForPainted(page, 1, 30_000);
-  await page.screenshot({ path: process.env.PAINTS_SCREENSHOT ?? '/dev/null' });
+  // The type is given: /dev/null has no extension to take it from.
+  await page.screenshot({ path: process.env.PAINTS_SCREENSHOT ?? '/dev/null', type: 'png' });
   console.log(`prod-install: page 1 painted (${String(painted)} sampled pixels not white)`);
 } finally {
   await browser.close();
