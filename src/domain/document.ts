@@ -135,3 +135,16 @@ export const initialDocData: DocData = {
   docOutline: [],
   param: PARAM_DEFAULTS,
 };
+
+/**
+ * Images of the document's first pages that the facility offers (contracts §3 `previews`): the
+ * viewer draws one in its page's place until pdf.js has drawn the page.
+ */
+export interface PagePreviews {
+  /** Absolute URL with `{page}` (1-based) and `{width}` (device pixels) still to fill in. */
+  url: string;
+  /** Pages 1…pages have previews. */
+  pages: number;
+  /** The widths offered, in device pixels, ascending. */
+  widths: number[];
+}

@@ -7,7 +7,13 @@
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
-import type { DocParam, OutlineItem, PageSize, WatermarkInfo } from '../domain/document';
+import type {
+  DocParam,
+  OutlineItem,
+  PagePreviews,
+  PageSize,
+  WatermarkInfo,
+} from '../domain/document';
 
 export interface FacilityDocument {
   title: string;
@@ -24,6 +30,8 @@ export interface FacilityDocument {
   fileUrl: string;
   /** Absolute URL of the original file, `documents/{id}/original` (contracts §3). */
   originalUrl: string;
+  /** The facility's page previews (contracts §3 `previews`); undefined when it offers none. */
+  previews: PagePreviews | undefined;
   corrections: Correction[];
 }
 
@@ -32,7 +40,8 @@ export type Correction =
   | 'pageCountInvalid'
   | 'pageSizeReplaced'
   | 'outlineTruncated'
-  | 'fileUrlInvalid';
+  | 'fileUrlInvalid'
+  | 'previewsInvalid';
 
 export const LIMITS = {
   /** A facility claiming more pages than this is wrong; pdf.js's own count wins once it opens. */
@@ -43,6 +52,10 @@ export const LIMITS = {
   outlineItems: 10_000,
   urlLength: 2048,
   mimeType: 127,
+  /** More widths than a viewer could ever choose between is a facility error. */
+  previewWidths: 16,
+  /** Device pixels: wider than any screen's page at 200 % and DPR 3. */
+  previewWidth: 8192,
 } as const;
 
 /** US Letter in points: stands in for a missing or impossible page size (pdf.js measures later). */
@@ -174,6 +187,44 @@ function fileUrl(value: unknown, where: Where, fix: (c: Correction) => void): st
   return given ?? fallback;
 }
 
+/**
+ * The facility's `previews` (contracts §3) when usable: an http(s) URL template with both
+ * placeholders, at least one page within the document, and plausible widths (sorted here).
+ */
+function usablePreviews(raw: unknown, pageCount: number, where: Where): PagePreviews | undefined {
+  if (!isRecord(raw) || typeof raw.url !== 'string' || raw.url.length > LIMITS.urlLength) {
+    return undefined;
+  }
+  if (!raw.url.includes('{page}') || !raw.url.includes('{width}')) return undefined;
+  // URL parsing percent-encodes the braces; the placeholders are put back as the contract writes them.
+  const template = httpUrl(raw.url, where.base)
+    ?.replaceAll('%7Bpage%7D', '{page}')
+    .replaceAll('%7Bwidth%7D', '{width}');
+  const pages = Math.min(count(raw.pages) ?? 0, pageCount);
+  const widths: unknown[] = Array.isArray(raw.widths) ? raw.widths : [];
+  const usable = widths.filter(
+    (w): w is number =>
+      typeof w === 'number' && Number.isInteger(w) && w > 0 && w <= LIMITS.previewWidth,
+  );
+  const plausible =
+    usable.length > 0 && usable.length === widths.length && widths.length <= LIMITS.previewWidths;
+  if (template === undefined || pages < 1 || !plausible) return undefined;
+  return { url: template, pages, widths: [...new Set(usable)].sort((a, b) => a - b) };
+}
+
+/** Anything unusable is dropped as a whole: without previews the viewer only loses speed. */
+function previews(
+  raw: unknown,
+  pageCount: number,
+  where: Where,
+  fix: (c: Correction) => void,
+): PagePreviews | undefined {
+  if (raw === undefined) return undefined;
+  const usable = usablePreviews(raw, pageCount, where);
+  if (usable === undefined) fix('previewsInvalid');
+  return usable;
+}
+
 function pageCountOf(raw: Record<string, unknown>, fix: (c: Correction) => void): number {
   const given = count(raw.pageCount);
   if (given === undefined && raw.pageCount !== undefined) fix('pageCountInvalid');
@@ -213,6 +264,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     param: sanitizeParam(raw.param),
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
+    previews: previews(raw.previews, pageCount, where, fix),
     corrections: [...corrections],
   };
 }

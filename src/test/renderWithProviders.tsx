@@ -19,7 +19,7 @@ import type { Locale } from '../i18n';
 import { docActions, models } from '../models';
 import type { DocError } from '../models/doc/state';
 import { PARAM_DEFAULTS, initialDocData } from '../domain/document';
-import type { DocData, DocParam, PageSize } from '../domain/document';
+import type { DocData, DocParam, PagePreviews, PageSize } from '../domain/document';
 
 /** A4 portrait in PDF points. */
 export const A4: PageSize = { width: 595, height: 842 };
@@ -39,6 +39,8 @@ export interface PreloadedDoc {
   rotate?: number;
   /** With status `error` (no document shown); default a facility 500. */
   error?: DocError;
+  /** The facility's page previews (contracts §3); default none. */
+  previews?: PagePreviews;
 }
 
 export interface PreloadedState {
@@ -110,6 +112,7 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
       mimeType: 'application/pdf',
       fileUrl: `http://facility.test/api/documents/${docId}/content`,
       originalUrl: `http://facility.test/api/documents/${docId}/original`,
+      ...(doc.previews && { previews: doc.previews }),
     }),
   );
   if (doc.currentPage !== undefined) dispatch(docActions.setPage(doc.currentPage));

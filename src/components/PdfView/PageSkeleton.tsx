@@ -1,40 +1,113 @@
-import type { PageSize } from '../../domain/document';
+import { useEffect } from 'react';
+import type { CSSProperties } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app';
+import type { PagePreviews, PageSize } from '../../domain/document';
+import { docActions } from '../../models/doc';
+import type { PreviewImage } from '../../models/doc';
+import { previewFor, previewImageUrl } from '../../services/pagePreview';
+import { cssPageBox } from '../../services/pdf/layout';
 
-/** pdf.js lays out 1 PDF point as 96/72 CSS pixels at scale 1. */
-const CSS_PER_POINT = 96 / 72;
-/** pdf.js's transparent page border (`--page-border`, 9 px), both sides. */
-const PAGE_BORDER_PX = 18;
-
-/**
- * The zoom at which a page of `size` (PDF points), turned by `rotate`, fills `containerWidth`, in
- * the model's 2 decimals rounded down (rounding up would leave pixels to pan sideways). Before
- * pdf.js lays out, from the facility's page size; the engine measures its own pages after.
- */
-export function fitWidthZoom(containerWidth: number, size: PageSize, rotate: number): number {
-  const turned = Math.abs(rotate) % 180 === 90;
-  const width = (turned ? size.height : size.width) * CSS_PER_POINT;
-  return Math.floor(((containerWidth - PAGE_BORDER_PX) / width) * 100) / 100;
-}
 /** More placeholders than this would only cost layout time before pdf.js takes over. */
 const MAX_PLACEHOLDERS = 50;
 
+interface SkeletonProps {
+  sizes: readonly PageSize[];
+  zoom: number;
+  rotate: number;
+  /** One page at a time (the phone's page mode): only this page, where pdf.js will show it. */
+  only?: number;
+  /**
+   * pdf.js has laid its pages out beneath: the placeholders turn clear, and a preview stays only
+   * over a page pdf.js has not drawn yet (`drawn`), so it is replaced without a flash.
+   */
+  over: boolean;
+  drawn: ReadonlySet<number>;
+}
+
 /**
- * Page-sized placeholders from the facility's `pageSize` while pdf.js opens the document, so the
- * layout does not jump when the first page arrives.
+ * Page-sized placeholders from the facility's `pageSize`, where pdf.js will put its pages, so the
+ * layout does not jump when they arrive; each holds the facility's preview of its page when there
+ * is one (contracts §3 `previews`, docs/architecture.md, "Page previews").
  */
-export function PageSkeleton({ sizes, zoom }: { sizes: readonly PageSize[]; zoom: number }) {
+export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: SkeletonProps) {
+  const previews = useAppSelector((s) => s.doc.previews);
+  const pages = sizes
+    .slice(0, MAX_PLACEHOLDERS)
+    .map((size, index) => ({ size, page: index + 1 }))
+    .filter(({ page }) => only === undefined || page === only);
   return (
-    <div className="folio-skeleton" aria-hidden="true">
-      {sizes.slice(0, MAX_PLACEHOLDERS).map((size, index) => (
+    <div className={`folio-skeleton${over ? ' folio-skeleton-over' : ''}`} aria-hidden="true">
+      {pages.map(({ size, page }) => (
         <div
-          key={index}
+          key={page}
           className="folio-skeleton-page"
-          style={{
-            width: Math.round(size.width * zoom * CSS_PER_POINT),
-            height: Math.round(size.height * zoom * CSS_PER_POINT),
-          }}
-        />
+          data-skeleton-page={page}
+          style={cssPageBox(size, zoom, rotate)}
+        >
+          {previews && page <= previews.pages && !drawn.has(page) && (
+            <PagePreview previews={previews} page={page} size={size} zoom={zoom} rotate={rotate} />
+          )}
+        </div>
       ))}
     </div>
+  );
+}
+
+/** The ready image for `url`, else any ready one of the same page (another width) meanwhile. */
+function readySrc(
+  images: Readonly<Partial<Record<string, PreviewImage>>>,
+  previews: PagePreviews,
+  page: number,
+  url: string,
+): string | undefined {
+  const wanted = images[url];
+  if (wanted?.status === 'ready') return wanted.src;
+  for (const width of previews.widths) {
+    const other = images[previewImageUrl(previews, page, width)];
+    if (other?.status === 'ready') return other.src;
+  }
+  return undefined;
+}
+
+interface PreviewProps {
+  previews: PagePreviews;
+  page: number;
+  size: PageSize;
+  zoom: number;
+  rotate: number;
+}
+
+/**
+ * The page's preview at the width it shows at, turned with the view. Not a saveable picture: it
+ * takes no pointer events (no context menu or drag of its own), under the stage's watermark and
+ * anti-copy like the canvas that replaces it.
+ */
+function PagePreview({ previews, page, size, zoom, rotate }: PreviewProps) {
+  const dispatch = useAppDispatch();
+  const images = useAppSelector((s) => s.doc.previewImages);
+  const upright = cssPageBox(size, zoom, 0);
+  const url = previewFor(previews, page, upright.width, window.devicePixelRatio || 1);
+  useEffect(() => {
+    if (url !== undefined) void dispatch(docActions.loadPreview(url));
+  }, [url, dispatch]);
+  const src = url === undefined ? undefined : readySrc(images, previews, page, url);
+  if (src === undefined) return null;
+  const style: CSSProperties = {
+    width: upright.width,
+    height: upright.height,
+    transform: `translate(-50%, -50%) rotate(${String(rotate)}deg)`,
+  };
+  return (
+    <img
+      className="folio-preview"
+      src={src}
+      alt=""
+      draggable={false}
+      data-preview-page={page}
+      // The Element Timing API reports when it is painted (the bench's first page pixels).
+      {...{ elementtiming: 'folio-preview' }}
+      style={style}
+      onLoad={() => dispatch(docActions.previewShown())}
+    />
   );
 }

@@ -17,19 +17,30 @@ const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
  * open document"); the document comes from the pdf session.
  */
 export function PdfDocument({ url }: { url: string }) {
-  const { ready, failure, progress, password } = useAppSelector(
+  const { ready, failure, progress, password, previews } = useAppSelector(
     ({ doc }) => ({
       ready: doc.pdfReady && doc.pdfUrl === url,
       failure: doc.pdfFailure,
       progress: doc.pdfProgress,
       password: doc.pdfPassword,
+      previews: doc.previews !== undefined,
     }),
     shallowEqual,
   );
   const pdf = useOpenPdf();
   const t = useT();
   const dispatch = useAppDispatch();
+  // The same element while pdf.js opens and once it has: the previews' view becomes pdf.js's.
   if (ready && pdf) return <PdfView pdf={pdf} />;
+  if (previews && !failure && !password) {
+    return (
+      <PdfView pdf={undefined}>
+        <span className="folio-visually-hidden" role="status">
+          {t('engine.opening')}
+        </span>
+      </PdfView>
+    );
+  }
   if (failure) {
     return (
       <OpenFailed

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
@@ -7,7 +8,8 @@ import { isPrintBusy } from '../../models/print/state';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from '../../services/pdf/engine';
 import type { Engine } from '../../services/pdf/engine';
-import { PageSkeleton, fitWidthZoom } from './PageSkeleton';
+import { PageSkeleton } from './PageSkeleton';
+import { fitWidthZoom } from '../../services/pdf/layout';
 import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
@@ -22,18 +24,32 @@ export function normaliseRotation(degrees: number): number {
 /** Ctrl+wheel: this much accumulated delta is one zoom step, so touchpad pinches stay gentle. */
 const WHEEL_STEP = 60;
 
+/** What a pdf.js `pagerendered` event says. */
+interface PageRendered {
+  pageNumber: number;
+}
+
 /**
  * The page engine: pdf.js's PDFViewer bound two-way to the doc model. The model is the authority;
  * the viewer reports scrolling (page) and its own scale changes back, and each side skips updates
- * that already match, so nothing loops.
+ * that already match, so nothing loops. Without `pdf` yet (it is opening), the placeholders and
+ * the facility's previews stand in its place, and the reader can already scroll, turn pages and
+ * zoom (docs/architecture.md, "Page previews").
  */
-export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
+export function PdfView({
+  pdf,
+  children,
+}: {
+  pdf: PDFDocumentProxy | undefined;
+  children?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const t = useT();
   const zoom = useAppSelector((s) => s.doc.zoom);
   const rotate = useAppSelector((s) => s.doc.rotate);
   const currentPage = useAppSelector((s) => s.doc.currentPage);
   const pageSize = useAppSelector((s) => s.doc.docData.pageSize);
+  const previewPages = useAppSelector((s) => s.doc.previews?.pages ?? 0);
   const textSelectable = useAppSelector(selectCanSelectText);
   const param = useAppSelector(selectParam);
   const narrow = useNarrowScreen();
@@ -56,6 +72,12 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   // starts over, while the model's `pdfOpened` stays true; it gates the placeholders below and
   // re-applies zoom, rotation and page to the new engine.
   const [initialised, setInitialised] = useState(false);
+  // Pages with a preview that this engine has drawn: their previews step aside.
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set());
+  const previewed = useRef(previewPages);
+  useLayoutEffect(() => {
+    previewed.current = previewPages;
+  }, [previewPages]);
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
   // Read when pdf.js has been idle for a while, not a reason to make a new engine.
@@ -69,7 +91,7 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useLayoutEffect(() => {
     const container = containerRef.current;
     const viewer = viewerRef.current;
-    if (!container || !viewer) return undefined;
+    if (!container || !viewer || !pdf) return undefined;
     const engine = createEngine({
       container,
       viewer,
@@ -97,6 +119,10 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       },
       canRelease: () => !printing.current,
     });
+    engine.eventBus.on('pagerendered', ({ pageNumber }: PageRendered) => {
+      if (pageNumber > previewed.current) return;
+      setDrawn((pages) => (pages.has(pageNumber) ? pages : new Set(pages).add(pageNumber)));
+    });
     engineRef.current = engine;
     pdfSession.setEngine(engine);
     return () => {
@@ -119,6 +145,15 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
   useEffect(() => {
     engineRef.current?.setOnePage(onePage);
   }, [onePage, initialised]);
+  // Turning pages on the placeholders, before pdf.js lays out (it then goes to the same page).
+  useEffect(() => {
+    const container = containerRef.current;
+    if (initialised || onePage || !container) return;
+    const placeholder = container.querySelector<HTMLElement>(
+      `[data-skeleton-page="${String(currentPage)}"]`,
+    );
+    if (placeholder) container.scrollTop = placeholder.offsetTop;
+  }, [currentPage, initialised, onePage]);
 
   // Before pdf.js lays out, from the facility's page size: the placeholders are already fitted
   // (a layout effect, so the first paint is), and nothing shifts when the pages arrive.
@@ -193,7 +228,17 @@ export function PdfView({ pdf }: { pdf: PDFDocumentProxy }) {
       role="document"
     >
       <div ref={viewerRef} className="pdfViewer" />
-      {!initialised && <PageSkeleton sizes={pageSize} zoom={zoom} />}
+      {(!initialised || drawn.size < previewPages) && (
+        <PageSkeleton
+          sizes={pageSize}
+          zoom={zoom}
+          rotate={normaliseRotation(rotate)}
+          only={onePage ? currentPage : undefined}
+          over={initialised}
+          drawn={drawn}
+        />
+      )}
+      {children}
     </div>
   );
 }

@@ -7,4 +7,5 @@ export const docActions = modelActions<typeof docReducers, typeof docEffects>('d
   fetch: true,
   pdf: true,
   download: true,
+  loadPreview: true,
 });

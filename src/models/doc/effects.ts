@@ -18,6 +18,11 @@ import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createPreviewClient } from '../../services/preview';
+import {
+  fetchPreviewImage,
+  firstPagePreview,
+  releasePreviewImage,
+} from '../../services/pagePreview';
 import type { FacilityDocument } from '../../services/preview';
 import {
   HttpError,
@@ -30,7 +35,7 @@ import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import { docActions } from './actions';
 import type { OpenPdfRequest, SavePayload } from './reducers';
 import { selectDoc, selectDownloadNaming, selectDownloadUrl } from './selectors';
-import type { DocError, DownloadFailure } from './state';
+import type { DocError, DownloadFailure, PreviewImage } from './state';
 
 /**
  * Polling while the facility converts: 500 ms, ×1.5 each time, at most 5 s apart, and given up
@@ -86,6 +91,7 @@ function toSavePayload(doc: FacilityDocument): SavePayload {
     mimeType: doc.mimeType,
     fileUrl: doc.fileUrl,
     originalUrl: doc.originalUrl,
+    previews: doc.previews,
   };
 }
 
@@ -94,8 +100,11 @@ export type FetchOutcome = 'ready' | 'error';
 /** takeLatest: a fetch of another id cancels this one, and its request is aborted. */
 function* fetchDocument(
   { payload: id }: Action<string>,
-  { call, put, delay, cancelled }: EffectCommands,
+  { call, put, select, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
+  const before = yield* select(selectDoc);
+  // Another document's previews go with it (fetchStarted forgets them).
+  if (before.docId !== id) yield* call(releasePreviewImages, before.previewImages);
   yield* put(docActions.fetchStarted(id));
   const controller = new AbortController();
   let settled = false;
@@ -126,6 +135,10 @@ function* fetchDocument(
         settled = true;
         const saved = toSavePayload(doc);
         yield* put(docActions.save(saved));
+        // Page 1's preview is asked for now, before the page view (and its chunk) is there.
+        const view = yield* select(selectDoc);
+        const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);
+        if (first !== undefined) yield* put(docActions.loadPreview(first));
         yield* put(
           saved.fileUrl ? docActions.openPdf({ url: saved.fileUrl }) : docActions.closePdf(),
         );
@@ -194,6 +207,37 @@ function* downloadDocument(
   } finally {
     if (yield* cancelled()) controller.abort();
   }
+}
+
+function releasePreviewImages(images: Readonly<Partial<Record<string, PreviewImage>>>): void {
+  for (const image of Object.values(images)) {
+    if (image?.status === 'ready') releasePreviewImage(image.src);
+  }
+}
+
+/**
+ * takeEvery, once per image URL (docs/architecture.md, "Page previews"): fetched with the
+ * facility's credentials into an object URL. A failure only leaves that page without a preview;
+ * an image that arrives for a document no longer shown is released at once.
+ */
+function* loadPreview(
+  { payload: url }: Action<string>,
+  { call, put, select }: EffectCommands,
+): Generator<unknown, void, unknown> {
+  if ((yield* select(selectDoc)).previewImages[url] !== undefined) return;
+  yield* put(docActions.previewLoading(url));
+  let src: string;
+  try {
+    src = yield* call(fetchPreviewImage, url);
+  } catch {
+    yield* put(docActions.previewFailed(url));
+    return;
+  }
+  if ((yield* select(selectDoc)).previewImages[url]?.status !== 'loading') {
+    yield* call(releasePreviewImage, src);
+    return;
+  }
+  yield* put(docActions.previewLoaded({ url, src }));
 }
 
 /** What an open was asked for; `ahead` turns false when the facility's answer names its URL. */
@@ -275,4 +319,5 @@ export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
   pdf: [followPdf, { type: 'watcher' }],
   download: [downloadDocument, { type: 'takeLeading' }],
+  loadPreview: [loadPreview, { type: 'takeEvery' }],
 } as const;

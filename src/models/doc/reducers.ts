@@ -9,6 +9,7 @@ import type { DocError, DocState, DownloadFailure } from './state';
 import type {
   DocData,
   DocParam,
+  PagePreviews,
   PageSize,
   SignatureItem,
   WatermarkInfo,
@@ -107,6 +108,13 @@ export interface SavePayload {
   mimeType: string;
   fileUrl: string;
   originalUrl: string;
+  /** Absent when the facility offers none. */
+  previews?: PagePreviews;
+}
+
+export interface PreviewLoaded {
+  url: string;
+  src: string;
 }
 
 export const docReducers = {
@@ -350,13 +358,14 @@ export const docReducers = {
    * and page count may exclude the values kept from before.
    */
   save: (state: DocState, { payload }: Action<SavePayload>): DocState => {
-    const { docData, mimeType, fileUrl, originalUrl } = payload;
+    const { docData, mimeType, fileUrl, originalUrl, previews } = payload;
     const saved: DocState = {
       ...state,
       docData,
       mimeType,
       fileUrl,
       originalUrl,
+      previews,
       status: 'ready',
       error: undefined,
     };
@@ -368,6 +377,26 @@ export const docReducers = {
     status: 'error',
     error: payload,
   }),
+
+  /**
+   * Page previews (docs/architecture.md, "Page previews"): the image at `url` is wanted (the
+   * `loadPreview` effect fetches it once); `previewLoading`/`Loaded`/`Failed` are its internal steps.
+   */
+  previewLoading: (state: DocState, { payload }: Action<string>): DocState => ({
+    ...state,
+    previewImages: { ...state.previewImages, [payload]: { status: 'loading' } },
+  }),
+  previewLoaded: (state: DocState, { payload }: Action<PreviewLoaded>): DocState => ({
+    ...state,
+    previewImages: { ...state.previewImages, [payload.url]: { status: 'ready', src: payload.src } },
+  }),
+  previewFailed: (state: DocState, { payload }: Action<string>): DocState => ({
+    ...state,
+    previewImages: { ...state.previewImages, [payload]: { status: 'failed' } },
+  }),
+  /** A preview is on screen: the reading chrome may come (useReadingChrome). */
+  previewShown: (state: DocState): DocState =>
+    state.previewShown ? state : { ...state, previewShown: true },
 
   /** Download (behaviour.md, "The facility's policy", contracts §5b): the reader is to be told that the download failed. */
   downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({

@@ -4,7 +4,7 @@
  * the facility describes) are in src/domain/, below services and models.
  */
 import { initialDocData } from '../../domain/document';
-import type { DocData, PageSize, SignatureItem } from '../../domain/document';
+import type { DocData, PagePreviews, PageSize, SignatureItem } from '../../domain/document';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 
 /** Folio: where the document fetch stands. */
@@ -40,6 +40,13 @@ export interface DocError {
 export interface DownloadFailure {
   status?: number;
 }
+
+/** Folio: one page preview image (contracts §3 `previews`) as the `loadPreview` effect has it. */
+export type PreviewImage =
+  | { status: 'loading' }
+  /** `src`: an object URL of the fetched image, released when the document changes. */
+  | { status: 'ready'; src: string }
+  | { status: 'failed' };
 
 export interface DocState {
   showMobileMenu: boolean;
@@ -111,6 +118,12 @@ export interface DocState {
   pdfFailure: OpenFailure | undefined;
   /** Folio: pdf.js has drawn a page of this document (or its error tile): the reader sees one. */
   pageShown: boolean;
+  /** Folio: the facility's page previews (contracts §3), undefined when it offers none. */
+  previews: PagePreviews | undefined;
+  /** Folio: preview images asked for, by image URL (docs/architecture.md, "Page previews"). */
+  previewImages: Partial<Record<string, PreviewImage>>;
+  /** Folio: a preview of this document is on screen: the reader sees a page before pdf.js drew one. */
+  previewShown: boolean;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -150,6 +163,9 @@ export const initialDocumentFields = {
   ...initialPdfFields(),
   pdfOpened: false,
   pageShown: false,
+  previews: undefined,
+  previewImages: {},
+  previewShown: false,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

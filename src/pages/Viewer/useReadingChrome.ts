@@ -9,13 +9,14 @@ export type ReadingChrome = typeof ChromeModule;
 
 /**
  * The reading chrome's chunk (`reading-chrome`, with the antd components only the chrome uses),
- * asked for once the reader sees something of the document: its first page, a failure to open
+ * asked for once the reader sees something of the document: its first page (or its preview,
+ * docs/architecture.md, "Page previews"), a failure to open
  * it, or CHROME_WAIT_MS of waiting. So its bytes never share the link with the ranges page 1
  * waits for (docs/decisions/2026-11-25-reading-chrome-chunk.md), and the page keeps its two
  * chunks (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {
-  const pageShown = useAppSelector((state) => state.doc.pageShown);
+  const pageShown = useAppSelector((state) => state.doc.pageShown || state.doc.previewShown);
   const openFailed = useAppSelector(selectPdfOpenFailed);
   const [waited, setWaited] = useState(false);
   const due = pageShown || openFailed || waited;

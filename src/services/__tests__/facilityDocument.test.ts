@@ -253,3 +253,48 @@ describe('normalizeDocument: URLs', () => {
     expect(normalize({ mimeType: 'Application/PDF' }).mimeType).toBe('application/pdf');
   });
 });
+
+describe('normalizeDocument: previews (contracts §3 `previews`)', () => {
+  const previews = {
+    url: 'documents/report.pdf/previews/abc/{page}-{width}.webp',
+    pages: 10,
+    widths: [960, 240, 480],
+  };
+
+  it('resolves the template against previewApi, keeps its placeholders, sorts the widths and caps the pages', () => {
+    const doc = normalize({ ...good, previews });
+    expect(doc.previews).toEqual({
+      url: 'http://facility.test/api/documents/report.pdf/previews/abc/{page}-{width}.webp',
+      pages: 2,
+      widths: [240, 480, 960],
+    });
+    expect(doc.corrections).toEqual([]);
+  });
+
+  it('an answer without previews has none, and is not corrected for it', () => {
+    const doc = normalize(good);
+    expect(doc.previews).toBeUndefined();
+    expect(doc.corrections).not.toContain('previewsInvalid');
+  });
+
+  it.each([
+    ['not an object', 'documents/x/{page}-{width}.webp'],
+    ['no {width}', { ...previews, url: 'documents/x/{page}.webp' }],
+    ['no {page}', { ...previews, url: 'documents/x/{width}.webp' }],
+    ['a javascript: URL', { ...previews, url: 'javascript:alert(1)//{page}{width}' }],
+    ['a data: URL', { ...previews, url: 'data:image/webp,{page}{width}' }],
+    ['no pages', { ...previews, pages: 0 }],
+    ['pages not a number', { ...previews, pages: '3' }],
+    ['a width that is not an integer', { ...previews, widths: [240, 480.5] }],
+    ['a width of 0', { ...previews, widths: [0, 480] }],
+    ['an absurd width', { ...previews, widths: [LIMITS.previewWidth + 1] }],
+    ['no widths', { ...previews, widths: [] }],
+    ['widths not a list', { ...previews, widths: 480 }],
+    ['too many widths', { ...previews, widths: Array.from({ length: 17 }, (_, i) => 100 + i) }],
+    ['a URL too long', { ...previews, url: `${'a'.repeat(LIMITS.urlLength)}{page}{width}` }],
+  ])('drops previews given %s, and says so', (_name, raw) => {
+    const doc = normalize({ ...good, previews: raw });
+    expect(doc.previews).toBeUndefined();
+    expect(doc.corrections).toContain('previewsInvalid');
+  });
+});

@@ -10,20 +10,27 @@ import { useReadingChrome } from '../useReadingChrome';
 // What the chrome is does not matter here (browser tests render it), only when it is loaded.
 jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
 
-function Probe({ shown = false, failed = false }: { shown?: boolean; failed?: boolean }) {
+interface ProbeProps {
+  shown?: boolean;
+  failed?: boolean;
+  preview?: boolean;
+}
+
+function Probe({ shown = false, failed = false, preview = false }: ProbeProps) {
   const dispatch = useAppDispatch();
   useEffect(() => {
+    if (preview) dispatch(docActions.previewShown());
     dispatch(docActions.pageShown(shown));
     dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
-  }, [shown, failed, dispatch]);
+  }, [shown, failed, preview, dispatch]);
   const chrome = useReadingChrome();
   return <p>{chrome ? `chrome: ${typeof chrome.ReadingChrome}` : 'waiting'}</p>;
 }
 
-function renderProbe(props: { shown?: boolean; failed?: boolean }) {
+function renderProbe(props: ProbeProps) {
   const view = renderWithProviders(<Probe {...props} />);
   return {
-    rerender: (next: { shown?: boolean; failed?: boolean }) => {
+    rerender: (next: ProbeProps) => {
       view.rerender(<Probe {...next} />);
     },
   };
@@ -42,6 +49,21 @@ describe('useReadingChrome', () => {
     });
     expect(screen.getByText('waiting')).toBeInTheDocument();
     rerender({ shown: true });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(40);
+    });
+    jest.useRealTimers();
+    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+  });
+
+  it('loads the chrome once a preview of the page shows, before pdf.js has drawn it', async () => {
+    jest.useFakeTimers();
+    const { rerender } = renderProbe({});
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(40);
+    });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    rerender({ preview: true });
     await act(async () => {
       await jest.advanceTimersByTimeAsync(40);
     });

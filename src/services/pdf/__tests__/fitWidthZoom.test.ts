@@ -1,5 +1,5 @@
 /** Phones open fitted to the width: the zoom computed from the facility's page size. */
-import { fitWidthZoom } from '../PageSkeleton';
+import { fitWidthZoom } from '../layout';
 
 const LETTER = { width: 612, height: 792 };
 

@@ -1,0 +1,34 @@
+/** contracts §3 `previews`: which image the viewer asks for (docs/architecture.md, "Page previews"). */
+import { previewFor, previewImageUrl, previewWidth } from '../pagePreview';
+
+const previews = {
+  url: 'http://facility.test/api/documents/a%20b.pdf/previews/h/{page}-{width}.webp',
+  pages: 3,
+  widths: [240, 480, 960, 1440],
+};
+
+describe('page previews', () => {
+  it('fills in both placeholders', () => {
+    expect(previewImageUrl(previews, 2, 480)).toBe(
+      'http://facility.test/api/documents/a%20b.pdf/previews/h/2-480.webp',
+    );
+  });
+
+  it('takes the smallest width that covers the device pixels, else the largest', () => {
+    expect(previewWidth(previews.widths, 100)).toBe(240);
+    expect(previewWidth(previews.widths, 480)).toBe(480);
+    expect(previewWidth(previews.widths, 481)).toBe(960);
+    expect(previewWidth(previews.widths, 5000)).toBe(1440);
+  });
+
+  it('counts device pixels: a 372 px page on a 3× phone asks for 1440, on a 1× screen for 480', () => {
+    expect(previewFor(previews, 1, 372, 3)).toMatch(/\/1-1440\.webp$/);
+    expect(previewFor(previews, 1, 372, 1)).toMatch(/\/1-480\.webp$/);
+  });
+
+  it('has none beyond the pages the facility offers, or without previews', () => {
+    expect(previewFor(previews, 4, 372, 1)).toBeUndefined();
+    expect(previewFor(previews, 0, 372, 1)).toBeUndefined();
+    expect(previewFor(undefined, 1, 372, 1)).toBeUndefined();
+  });
+});

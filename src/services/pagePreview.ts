@@ -1,0 +1,69 @@
+/**
+ * The facility's page previews (contracts §3 `previews`; docs/decisions/2026-11-26-page-previews.md):
+ * which image to ask for, and fetching it, with the facility's credentials, into an object URL
+ * the page and the thumbnail panel draw until pdf.js has drawn the page.
+ */
+import { NARROW_SCREEN_QUERY } from '../../config/defaults';
+import type { PagePreviews, PageSize } from '../domain/document';
+import { fetchFile } from './download';
+import { cssPageBox, fitWidthZoom } from './pdf/layout';
+
+/** The image of page `page` at `width` device pixels. */
+export function previewImageUrl(previews: PagePreviews, page: number, width: number): string {
+  return previews.url.replaceAll('{page}', String(page)).replaceAll('{width}', String(width));
+}
+
+/** The smallest offered width that covers `deviceWidth` pixels, else the largest there is. */
+export function previewWidth(widths: readonly number[], deviceWidth: number): number {
+  return widths.find((width) => width >= deviceWidth) ?? widths[widths.length - 1];
+}
+
+/**
+ * The image to show page `page` (1-based) at `cssWidth` CSS pixels on a `pixelRatio` screen, or
+ * undefined when the facility offers none for that page.
+ */
+export function previewFor(
+  previews: PagePreviews | undefined,
+  page: number,
+  cssWidth: number,
+  pixelRatio: number,
+): string | undefined {
+  if (previews === undefined || page < 1 || page > previews.pages) return undefined;
+  const width = previewWidth(previews.widths, Math.ceil(cssWidth * pixelRatio));
+  return previewImageUrl(previews, page, width);
+}
+
+/**
+ * Page 1's preview as the viewer's first layout will show it, asked for before that layout exists:
+ * a phone fits the page to its width unless a zoom was chosen, a desktop shows it at `zoom`.
+ */
+export function firstPagePreview(
+  previews: PagePreviews | undefined,
+  size: PageSize | undefined,
+  view: { zoom: number; zoomChosen: boolean },
+): string | undefined {
+  // Outside a browser (the effect tests in Node) there is no layout to size it for.
+  if (size === undefined || typeof window === 'undefined') return undefined;
+  const narrow = 'matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches;
+  const zoom = narrow && !view.zoomChosen ? fitWidthZoom(window.innerWidth, size, 0) : view.zoom;
+  return previewFor(previews, 1, cssPageBox(size, zoom, 0).width, window.devicePixelRatio || 1);
+}
+
+/** Only pictures: anything else the facility might send is not drawn. */
+const IMAGE_TYPE = /^image\/(webp|avif|png|jpeg)\b/i;
+
+/**
+ * Fetches a preview and returns an object URL for it (release it with `releasePreviewImage`).
+ * Throws download.ts's typed errors, or a TypeError when the answer is not an image.
+ */
+export async function fetchPreviewImage(url: string, signal?: AbortSignal): Promise<string> {
+  const { blob, contentType } = await fetchFile(url, signal);
+  if (!IMAGE_TYPE.test(contentType ?? '')) {
+    throw new TypeError(`${url}: not an image (${String(contentType)})`);
+  }
+  return URL.createObjectURL(blob);
+}
+
+export function releasePreviewImage(src: string): void {
+  URL.revokeObjectURL(src);
+}

@@ -1,0 +1,36 @@
+/**
+ * Where pdf.js will put a page, known before pdf.js has loaded (from the facility's page sizes):
+ * the placeholders, the previews and the phone's fitted zoom use it, so nothing moves when pdf.js
+ * lays the pages out.
+ */
+import type { PageSize } from '../../domain/document';
+
+/** pdf.js lays out 1 PDF point as 96/72 CSS pixels at scale 1. */
+export const CSS_PER_POINT = 96 / 72;
+/** pdf.js's transparent page border (`--page-border`, 9 px), both sides. */
+const PAGE_BORDER_PX = 18;
+
+function turned(rotate: number): boolean {
+  return Math.abs(rotate) % 180 === 90;
+}
+
+/** A page's box in CSS pixels at `zoom`, turned by `rotate` degrees, as pdf.js lays it out. */
+export function cssPageBox(
+  size: PageSize,
+  zoom: number,
+  rotate: number,
+): { width: number; height: number } {
+  const width = Math.round(size.width * zoom * CSS_PER_POINT);
+  const height = Math.round(size.height * zoom * CSS_PER_POINT);
+  return turned(rotate) ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * The zoom at which a page of `size` (PDF points), turned by `rotate`, fills `containerWidth`, in
+ * the model's 2 decimals rounded down (rounding up would leave pixels to pan sideways). Before
+ * pdf.js lays out, from the facility's page size; the engine measures its own pages after.
+ */
+export function fitWidthZoom(containerWidth: number, size: PageSize, rotate: number): number {
+  const width = (turned(rotate) ? size.height : size.width) * CSS_PER_POINT;
+  return Math.floor(((containerWidth - PAGE_BORDER_PX) / width) * 100) / 100;
+}
