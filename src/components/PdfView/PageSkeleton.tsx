@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import type { CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import type { PagePreviews, PageSize } from '../../domain/document';
+import type { PageSize } from '../../domain/document';
 import { docActions } from '../../models/doc';
-import type { PreviewImage } from '../../models/doc';
-import { previewFor, previewImageUrl } from '../../services/pagePreview';
 import { cssPageBox } from '../../services/pdf/layout';
+import { usePagePreview } from './usePagePreview';
 
 /** More placeholders than this would only cost layout time before pdf.js takes over. */
 const MAX_PLACEHOLDERS = 50;
@@ -45,7 +43,7 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
           style={cssPageBox(size, zoom, rotate)}
         >
           {previews && page <= previews.pages && !drawn.has(page) && (
-            <PagePreview previews={previews} page={page} size={size} zoom={zoom} rotate={rotate} />
+            <PagePreview page={page} size={size} zoom={zoom} rotate={rotate} />
           )}
         </div>
       ))}
@@ -53,24 +51,7 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
   );
 }
 
-/** The ready image for `url`, else any ready one of the same page (another width) meanwhile. */
-function readySrc(
-  images: Readonly<Partial<Record<string, PreviewImage>>>,
-  previews: PagePreviews,
-  page: number,
-  url: string,
-): string | undefined {
-  const wanted = images[url];
-  if (wanted?.status === 'ready') return wanted.src;
-  for (const width of previews.widths) {
-    const other = images[previewImageUrl(previews, page, width)];
-    if (other?.status === 'ready') return other.src;
-  }
-  return undefined;
-}
-
 interface PreviewProps {
-  previews: PagePreviews;
   page: number;
   size: PageSize;
   zoom: number;
@@ -82,15 +63,10 @@ interface PreviewProps {
  * takes no pointer events (no context menu or drag of its own), under the stage's watermark and
  * anti-copy like the canvas that replaces it.
  */
-function PagePreview({ previews, page, size, zoom, rotate }: PreviewProps) {
+function PagePreview({ page, size, zoom, rotate }: PreviewProps) {
   const dispatch = useAppDispatch();
-  const images = useAppSelector((s) => s.doc.previewImages);
   const upright = cssPageBox(size, zoom, 0);
-  const url = previewFor(previews, page, upright.width, window.devicePixelRatio || 1);
-  useEffect(() => {
-    if (url !== undefined) void dispatch(docActions.loadPreview(url));
-  }, [url, dispatch]);
-  const src = url === undefined ? undefined : readySrc(images, previews, page, url);
+  const src = usePagePreview(page, upright.width);
   if (src === undefined) return null;
   const style: CSSProperties = {
     width: upright.width,

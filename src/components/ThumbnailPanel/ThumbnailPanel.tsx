@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
 import { useT } from '../../i18n';
 import { useEngine } from '../PdfView/useEngine';
+import { usePagePreview } from '../PdfView/usePagePreview';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { pageSizeAt, thumbSize } from './geometry';
 import { pdfRasterizer } from './rasterize';
@@ -140,6 +141,7 @@ export function ThumbnailPanel() {
             width={size.width}
             height={size.height}
             current={page === currentPage}
+            upright={rotate % 360 === 0}
             store={store}
             onGo={go}
           />
@@ -156,6 +158,8 @@ interface ItemProps {
   width: number;
   height: number;
   current: boolean;
+  /** The view is not turned: the facility's upright preview can stand in for the picture. */
+  upright: boolean;
   store: ThumbnailStore | undefined;
   onGo: (page: number) => void;
 }
@@ -165,6 +169,7 @@ const ThumbnailItem = memo(function ThumbnailItem({
   width,
   height,
   current,
+  upright,
   store,
   onGo,
 }: ItemProps) {
@@ -175,6 +180,9 @@ const ThumbnailItem = memo(function ThumbnailItem({
   );
   const thumb = useSyncExternalStore(subscribe, () => store?.get(page));
   const failed = thumb?.kind === 'failed';
+  // Until pdf.js has drawn the thumbnail, the page's preview where the facility offers one.
+  const preview = usePagePreview(page, width, upright && thumb === undefined);
+  const src = thumb?.kind === 'image' ? thumb.url : preview;
   return (
     <button
       type="button"
@@ -189,8 +197,8 @@ const ThumbnailItem = memo(function ThumbnailItem({
       }}
     >
       <span className="folio-thumbnail-frame" style={{ width, height }}>
-        {thumb?.kind === 'image' && (
-          <img src={thumb.url} alt="" width={width} height={height} draggable={false} />
+        {src !== undefined && (
+          <img src={src} alt="" width={width} height={height} draggable={false} />
         )}
         {failed && <WarningOutlined aria-hidden className="folio-thumbnail-failed" />}
       </span>
