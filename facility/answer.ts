@@ -9,7 +9,7 @@ export type Answer =
   /** A body sent byte for byte (a sidecar's simulated failure: malformed JSON, HTML). */
   | { kind: 'raw'; status: number; body: string; contentType: string }
   /** A file, with Range/ETag/Last-Modified by the adapter's file server; an attachment when named. */
-  | { kind: 'file'; file: string; downloadName?: string };
+  | { kind: 'file'; file: string; downloadName?: string; cacheControl?: string };
 
 export function jsonError(
   status: number,

@@ -1,8 +1,8 @@
 /**
  * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
  * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
- * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) — both parse untrusted
- * bytes in the one bounded pool (pool.ts). Each call returns an {@link Answer}; the route handlers
+ * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) and draws its first pages'
+ * previews (previews.ts) — all parse untrusted bytes in the one bounded pool (pool.ts). Each call returns an {@link Answer}; the route handlers
  * (server/routes/documents.ts) only write it.
  */
 import type { Stats } from 'node:fs';
@@ -20,6 +20,8 @@ import { createPdfFacts } from './pdf-facts.ts';
 import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
+import { createPreviews, previewRequest, previewsField } from './previews.ts';
+import type { PreviewOutcome } from './previews.ts';
 import type { Pool, PoolOptions } from './pool.ts';
 import { forReader, readerMayDownload } from './reader.ts';
 import type { Reader } from './reader.ts';
@@ -55,6 +57,8 @@ export interface FacilityOptions {
   sofficeMemoryMb?: number;
   /** Where each PDF's facts came from: memory, disk or a parse (the server's metrics). */
   onFactsLookup?: (outcome: CacheOutcome) => void;
+  /** Whether each page preview came from CACHE_DIR, was drawn, or failed (the server's metrics). */
+  onPreviewLookup?: (outcome: PreviewOutcome) => void;
   spawn?: Spawner;
   log?: (event: Record<string, unknown>) => void;
 }
@@ -70,6 +74,11 @@ export interface Facility {
   content: (id: string) => Promise<Answer>;
   /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
   original: (id: string, reader?: Reader) => Promise<Answer>;
+  /**
+   * `GET documents/{id}/previews/{hash}/{name}`: a page preview the metadata's `previews` field
+   * names (`name` is `{page}-{width}.webp`), immutable; 404 for any other.
+   */
+  preview: (id: string, hash: string, name: string) => Promise<Answer>;
   converter: Converter;
   pool: Pool;
 }
@@ -95,11 +104,27 @@ interface Found {
   simulation?: string;
 }
 
+/** A preview's URL names its content, so it never changes: browsers keep it without asking. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
 /** Where the viewable PDF of a document is, or why there is none (yet). */
 type Viewable =
   | { kind: 'ready'; file: string; stats: Stats }
   | { kind: 'converting' }
   | { kind: 'failed'; answer: Answer };
+
+/**
+ * A PDF pdf.js opened, without a password (none is ever given): only such a document has previews,
+ * as one that needs a password would otherwise show its pages without the prompt.
+ */
+function opened(facts: PdfFacts): boolean {
+  return facts.error === undefined && facts.pageCount > 0;
+}
+
+/** 503 with Retry-After: the pool's queue is full. */
+function busy(message: string): Answer {
+  return jsonError(503, 'busy', { message }, { 'Retry-After': BUSY_RETRY_AFTER_S });
+}
 
 function titleFromName(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -153,11 +178,19 @@ export function createFacility(options: FacilityOptions): Facility {
     spawn: options.spawn,
     log: options.log,
   });
+  // One memo of content hashes: the facts and the previews name a file version the same way.
+  const contentHash = createHasher();
   const pdfFacts = createPdfFacts({
     pool,
     cacheDir,
-    contentHash: createHasher(),
+    contentHash,
     onLookup: options.onFactsLookup,
+  });
+  const previewOf = createPreviews({
+    pool,
+    cacheDir,
+    onLookup: options.onPreviewLookup,
+    log: options.log,
   });
   const converter =
     options.redisUrl === undefined
@@ -230,9 +263,23 @@ export function createFacility(options: FacilityOptions): Facility {
       return await pdfFacts(file, stats);
     } catch (error) {
       if (!(error instanceof PoolBusyError)) throw error;
-      const message = 'the server is reading many documents; ask again shortly';
-      return jsonError(503, 'busy', { message }, { 'Retry-After': BUSY_RETRY_AFTER_S });
+      return busy('the server is reading many documents; ask again shortly');
     }
+  }
+
+  /**
+   * The facts and content hash of a document that has previews (a complete PDF that pdf.js
+   * {@link opened}); else the answer to give instead, or null when it simply has none.
+   */
+  async function previewable(
+    found: Found,
+  ): Promise<{ facts: PdfFacts; file: string; hash: string } | Answer | null> {
+    const view = await viewable(found.doc);
+    if (view.kind !== 'ready') return null;
+    const facts = await factsOf(view.file, view.stats);
+    if ('kind' in facts) return facts;
+    if (!opened(facts) || !progressOf(found, facts.pageCount).complete) return null;
+    return { facts, file: view.file, hash: await contentHash(view.file, view.stats) };
   }
 
   return {
@@ -267,7 +314,10 @@ export function createFacility(options: FacilityOptions): Facility {
         options.log?.({ event: 'refused', file: doc.name, error: facts.refused });
         return jsonError(413, facts.refused, { message: `${doc.name}: ${facts.error ?? ''}` });
       }
-      const { loadedCount } = progressOf(found, facts.pageCount);
+      const { loadedCount, complete } = progressOf(found, facts.pageCount);
+      const hash = complete && opened(facts) ? await contentHash(view.file, view.stats) : null;
+      const named =
+        hash === null ? {} : { previews: previewsField(doc.name, hash, facts.pageCount) };
       const body = {
         ...base,
         title: facts.title ?? base.title,
@@ -275,6 +325,7 @@ export function createFacility(options: FacilityOptions): Facility {
         loadedCount,
         pageSize: facts.pageSize,
         docOutline: facts.docOutline,
+        ...named,
         ...fields,
       };
       return { kind: 'json', status: 200, body };
@@ -300,6 +351,23 @@ export function createFacility(options: FacilityOptions): Facility {
         }
       }
       return { kind: 'file', file: view.file };
+    },
+
+    async preview(id, hash, name) {
+      const found = await find(id);
+      if (!('doc' in found)) return found;
+      const ready = await previewable(found);
+      if (ready === null) return jsonError(404, 'not_found');
+      if ('kind' in ready) return ready;
+      const request = previewRequest(name, ready.facts.pageSize);
+      // An old hash is a previous version of the file: its previews are not this one's.
+      if (request === null || hash !== ready.hash) return jsonError(404, 'not_found');
+      const drawn = await previewOf(ready.hash, ready.file, request);
+      if (typeof drawn === 'string') return { kind: 'file', file: drawn, cacheControl: IMMUTABLE };
+      if (drawn.kind === 'busy') return busy('the server is drawing many pages; ask again shortly');
+      return jsonError(404, 'preview_failed', {
+        message: `page ${String(request.page)} could not be drawn`,
+      });
     },
 
     // The original is what was uploaded, so it is there even while the viewable PDF converts.

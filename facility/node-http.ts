@@ -56,12 +56,15 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: A
       if (answer.downloadName !== undefined) {
         res.setHeader('Content-Disposition', attachmentHeader(answer.downloadName));
       }
+      if (answer.cacheControl !== undefined) res.setHeader('Cache-Control', answer.cacheControl);
       // The name was validated by resolveDocument (or is a content hash); send still gets it
       // URL-encoded under its root, as it expects a URL path.
       void send(req, encodeURIComponent(path.basename(answer.file)), {
         root: path.dirname(answer.file),
         dotfiles: 'allow',
         index: false,
+        // The answer's own Cache-Control, else send's default.
+        cacheControl: answer.cacheControl === undefined,
       }).then(
         ({ statusCode, headers, stream, type }) => {
           if (type === 'error') {

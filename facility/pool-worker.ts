@@ -7,6 +7,8 @@ import { PDFDocument } from 'pdf-lib';
 import { readPdfFacts } from './pdf-facts-worker.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
+import { renderPreview } from './preview-render.ts';
+import type { PreviewJob } from './preview-types.ts';
 
 export function facts(file: string): Promise<PdfFacts> {
   return readPdfFacts(file);
@@ -23,5 +25,11 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
   const page = doc.addPage([embedded.width, embedded.height]);
   page.drawImage(embedded, { x: 0, y: 0, width: embedded.width, height: embedded.height });
   await writeFile(output, await doc.save());
+  return undefined;
+}
+
+/** A page preview (preview-render.ts), written as WebP to the job's output. */
+export async function preview(job: PreviewJob): Promise<undefined> {
+  await renderPreview(job);
   return undefined;
 }

@@ -1,8 +1,8 @@
 /**
  * The one bounded pool where the server parses and decodes untrusted bytes (docs/server.md,
- * "Limits"): pdf.js reading a PDF's facts, and pdf-lib turning a PNG or JPEG into a PDF. Each kind
- * of work is a named task of pool-worker.ts, so another kind (a page preview) is one more export
- * there and one more call here, sharing the same threads, queue and limits.
+ * "Limits"): pdf.js reading a PDF's facts or drawing a page preview, and pdf-lib turning a PNG or
+ * JPEG into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
+ * queue and limits.
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is
  * terminated and replaced) and V8 heap limits per thread; nothing here schedules by hand.
@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { clearInterval, setInterval } from 'node:timers';
 import { Piscina } from 'piscina';
 import type { PdfFacts } from './pdf-facts-types.ts';
+import type { PreviewJob } from './preview-types.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -43,6 +44,7 @@ export interface ImageJob {
 interface Tasks {
   facts: { input: string; result: PdfFacts };
   image: { input: ImageJob; result: undefined };
+  preview: { input: PreviewJob; result: undefined };
 }
 export type TaskKind = keyof Tasks;
 

@@ -122,6 +122,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     docsDir: resolveDocsDir(options.docsDir),
     pool: { ...options.pool, onTask: metrics.task },
     onFactsLookup: metrics.factsLookup,
+    onPreviewLookup: metrics.previewLookup,
     log: (event) => {
       app.log.info(event, 'conversion');
       metrics.facilityEvent(event);

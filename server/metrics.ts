@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheOutcome } from '../facility/pdf-facts.ts';
 import type { Pool, TaskKind } from '../facility/pool.ts';
+import type { PreviewOutcome } from '../facility/previews.ts';
 
 const DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 /** The facility's failure codes that refuse an input rather than fail on it. */
@@ -20,6 +21,7 @@ export interface ServerMetrics {
   /** A pool task ended (pool.ts `onTask`). */
   task: (kind: TaskKind, ms: number, outcome: string) => void;
   factsLookup: (outcome: CacheOutcome) => void;
+  previewLookup: (outcome: PreviewOutcome) => void;
   /** The facility's structured events (`converted`, `conversion_failed`, `refused`). */
   facilityEvent: (event: Record<string, unknown>) => void;
   watchPool: (pool: Pool) => void;
@@ -46,7 +48,7 @@ export function createMetrics(): ServerMetrics {
   });
   const taskSeconds = new Histogram({
     name: 'folio_pool_task_duration_seconds',
-    help: 'Pool tasks (facts: a pdf.js parse; image: a PNG/JPEG to PDF), by kind and outcome',
+    help: 'Pool tasks (facts: a pdf.js parse; image: a PNG/JPEG to PDF; preview: a page drawn), by kind and outcome',
     labelNames: ['kind', 'outcome'],
     buckets: DURATION_BUCKETS,
     registers: [registry],
@@ -67,6 +69,12 @@ export function createMetrics(): ServerMetrics {
     name: 'folio_pdf_facts_lookups_total',
     help: 'Where PDF facts came from: memory or disk (cache hits) or a parse',
     labelNames: ['source'],
+    registers: [registry],
+  });
+  const previewLookups = new Counter({
+    name: 'folio_preview_lookups_total',
+    help: 'Page previews served from CACHE_DIR (cached), drawn in the pool (rendered), or failed',
+    labelNames: ['outcome'],
     registers: [registry],
   });
   const refused = new Counter({
@@ -106,6 +114,9 @@ export function createMetrics(): ServerMetrics {
     },
     factsLookup(outcome) {
       factsLookups.inc({ source: outcome });
+    },
+    previewLookup(outcome) {
+      previewLookups.inc({ outcome });
     },
     facilityEvent(event) {
       const code = typeof event.error === 'string' ? event.error : undefined;

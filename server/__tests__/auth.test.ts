@@ -59,7 +59,8 @@ beforeAll(async () => {
     },
     options: {
       auth: { mode: 'tokens', keys },
-      authFailureLimit: { max: 40, timeWindowMs: 60_000 },
+      // Enough for every refusal below (a separate server tests the limit).
+      authFailureLimit: { max: 80, timeWindowMs: 60_000 },
       logger: { level: 'info', stream: log },
     },
   });
@@ -77,7 +78,13 @@ async function get(rest: string, bearer?: string) {
   return { status: res.status, body, headers: res.headers };
 }
 
-const ROUTES = ['a.pdf', 'a.pdf/content', 'a.pdf/original'];
+// The token is checked before the facility looks at the preview's hash.
+const ROUTES = [
+  'a.pdf',
+  'a.pdf/content',
+  'a.pdf/original',
+  `a.pdf/previews/${'0'.repeat(64)}/1-240.webp`,
+];
 
 test('health stays open and says tokens are checked', async () => {
   const res = await fetch(`${served.api}health`);
@@ -159,6 +166,12 @@ test('a valid token opens the document; EdDSA keys by kid too', async () => {
   });
   expect(range.status).toBe(206);
   expect((await get('a.pdf/original', valid)).status).toBe(200);
+  const previews = meta.body?.previews as { url: string };
+  const preview = previews.url.replace('documents/', '').replace('{page}-{width}', '1-240');
+  const image = await get(preview, valid);
+  expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  expect((await get(preview, await token({ doc: 'b.pdf' }))).status).toBe(403);
+  expect((await get(preview)).status).toBe(401);
   const edToken = await token({ doc: 'b.pdf' }, { key: ed.privateKey, alg: 'EdDSA', kid: 'ed-1' });
   expect((await get('b.pdf', edToken)).status).toBe(200);
 });

@@ -25,6 +25,12 @@ const documents: RouteFile = {
   'GET /api/documents/:id/original': async (req, res) => {
     writeAnswer(req, res, await req.facility.original(req.params.id, req.reader));
   },
+
+  // A page preview the metadata named (`previews.url`); behind the same token as `content`.
+  'GET /api/documents/:id/previews/:hash/:name': async (req, res) => {
+    const { id, hash, name } = req.params;
+    writeAnswer(req, res, await req.facility.preview(id, hash, name));
+  },
 };
 
 export default documents;

@@ -1,0 +1,132 @@
+/**
+ * Page previews on the server side (docs/server.md, "Page previews"): the field the facility's
+ * answer names them with (contracts §3), and each image drawn once per content in the pool
+ * (preview-render.ts) and kept in `CACHE_DIR/previews/<sha256>/<page>-<width>.webp`, where every
+ * server and worker sharing CACHE_DIR finds it. Written to a temporary name and renamed, so a
+ * reader never sees half a file; concurrent first requests for one image share one render.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { PoolBusyError } from './pool.ts';
+import type { Pool } from './pool.ts';
+import { MAX_PREVIEW_PIXELS, PREVIEW_PAGES, PREVIEW_WIDTHS } from './preview-types.ts';
+import type { PageSize } from './pdf-facts-types.ts';
+
+/** The answer's `previews` field (contracts §3). */
+export interface PreviewsField {
+  /** Relative to previewApi, with the placeholders `{page}` (1-based) and `{width}`. */
+  url: string;
+  pages: number;
+  widths: readonly number[];
+}
+
+export function previewsField(id: string, hash: string, pageCount: number): PreviewsField {
+  return {
+    url: `documents/${encodeURIComponent(id)}/previews/${hash}/{page}-{width}.webp`,
+    pages: Math.min(pageCount, PREVIEW_PAGES),
+    widths: PREVIEW_WIDTHS,
+  };
+}
+
+export interface PreviewRequest {
+  page: number;
+  width: number;
+}
+
+/**
+ * The `{page}-{width}.webp` a route names, when it is one the field offers for a document of
+ * these pages: else null (the route's 404). A page too tall to draw at the width has none either.
+ */
+export function previewRequest(name: string, pageSize: readonly PageSize[]): PreviewRequest | null {
+  const parts = /^([1-9]\d{0,5})-([1-9]\d{0,4})\.webp$/.exec(name);
+  if (!parts) return null;
+  const page = Number(parts[1]);
+  const width = Number(parts[2]);
+  if (page > Math.min(pageSize.length, PREVIEW_PAGES) || !PREVIEW_WIDTHS.includes(width)) {
+    return null;
+  }
+  const size = pageSize[page - 1];
+  if (size.width <= 0 || size.height <= 0) return null; // pdf.js could not read the page
+  const height = Math.round((width * size.height) / size.width);
+  return width * height > MAX_PREVIEW_PIXELS ? null : { page, width };
+}
+
+export type PreviewOutcome = 'cached' | 'rendered' | 'failed';
+
+export interface PreviewOptions {
+  pool: Pool;
+  cacheDir: string;
+  /** Each lookup's outcome (the server's metrics). */
+  onLookup?: (outcome: PreviewOutcome) => void;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+/** Why there is no image: the pool's queue is full (ask again), or the page failed to draw. */
+export type PreviewFailure = { kind: 'busy' } | { kind: 'failed'; message: string };
+
+/** The cached image's path, drawing it first when needed. */
+export type PreviewOf = (
+  hash: string,
+  pdf: string,
+  request: PreviewRequest,
+) => Promise<string | PreviewFailure>;
+
+/**
+ * A page that failed to draw (hostile, or past the pool's time or memory limit) is not drawn again
+ * for a while: each try may hold a thread for the pool's whole time limit.
+ */
+const FAILURES_KEPT = { max: 1000, ttl: 10 * 60_000 };
+
+export function createPreviews(options: PreviewOptions): PreviewOf {
+  const { pool, cacheDir } = options;
+  const inFlight = new Map<string, Promise<string | PreviewFailure>>();
+  const failures = new LRUCache<string, PreviewFailure>(FAILURES_KEPT);
+
+  async function draw(hash: string, pdf: string, { page, width }: PreviewRequest) {
+    const folder = path.join(cacheDir, 'previews', hash);
+    const file = path.join(folder, `${String(page)}-${String(width)}.webp`);
+    if (await exists(file)) {
+      options.onLookup?.('cached');
+      return file;
+    }
+    await mkdir(folder, { recursive: true });
+    const partial = path.join(folder, `.${randomUUID()}.tmp`);
+    try {
+      await pool.run('preview', { input: pdf, hash, page, width, output: partial });
+      await rename(partial, file);
+      options.onLookup?.('rendered');
+      return file;
+    } catch (error) {
+      await rm(partial, { force: true });
+      if (error instanceof PoolBusyError) return { kind: 'busy' } as const;
+      const message = error instanceof Error ? error.message : String(error);
+      options.onLookup?.('failed');
+      options.log?.({ event: 'preview_failed', hash, page, width, error: message });
+      return { kind: 'failed', message } as const;
+    }
+  }
+
+  return async (hash, pdf, request) => {
+    const key = `${hash}/${String(request.page)}-${String(request.width)}`;
+    const failed = failures.get(key);
+    if (failed) return failed;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = draw(hash, pdf, request).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    const result = await pending;
+    if (typeof result !== 'string' && result.kind === 'failed') failures.set(key, result);
+    return result;
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
