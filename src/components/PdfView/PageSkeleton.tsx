@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import type { PageSize } from '../../domain/document';
 import { docActions } from '../../models/doc';
@@ -33,8 +34,14 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
     .slice(0, MAX_PLACEHOLDERS)
     .map((size, index) => ({ size, page: index + 1 }))
     .filter(({ page }) => only === undefined || page === only);
+  const ref = useRef<HTMLDivElement>(null);
+  const seen = useSeenPages(ref, previews !== undefined, pages.map(({ page }) => page).join());
   return (
-    <div className={`folio-skeleton${over ? ' folio-skeleton-over' : ''}`} aria-hidden="true">
+    <div
+      ref={ref}
+      className={`folio-skeleton${over ? ' folio-skeleton-over' : ''}`}
+      aria-hidden="true"
+    >
       {pages.map(({ size, page }) => (
         <div
           key={page}
@@ -42,13 +49,54 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
           data-skeleton-page={page}
           style={cssPageBox(size, zoom, rotate)}
         >
-          {previews && page <= previews.pages && !drawn.has(page) && (
+          {previews && page <= previews.pages && !drawn.has(page) && seen(page) && (
             <PagePreview page={page} size={size} zoom={zoom} rotate={rotate} />
           )}
         </div>
       ))}
     </div>
   );
+}
+
+/** Placeholders this far (CSS px) below or above the view have their previews fetched. */
+const PREVIEW_MARGIN = '400px 0px';
+
+/**
+ * Whether placeholder `page` has come into (or near) view: only those previews are fetched, so the
+ * images never compete with the PDF's own bytes for pages the reader has not scrolled to. Without
+ * IntersectionObserver every page counts as seen.
+ */
+function useSeenPages(
+  ref: RefObject<HTMLDivElement | null>,
+  active: boolean,
+  /** The placeholders rendered, as a key: a new one is observed too. */
+  shown: string,
+): (page: number) => boolean {
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const observing = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    const root = ref.current;
+    if (!active || !observing || !root) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const pages = entries
+          .filter((entry) => entry.isIntersecting)
+          .map((entry) => Number((entry.target as HTMLElement).dataset.skeletonPage));
+        setSeen((before) => {
+          const after = new Set([...before, ...pages]);
+          return after.size === before.size ? before : after;
+        });
+      },
+      { rootMargin: PREVIEW_MARGIN },
+    );
+    root.querySelectorAll('[data-skeleton-page]').forEach((placeholder) => {
+      observer.observe(placeholder);
+    });
+    return () => {
+      observer.disconnect();
+    };
+  }, [ref, active, observing, shown]);
+  return (page) => !observing || seen.has(page);
 }
 
 interface PreviewProps {

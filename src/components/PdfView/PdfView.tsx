@@ -145,14 +145,15 @@ export function PdfView({
   useEffect(() => {
     engineRef.current?.setOnePage(onePage);
   }, [onePage, initialised]);
-  // Turning pages on the placeholders, before pdf.js lays out (it then goes to the same page).
+  // Turning pages on the placeholders, before pdf.js lays out: scrolled as pdf.js scrolls to a
+  // page (its top edge inside the border), which it then does without a move.
   useEffect(() => {
     const container = containerRef.current;
     if (initialised || onePage || !container) return;
     const placeholder = container.querySelector<HTMLElement>(
       `[data-skeleton-page="${String(currentPage)}"]`,
     );
-    if (placeholder) container.scrollTop = placeholder.offsetTop;
+    if (placeholder) container.scrollTop = placeholder.offsetTop + placeholder.clientTop;
   }, [currentPage, initialised, onePage]);
 
   // Before pdf.js lays out, from the facility's page size: the placeholders are already fitted
