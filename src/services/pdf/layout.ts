@@ -14,14 +14,20 @@ function turned(rotate: number): boolean {
   return Math.abs(rotate) % 180 === 90;
 }
 
-/** A page's box in CSS pixels at `zoom`, turned by `rotate` degrees, as pdf.js lays it out. */
+/** Below a pixel's rounding: 612 pt at 100 % is 816 px, not 815.9999. */
+const EPSILON = 1e-6;
+
+/**
+ * A page's box in CSS pixels at `zoom`, turned by `rotate` degrees, as pdf.js lays it out: rounded
+ * down to whole pixels (its `setLayerDimensions`, `round(down, …, 1px)`).
+ */
 export function cssPageBox(
   size: PageSize,
   zoom: number,
   rotate: number,
 ): { width: number; height: number } {
-  const width = Math.round(size.width * zoom * CSS_PER_POINT);
-  const height = Math.round(size.height * zoom * CSS_PER_POINT);
+  const width = Math.floor(size.width * zoom * CSS_PER_POINT + EPSILON);
+  const height = Math.floor(size.height * zoom * CSS_PER_POINT + EPSILON);
   return turned(rotate) ? { width: height, height: width } : { width, height };
 }
 

@@ -1,5 +1,5 @@
-/** Phones open fitted to the width: the zoom computed from the facility's page size. */
-import { fitWidthZoom } from '../layout';
+/** Where pdf.js will put a page: phones open fitted to the width, and the placeholders take pdf.js's page box. */
+import { cssPageBox, fitWidthZoom } from '../layout';
 
 const LETTER = { width: 612, height: 792 };
 
@@ -20,5 +20,13 @@ describe('fitWidthZoom', () => {
       const zoom = fitWidthZoom(width, LETTER, 0);
       expect(LETTER.width * (96 / 72) * zoom + 18).toBeLessThanOrEqual(width);
     }
+  });
+});
+
+describe('cssPageBox', () => {
+  it('rounds down to whole pixels as pdf.js does, without losing a pixel to floating point', () => {
+    expect(cssPageBox({ width: 595, height: 842 }, 1, 0)).toEqual({ width: 793, height: 1122 });
+    expect(cssPageBox(LETTER, 1, 0)).toEqual({ width: 816, height: 1056 });
+    expect(cssPageBox(LETTER, 0.45, 90)).toEqual({ width: 475, height: 367 });
   });
 });
