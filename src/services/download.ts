@@ -17,10 +17,15 @@ export interface FetchedFile {
  * GETs `url` whole. Throws HttpError for a status outside 2xx, NetworkError when no complete
  * answer came; an abort from `signal` is rethrown as is.
  */
-export async function fetchFile(url: string, signal?: AbortSignal): Promise<FetchedFile> {
+export async function fetchFile(
+  url: string,
+  signal?: AbortSignal,
+  /** The answer to a request for `url` already made (index.html's boot script). */
+  asked?: Promise<Response>,
+): Promise<FetchedFile> {
   let response: Response;
   try {
-    response = await fetch(url, facilityInit({ signal }));
+    response = await (asked ?? fetch(url, facilityInit({ signal })));
   } catch (error) {
     if (signal?.aborted === true) throw error;
     throw new NetworkError(url, { cause: error });

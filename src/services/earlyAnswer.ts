@@ -14,6 +14,8 @@ declare global {
   interface Window {
     /** Set by index.html's boot script on a document link. */
     folioEarlyAnswer?: unknown;
+    /** Set with it: page 1's preview, once the answer names one (contracts §3 `previews`). */
+    folioEarlyPreview?: unknown;
   }
 }
 
@@ -37,4 +39,36 @@ export function takeEarlyAnswer(url: string, signal: AbortSignal): Promise<Respo
   if (signal.aborted) early.abort();
   else signal.addEventListener('abort', early.abort, { once: true });
   return early.response;
+}
+
+interface EarlyPreview {
+  preview: Promise<{ url: string; response: Promise<Response> } | undefined>;
+  abort: () => void;
+}
+
+function isEarlyPreview(value: unknown): value is EarlyPreview {
+  if (typeof value !== 'object' || value === null) return false;
+  const { preview, abort } = value as Record<string, unknown>;
+  return preview instanceof Promise && typeof abort === 'function';
+}
+
+/**
+ * Page 1's preview image as the boot script asked for it, when that is `url`; once only. It is
+ * known once the facility's answer is in, which the app has read before it asks for any preview.
+ * Another URL (the first layout came out otherwise) cancels it.
+ */
+export async function takeEarlyPreview(
+  url: string,
+): Promise<{ response: Promise<Response> } | undefined> {
+  const holder = globalThis as { folioEarlyPreview?: unknown };
+  const early = holder.folioEarlyPreview;
+  if (early === undefined) return undefined;
+  delete holder.folioEarlyPreview;
+  if (!isEarlyPreview(early)) return undefined;
+  const asked = await early.preview;
+  if (asked?.url !== url) {
+    early.abort();
+    return undefined;
+  }
+  return { response: asked.response };
 }

@@ -6,6 +6,7 @@
 import { NARROW_SCREEN_QUERY } from '../../config/defaults';
 import type { PagePreviews, PageSize } from '../domain/document';
 import { fetchFile } from './download';
+import { takeEarlyPreview } from './earlyAnswer';
 import { cssPageBox, fitWidthZoom } from './pdf/layout';
 
 /** The image of page `page` at `width` device pixels. */
@@ -57,7 +58,8 @@ const IMAGE_TYPE = /^image\/(webp|avif|png|jpeg)\b/i;
  * Throws download.ts's typed errors, or a TypeError when the answer is not an image.
  */
 export async function fetchPreviewImage(url: string, signal?: AbortSignal): Promise<string> {
-  const { blob, contentType } = await fetchFile(url, signal);
+  const early = await takeEarlyPreview(url);
+  const { blob, contentType } = await fetchFile(url, signal, early?.response);
   if (!IMAGE_TYPE.test(contentType ?? '')) {
     throw new TypeError(`${url}: not an image (${String(contentType)})`);
   }

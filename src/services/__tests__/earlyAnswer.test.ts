@@ -3,7 +3,9 @@
  * the same URL takes it over instead of asking again, and the boot script asks for exactly the URL
  * the app will (the same base, path and id rule), so the two cannot drift apart unnoticed.
  */
-import { takeEarlyAnswer } from '../earlyAnswer';
+import { takeEarlyAnswer, takeEarlyPreview } from '../earlyAnswer';
+import { normalizeDocument } from '../facilityDocument';
+import { firstPagePreview } from '../pagePreview';
 import { createPreviewClient } from '../preview';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';
@@ -29,6 +31,7 @@ afterEach(() => {
   delete globals.routerBase;
   delete globals.previewApi;
   delete globals.folioEarlyAnswer;
+  delete globals.folioEarlyPreview;
   delete globals.previewCredentials;
   jest.restoreAllMocks();
   document.documentElement.className = '';
@@ -149,4 +152,93 @@ describe("index.html's boot script sends the token and credentials the app will"
       expect(facilityCredentials()).toBe(value === 'everything' ? 'same-origin' : value);
     },
   );
+});
+
+describe("index.html's boot script asks for page 1's preview the app will", () => {
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJkb2MiOiJhLnBkZiJ9.c2ln-_';
+  const previews = {
+    url: 'documents/a%20b.pdf/previews/h1/{page}-{width}.webp',
+    pages: 3,
+    widths: [1920, 240, 480, 960, 1440],
+  };
+  const WITH_PREVIEWS = { ...DOC, pageSize: [{ width: 612, height: 792 }], previews };
+  const screens: [string, { narrow: boolean; width: number; ratio: number }][] = [
+    ['a desktop', { narrow: false, width: 1280, ratio: 1 }],
+    ['a 2× desktop', { narrow: false, width: 1440, ratio: 2 }],
+    ['a 390 px phone at 3×', { narrow: true, width: 390, ratio: 3 }],
+    ['a 360 px phone at 2×', { narrow: true, width: 360, ratio: 2 }],
+  ];
+
+  function screen({ narrow, width, ratio }: { narrow: boolean; width: number; ratio: number }) {
+    Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: narrow && query === '(max-width: 768px)' }),
+    });
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+    Object.defineProperty(window, 'devicePixelRatio', { value: 1, configurable: true });
+    Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+  });
+
+  it.each(screens)('%s', async (_name, shown) => {
+    screen(shown);
+    window.history.replaceState(null, '', `/viewer/?doc=a%20b.pdf#token=${JWT}`);
+    globals.routerBase = '/viewer/';
+    const image = new Response(new Blob(['webp']), { headers: { 'content-type': 'image/webp' } });
+    const fetch = jest
+      .spyOn(window, 'fetch')
+      .mockImplementationOnce(() => Promise.resolve(answer(WITH_PREVIEWS)))
+      .mockImplementationOnce(() => Promise.resolve(image));
+    bootScript();
+    await (globals.folioEarlyPreview as { preview: Promise<unknown> }).preview;
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [asked, init] = fetch.mock.calls[1] ?? [];
+    const base = new URL(readSettings().previewApi, window.location.href);
+    const doc = normalizeDocument(WITH_PREVIEWS, { id: 'a b.pdf', base });
+    const app = firstPagePreview(doc.previews, doc.pageSize[0], { zoom: 1, zoomChosen: false });
+    expect(asked).toBe(app);
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${JWT}`);
+    // Taken over by the app's request for it, once; the image is not asked for again.
+    const taken = await takeEarlyPreview(app ?? '');
+    await expect(taken?.response).resolves.toBe(image);
+    await expect(takeEarlyPreview(app ?? '')).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['a link to another page', '/?doc=a.pdf#page=3', WITH_PREVIEWS],
+    ['a link with its own zoom', '/?doc=a.pdf#zoom=150', WITH_PREVIEWS],
+    [
+      'an answer without previews',
+      '/?doc=a.pdf',
+      { ...DOC, pageSize: [{ width: 612, height: 792 }] },
+    ],
+    ['previews without page sizes', '/?doc=a.pdf', { ...DOC, previews }],
+  ])('asks for none on %s', async (_name, url, body) => {
+    window.history.replaceState(null, '', url);
+    const fetch = jest
+      .spyOn(window, 'fetch')
+      .mockImplementation(() => Promise.resolve(answer(body)));
+    bootScript();
+    await expect(
+      (globals.folioEarlyPreview as { preview: Promise<unknown> }).preview,
+    ).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('the app asking for another image cancels the early one', async () => {
+    window.history.replaceState(null, '', '/?doc=a.pdf');
+    const abort = jest.fn();
+    const response = Promise.resolve(new Response('x'));
+    globals.folioEarlyPreview = {
+      preview: Promise.resolve({ url: 'https://f.test/1', response }),
+      abort,
+    };
+    await expect(takeEarlyPreview('https://f.test/2')).resolves.toBeUndefined();
+    expect(abort).toHaveBeenCalledTimes(1);
+  });
 });
