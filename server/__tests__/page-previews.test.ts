@@ -13,6 +13,7 @@ import {
   plainPdf,
   tracemonkey,
 } from '../routes/__tests__/_fixtures.ts';
+import { startFacility } from '../routes/__tests__/_docs-dir.ts';
 import { getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
@@ -236,5 +237,19 @@ test('another server sharing CACHE_DIR serves the drawn previews; a failed rende
     expect((await fetch(`${other.api}health`)).status).toBe(200);
   } finally {
     await other.close();
+  }
+});
+
+test("npm start's dev facility serves them too", async () => {
+  const dev = await startFacility({ 'outlined.pdf': await outlinedPdf() });
+  try {
+    const meta = (await (await fetch(`${dev.api}documents/outlined.pdf`)).json()) as {
+      previews: Previews;
+    };
+    const url = meta.previews.url.replace('{page}', '1').replace('{width}', '240');
+    const res = await fetch(`${dev.api}${url}`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  } finally {
+    await dev.close();
   }
 });
