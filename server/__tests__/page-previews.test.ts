@@ -9,6 +9,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import {
   CORRUPT,
   outlinedPdf,
+  ownerPasswordPdf,
   passwordPdf,
   plainPdf,
   tracemonkey,
@@ -32,6 +33,7 @@ beforeAll(async () => {
       'rotated.pdf': await outlinedPdf(),
       'two.pdf': await plainPdf(2),
       'locked.pdf': await passwordPdf(),
+      'owner-only.pdf': await ownerPasswordPdf(),
       'broken.pdf': CORRUPT,
       'converting.pdf': await plainPdf(2),
       'converting.pdf.json': JSON.stringify({ convertMs: 600_000 }),
@@ -96,6 +98,12 @@ test('the answer names the first pages, their widths and a URL under the content
   });
   // Fewer pages than PREVIEW_PAGES: every page.
   expect((await previewsOf('two.pdf')).pages).toBe(2);
+});
+
+test('an encrypted PDF that opens without a password (owner password only) has them, as it has no prompt', async () => {
+  const previews = await previewsOf('owner-only.pdf');
+  expect(previews.pages).toBe(1);
+  expect((await fetch(previewUrl(previews, 1, 240))).status).toBe(200);
 });
 
 test.each([

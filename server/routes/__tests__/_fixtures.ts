@@ -2,6 +2,7 @@
  * Test documents made on the spot: pdf-lib for well-formed PDFs with the features under test,
  * plain bytes for the broken ones. Keeps the repo's own sample documents out of edge cases.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { degrees, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
@@ -111,6 +112,62 @@ export async function passwordPdf(): Promise<Uint8Array> {
   ctx.trailerInfo.ID = ctx.obj([
     PDFHexString.of('00'.repeat(16)),
     PDFHexString.of('00'.repeat(16)),
+  ]);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** RC4, which the PDF Standard security handler's revision 2 uses (OpenSSL 3 no longer offers it). */
+function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
+  const box = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + box[i] + key[i % key.length]) % 256;
+    [box[i], box[j]] = [box[j], box[i]];
+  }
+  const out = new Uint8Array(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) % 256;
+    j = (j + box[i]) % 256;
+    [box[i], box[j]] = [box[j], box[i]];
+    out[n] = data[n] ^ box[(box[i] + box[j]) % 256];
+  }
+  return out;
+}
+
+/** The Standard security handler's padding string (PDF 32000-1, 7.6.3.3). */
+const PASSWORD_PADDING = Buffer.from(
+  '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+  'hex',
+);
+
+/**
+ * An encrypted PDF with an owner password only: its /U is what the empty user password gives
+ * (algorithms 2 and 4 of PDF 32000-1, revision 2), so readers open it without asking. Its page
+ * content was not encrypted, so it draws as an empty page; only the opening matters here.
+ */
+export async function ownerPasswordPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  const owner = Buffer.alloc(32, 0x11);
+  const id = Buffer.alloc(16, 0);
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-44);
+  const key = createHash('md5')
+    .update(Buffer.concat([PASSWORD_PADDING, owner, permissions, id]))
+    .digest()
+    .subarray(0, 5);
+  const ctx = doc.context;
+  ctx.trailerInfo.Encrypt = ctx.obj({
+    Filter: 'Standard',
+    V: 1,
+    R: 2,
+    Length: 40,
+    P: -44,
+    O: PDFHexString.of(owner.toString('hex')),
+    U: PDFHexString.of(Buffer.from(rc4(key, PASSWORD_PADDING)).toString('hex')),
+  });
+  ctx.trailerInfo.ID = ctx.obj([
+    PDFHexString.of(id.toString('hex')),
+    PDFHexString.of(id.toString('hex')),
   ]);
   return doc.save({ useObjectStreams: false });
 }
