@@ -1,9 +1,9 @@
 /**
  * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
  * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
- * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) and draws its first pages'
- * previews (previews.ts) — all parse untrusted bytes in the one bounded pool (pool.ts). Each call returns an {@link Answer}; the route handlers
- * (server/routes/documents.ts) only write it.
+ * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) and draws its first
+ * pages' previews (previews.ts) — all parse untrusted bytes in the one bounded pool (pool.ts). Each
+ * call returns an {@link Answer}; the route handlers (server/routes/documents.ts) only write it.
  */
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -25,7 +25,8 @@ const LOCAL_DATA = {
 
 /**
  * The thread's last document, kept open: the viewer asks for a document's first pages together,
- * and a 1000-page file takes longer to open than to draw a page of.
+ * and a large file takes longer to open than to draw a page of (text-1000.pdf: 130–580 ms to open,
+ * 30–80 ms a page at 960 px).
  */
 let open: { hash: string; task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> } | null =
   null;

@@ -18,7 +18,10 @@ export const PREVIEW_PAGES = 10;
  */
 export const PREVIEW_WIDTHS: readonly number[] = [240, 480, 960, 1440, 1920];
 
-/** WebP quality: at 80 text stays crisp at 960 px; 90 costs ≈ 20 % more bytes (the decision's table). */
+/**
+ * WebP quality: 50 blotches around glyphs, 70–90 look alike; 80 keeps a margin for small print,
+ * 90 costs ≈ 20 % more bytes (the decision's table).
+ */
 export const PREVIEW_QUALITY = 80;
 
 /**

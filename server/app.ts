@@ -124,7 +124,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     onFactsLookup: metrics.factsLookup,
     onPreviewLookup: metrics.previewLookup,
     log: (event) => {
-      app.log.info(event, 'conversion');
+      app.log.info(event, 'facility'); // `event` names it: converted, refused, preview_failed…
       metrics.facilityEvent(event);
     },
   });

@@ -9,10 +9,12 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import {
   CORRUPT,
   outlinedPdf,
+  ownerPasswordPdf,
   passwordPdf,
   plainPdf,
   tracemonkey,
 } from '../routes/__tests__/_fixtures.ts';
+import { startFacility } from '../routes/__tests__/_docs-dir.ts';
 import { getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
       'rotated.pdf': await outlinedPdf(),
       'two.pdf': await plainPdf(2),
       'locked.pdf': await passwordPdf(),
+      'owner-only.pdf': await ownerPasswordPdf(),
       'broken.pdf': CORRUPT,
       'converting.pdf': await plainPdf(2),
       'converting.pdf.json': JSON.stringify({ convertMs: 600_000 }),
@@ -95,6 +98,12 @@ test('the answer names the first pages, their widths and a URL under the content
   });
   // Fewer pages than PREVIEW_PAGES: every page.
   expect((await previewsOf('two.pdf')).pages).toBe(2);
+});
+
+test('an encrypted PDF that opens without a password (owner password only) has them, as it has no prompt', async () => {
+  const previews = await previewsOf('owner-only.pdf');
+  expect(previews.pages).toBe(1);
+  expect((await fetch(previewUrl(previews, 1, 240))).status).toBe(200);
 });
 
 test.each([
@@ -236,5 +245,19 @@ test('another server sharing CACHE_DIR serves the drawn previews; a failed rende
     expect((await fetch(`${other.api}health`)).status).toBe(200);
   } finally {
     await other.close();
+  }
+});
+
+test("npm start's dev facility serves them too", async () => {
+  const dev = await startFacility({ 'outlined.pdf': await outlinedPdf() });
+  try {
+    const meta = (await (await fetch(`${dev.api}documents/outlined.pdf`)).json()) as {
+      previews: Previews;
+    };
+    const url = meta.previews.url.replace('{page}', '1').replace('{width}', '240');
+    const res = await fetch(`${dev.api}${url}`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  } finally {
+    await dev.close();
   }
 });

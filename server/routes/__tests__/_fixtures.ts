@@ -2,6 +2,7 @@
  * Test documents made on the spot: pdf-lib for well-formed PDFs with the features under test,
  * plain bytes for the broken ones. Keeps the repo's own sample documents out of edge cases.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { degrees, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
@@ -91,11 +92,15 @@ export async function plainPdf(pages = 1): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The Standard security handler's revision 2 (40-bit RC4) as these fixtures use it. */
+const ENCRYPTION = { permissions: -44, owner: Buffer.alloc(32, 0x11), id: Buffer.alloc(16, 0) };
+
 /**
- * An encrypted PDF whose user password is not empty, as pdf.js sees it: a Standard security
- * handler whose /U does not match the empty password, so opening it needs a password.
+ * A one-page PDF whose trailer says it is encrypted with {@link ENCRYPTION} and this /U (what an
+ * opener compares the user password's result with). Its content is not encrypted: only the
+ * opening matters to the tests, and a page opened this way draws empty.
  */
-export async function passwordPdf(): Promise<Uint8Array> {
+async function encryptedPdf(user: Buffer): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.addPage([595, 842]);
   const ctx = doc.context;
@@ -104,15 +109,58 @@ export async function passwordPdf(): Promise<Uint8Array> {
     V: 1,
     R: 2,
     Length: 40,
-    P: -44,
-    O: PDFHexString.of('11'.repeat(32)),
-    U: PDFHexString.of('22'.repeat(32)),
+    P: ENCRYPTION.permissions,
+    O: PDFHexString.of(ENCRYPTION.owner.toString('hex')),
+    U: PDFHexString.of(user.toString('hex')),
   });
-  ctx.trailerInfo.ID = ctx.obj([
-    PDFHexString.of('00'.repeat(16)),
-    PDFHexString.of('00'.repeat(16)),
-  ]);
+  const id = PDFHexString.of(ENCRYPTION.id.toString('hex'));
+  ctx.trailerInfo.ID = ctx.obj([id, id]);
   return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * An encrypted PDF whose user password is not empty, as pdf.js sees it: a Standard security
+ * handler whose /U does not match the empty password, so opening it needs a password.
+ */
+export function passwordPdf(): Promise<Uint8Array> {
+  return encryptedPdf(Buffer.alloc(32, 0x22));
+}
+
+/** RC4, which the PDF Standard security handler's revision 2 uses (OpenSSL 3 no longer offers it). */
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const box = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + box[i] + key[i % key.length]) % 256;
+    [box[i], box[j]] = [box[j], box[i]];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) % 256;
+    j = (j + box[i]) % 256;
+    [box[i], box[j]] = [box[j], box[i]];
+    out[n] = data[n] ^ box[(box[i] + box[j]) % 256];
+  }
+  return out;
+}
+
+/** The Standard security handler's padding string (PDF 32000-1, 7.6.3.3). */
+const PASSWORD_PADDING = Buffer.from(
+  '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
+  'hex',
+);
+
+/**
+ * An encrypted PDF with an owner password only: its /U is what the empty user password gives
+ * (algorithms 2 and 4 of PDF 32000-1, revision 2), so readers open it without asking.
+ */
+export function ownerPasswordPdf(): Promise<Uint8Array> {
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(ENCRYPTION.permissions);
+  const key = createHash('md5')
+    .update(Buffer.concat([PASSWORD_PADDING, ENCRYPTION.owner, permissions, ENCRYPTION.id]))
+    .digest()
+    .subarray(0, 5);
+  return encryptedPdf(rc4(key, PASSWORD_PADDING));
 }
 
 export const CORRUPT = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF\n');

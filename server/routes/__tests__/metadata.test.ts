@@ -1,4 +1,5 @@
 /** GET documents/{id}: fields computed from the real file (contracts §3). */
+import { createHash } from 'node:crypto';
 import {
   CORRUPT,
   HOSTILE_OUTLINE_TITLE,
@@ -46,8 +47,18 @@ test('tracemonkey.pdf: title from the file name, 14 US Letter pages, no outline'
     pageSize: Array.from({ length: 14 }, () => ({ width: 612, height: 792 })),
     docOutline: [],
     fileUrl: 'documents/tracemonkey.pdf/content',
+    // The first pages' previews, under the sha256 of the PDF (docs/server.md, "Page previews").
+    previews: {
+      url: `documents/tracemonkey.pdf/previews/${sha256(await tracemonkey())}/{page}-{width}.webp`,
+      pages: 10,
+      widths: [240, 480, 960, 1440, 1920],
+    },
   });
 });
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
 test('the PDF Title is the title, passed through as data however hostile', async () => {
   const { body } = await getMeta(facility, 'outline.pdf');
