@@ -281,7 +281,10 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: NextF
  * `npm start`: this server's facility as a connect-style middleware, mounted in front of webpack's
  * dev middleware (`setupMiddlewares`). Requests under `<base>api/` are the server's; the rest go on.
  */
-export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middleware {
+/** The dev facility as middleware; `close()` ends its pool (a test's facility, before its timers go). */
+export function devMiddleware(
+  options: Omit<ServerOptions, 'distDirs'>,
+): Middleware & { close: () => Promise<void> } {
   const api = `${normaliseBase(options.basePath)}api/`;
   // A bad DOCS_DIR or route key is reported when the middleware is made, not at the first request.
   const docsDir = resolveDocsDir(options.docsDir);
@@ -294,7 +297,7 @@ export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middlew
       await app.ready();
       return app;
     });
-  return (req, res, next) => {
+  const middleware: Middleware = (req, res, next) => {
     if (!(req.url ?? '/').startsWith(api)) {
       next();
       return;
@@ -303,6 +306,11 @@ export function devMiddleware(options: Omit<ServerOptions, 'distDirs'>): Middlew
       app.routing(req, res);
     }, next);
   };
+  return Object.assign(middleware, {
+    close: async () => {
+      await (await ready).close();
+    },
+  });
 }
 
 export interface RunningServer {

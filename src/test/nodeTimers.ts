@@ -1,13 +1,12 @@
 /**
  * Node's own timers for a whole test file (beforeAll → afterAll), for tests that run the dev
  * facility in this process: it unrefs its timers, which jsdom's (numbers) cannot do. Every timer
- * still pending when the file ends is cleared — the app's 60 s revoke of a saved file's URL among
+ * still pending when the file's tests end is cleared — the app's 60 s revoke of a saved file's URL among
  * them — so nothing keeps jest alive after the run.
  */
 import * as nodeTimers from 'node:timers';
 
 export function withNodeTimers(): void {
-  const jsdomTimers = { setTimeout, clearTimeout };
   const pending = new Set<NodeJS.Timeout>();
   beforeAll(() => {
     Object.assign(globalThis, {
@@ -30,6 +29,7 @@ export function withNodeTimers(): void {
       nodeTimers.clearTimeout(timer);
     });
     pending.clear();
-    Object.assign(globalThis, jsdomTimers);
+    // Node's stay to the file's end: the facility's pool may finish a task while another
+    // afterAll closes it, and its idle timer must unref (jsdom's cannot).
   });
 }

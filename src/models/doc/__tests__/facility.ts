@@ -65,6 +65,8 @@ export async function startFacility(): Promise<Facility> {
           resolve();
         }),
       );
+      // Its pool too: a task ending after the file would reach jsdom's timers (nodeTimers.ts).
+      await middleware.close();
       await rm(docsDir, { recursive: true, force: true });
     },
   };
