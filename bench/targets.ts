@@ -1,5 +1,5 @@
 // What Folio must reach, per row of the table (bench/README.md, "Targets";
-// docs/decisions/2026-11-26-bench-previews-targets.md): each target depends on the profile, on
+// docs/decisions/2026-11-26-bench-previews.md): each target depends on the profile, on
 // whether the previews were cached, and for the toolbar on the anchor's first paint.
 import type { LinkName, Temp } from './profiles.ts';
 
