@@ -285,8 +285,9 @@ export async function readHeap(cdp: CDPSession): Promise<{ usedMB: number; backi
   };
 }
 
-export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
-  const result: RunResult = {
+/** A result with nothing measured yet. */
+export function emptyResult(): RunResult {
+  return {
     firstPaintMs: null,
     pixelsMs: null,
     previewMs: null,
@@ -309,6 +310,21 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     missing: {},
     notes: [],
   };
+}
+
+/** What only a session that goes on after the first view measures: jumps, scrolling, visits. */
+const WALK_METRICS: Metric[] = [
+  'jumpLastMs',
+  'canvases',
+  'pageCanvases',
+  'heapMB',
+  'backingMB',
+  'longTasks',
+  'longTaskMs',
+];
+
+export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
+  const result = emptyResult();
   const miss = (metrics: Metric[], why: string): void => {
     for (const m of metrics) result.missing[m] ??= why;
   };
@@ -343,16 +359,10 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     'firstPaintMs',
     'pixelsMs',
     'cpuMs',
-    'jumpLastMs',
-    'canvases',
-    'pageCanvases',
-    'heapMB',
-    'backingMB',
-    'longTasks',
-    'longTaskMs',
     'controlsMs',
     'barMs',
     'layoutShift',
+    ...WALK_METRICS,
   ];
   try {
     if (!(await openAtFirstPaint(page, spec.url))) {
@@ -407,18 +417,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       result.notes.push(`screenshot ${path.basename(spec.screenshot)}`);
     }
     if (spec.firstViewOnly) {
-      miss(
-        [
-          'jumpLastMs',
-          'canvases',
-          'pageCanvases',
-          'heapMB',
-          'backingMB',
-          'longTasks',
-          'longTaskMs',
-        ],
-        'first view only',
-      );
+      miss(WALK_METRICS, 'first view only');
       return result;
     }
 

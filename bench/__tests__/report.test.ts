@@ -1,32 +1,10 @@
+import { emptyResult } from '../measure';
 import type { RunResult } from '../measure';
 import { markdownTable, mark } from '../report';
 import type { BenchResults, DocResult } from '../report';
 
 function run(values: Partial<RunResult>): RunResult {
-  return {
-    firstPaintMs: null,
-    pixelsMs: null,
-    previewMs: null,
-    jumpLastMs: null,
-    canvases: null,
-    pageCanvases: null,
-    heapMB: null,
-    backingMB: null,
-    longTasks: null,
-    longTaskMs: null,
-    pdfRequestMs: null,
-    cpuMs: null,
-    controlsMs: null,
-    barMs: null,
-    layoutShift: null,
-    wireKB: null,
-    jsWireKB: null,
-    busyBefore: null,
-    sessionS: null,
-    missing: {},
-    notes: [],
-    ...values,
-  };
+  return { ...emptyResult(), ...values };
 }
 
 const doc = { id: 'tracemonkey.pdf', name: 'tracemonkey', pages: 14, source: 'mock' };
