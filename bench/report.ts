@@ -313,6 +313,29 @@ function kB(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
+/** Every session once (a document's cold and warm rows share the anchor's runs). */
+export function allSessions(docs: readonly DocResult[]): RunResult[] {
+  return [...new Set(docs.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]))];
+}
+
+/**
+ * How long a run of each document took on each profile, all its sessions together (the anchor's
+ * and Folio's cold and warm), in seconds: what a longer or shorter bench would cost.
+ */
+export function timePerRun(docs: readonly DocResult[]): string[] {
+  const rows = new Map<string, { runs: number; sessions: Set<RunResult> }>();
+  for (const r of docs) {
+    const label = rowLabel(r.doc, r.link, undefined);
+    const row = rows.get(label) ?? { runs: r.runs.anchor.length, sessions: new Set() };
+    for (const session of [...r.runs.anchor, ...r.runs.folio]) row.sessions.add(session);
+    rows.set(label, row);
+  }
+  return [...rows].flatMap(([label, { runs, sessions }]) => {
+    const seconds = [...sessions].reduce((sum, r) => sum + (r.sessionS ?? 0), 0);
+    return runs === 0 || seconds === 0 ? [] : [`${label}: ${String(Math.round(seconds / runs))} s`];
+  });
+}
+
 export function markdownTable(results: BenchResults): string {
   const lines = [
     '| document, link | metric | pdf.js `PDFViewer` (anchor) | Folio | Folio / anchor | target |',

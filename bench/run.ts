@@ -28,10 +28,12 @@ import type { RunResult, Side } from './measure.ts';
 import type { SeriesResult } from './series.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
 import {
+  allSessions,
   machineLine,
   markdownReport,
   markdownTable,
   scriptBytes,
+  timePerRun,
   writeBenchSection,
 } from './report.ts';
 import type { BenchResults, DocResult, Machine } from './report.ts';
@@ -264,7 +266,7 @@ try {
           const previous = own.at(0);
           if (previous?.notes.includes('no [data-page-number] element on the page')) {
             // The side shows no pages at all (e.g. no engine yet): repeating it only costs time.
-            own.push({ ...previous, notes: ['same as run 1 (not repeated)'] });
+            own.push({ ...previous, sessionS: null, notes: ['same as run 1 (not repeated)'] });
             continue;
           }
           if (temp === 'cold') clearPreviews(cacheDir);
@@ -369,11 +371,18 @@ for (const { series } of results) {
   );
 }
 
-const sessions = results.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]);
+const sessions = allSessions(results);
 const busySessions = sessions.filter((r) => r.busyBefore !== null && r.busyBefore > 0.25).length;
 if (busySessions > 0) {
   notes.push(
     `${busySessions} of ${sessions.length} sessions started while other work kept the CPUs more than 25 % busy (waited up to ${QUIET_WAIT_MS / 1000} s each for quiet): those numbers are noisier.`,
+  );
+}
+
+const perRun = timePerRun(results);
+if (perRun.length > 0) {
+  notes.push(
+    `Time a run took, all its sessions together (the anchor's, Folio's cold and warm): ${perRun.join('; ')}.`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { emptyResult } from '../measure';
 import type { RunResult } from '../measure';
-import { markdownTable, mark } from '../report';
+import { allSessions, markdownTable, mark, timePerRun } from '../report';
 import type { BenchResults, DocResult } from '../report';
 
 function run(values: Partial<RunResult>): RunResult {
@@ -103,5 +103,22 @@ describe('mark', () => {
     expect(mark(target, null, 0)).toBe('Folio 0: n/a');
     expect(mark(target, 0, 0)).toBe('Folio 0 ✅');
     expect(mark(null, 1, 1)).toBe('');
+  });
+});
+
+describe('the time a run takes', () => {
+  it('counts the shared anchor runs once, per document and profile', () => {
+    const shared = [run({ sessionS: 12 }), run({ sessionS: 14 })];
+    const row = (temp: 'cold' | 'warm', seconds: number[]): DocResult => ({
+      doc,
+      link: 'loopback',
+      temp,
+      firstViewOnly: temp === 'cold',
+      runs: { anchor: shared, folio: seconds.map((sessionS) => run({ sessionS })) },
+    });
+    const docs = [row('cold', [2, 4]), row('warm', [16, 18])];
+    expect(allSessions(docs)).toHaveLength(6);
+    // (12 + 14 + 2 + 4 + 16 + 18) / 2 runs
+    expect(timePerRun(docs)).toEqual(['tracemonkey (14 p.), loopback: 33 s']);
   });
 });
