@@ -19,7 +19,7 @@ import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
 import { LIMITS, runSession } from './measure.ts';
-import { clearPreviews, primePreviews } from './previews.ts';
+import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
 import type { LinkName, Temp } from './profiles.ts';
 import { waitForQuiet } from './quiet.ts';
@@ -220,11 +220,24 @@ interface Session {
   runs: RunResult[];
 }
 let quietSpent = 0;
+/** Waits (≤ 5 s, ≤ 60 s in all) for mostly idle CPUs; how busy they were. */
+async function quiet(): Promise<number> {
+  const waitStart = Date.now();
+  const busy = await waitForQuiet(
+    Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
+  );
+  quietSpent += Date.now() - waitStart;
+  return busy;
+}
 const sessionsStarted = Date.now();
 try {
   for (const [linkIndex, link] of links.entries()) {
     const profile = PROFILES[link];
     for (const doc of docs) {
+      const previews = await facilityNamesPreviews(`${bases.folio}api/`, doc.id);
+      log(`${doc.name}: the facility ${previews ? 'names' : 'names no'} previews`);
+      // Whether the previews the viewer asks for on this screen are in the cache.
+      let warm = false;
       // One row per temperature; the anchor has no previews, so its runs serve every row of it.
       const anchorRuns: RunResult[] = [];
       const entries = temps.map((temp) => {
@@ -253,7 +266,8 @@ try {
       };
       for (let run = 1; run <= runs; run += 1) {
         // Alternate whether the anchor goes first or last, so neither side always runs on a
-        // warmer machine; a cold session comes right before the warm one it leaves warm.
+        // warmer machine. A cold session comes right before the warm one, which first loads the
+        // page once, untimed, on the same screen: the previews it asks for are then rendered.
         const order = run % 2 === 1 ? [anchor, ...folio] : [...folio, anchor];
         for (const { side, temp, firstViewOnly, runs: own } of order) {
           const label = `${doc.name} ${linkLabel(link)} run ${run}/${runs} ${side}${temp === undefined ? '' : `, ${temp}`}`;
@@ -269,16 +283,21 @@ try {
             own.push({ ...previous, sessionS: null, notes: ['same as run 1 (not repeated)'] });
             continue;
           }
-          if (temp === 'cold') clearPreviews(cacheDir);
-          if (temp === 'warm') {
-            const primed = await primePreviews(`${bases.folio}api/`, doc.id);
-            if (run === 1) log(`${doc.name}: ${primed} previews named, rendered before warm runs`);
+          // Quiet first: a render still running when its folder is deleted would fail, and the
+          // server would not retry that page for minutes.
+          let busy = await quiet();
+          if (temp === 'cold') {
+            clearPreviews(cacheDir);
+            warm = false;
           }
-          const waitStart = Date.now();
-          const busy = await waitForQuiet(
-            Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
-          );
-          quietSpent += Date.now() - waitStart;
+          if (temp === 'warm' && previews && !warm) {
+            const primeUrl = url('folio', doc.id, link);
+            if (!(await primeByLoading(browser, primeUrl, profile.device))) {
+              notes.push(`${label}: the priming load did not paint page 1`);
+            }
+            warm = true;
+            busy = await quiet();
+          }
           const shot =
             run === 1 && doc === shotDoc && (linkIndex === 0 || profile.device.mobile)
               ? path.join(
@@ -298,6 +317,16 @@ try {
           result.busyBefore = busy;
           result.sessionS = Math.round((Date.now() - sessionStart) / 100) / 10;
           own.push(result);
+          if (
+            side === 'folio' &&
+            previews &&
+            result.firstPaintMs !== null &&
+            result.previewMs === null
+          ) {
+            notes.push(
+              `${label}: no preview of page 1 painted, though the facility names previews`,
+            );
+          }
           log(
             `${label}: ${summary(result)}, session ${result.sessionS} s${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
           );
@@ -317,11 +346,7 @@ try {
     for (let run = 1; run <= seriesRuns; run += 1) {
       const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
       for (const side of order) {
-        const waitStart = Date.now();
-        const busy = await waitForQuiet(
-          Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
-        );
-        quietSpent += Date.now() - waitStart;
+        const busy = await quiet();
         const result = await runHeapSeries(browser, {
           url: url(side, seriesEntry.doc.id, 'loopback'),
           pages: seriesEntry.doc.pages,
