@@ -317,8 +317,9 @@ try {
           result.busyBefore = busy;
           result.sessionS = Math.round((Date.now() - sessionStart) / 100) / 10;
           own.push(result);
+          // Cold, pdf.js may simply come first; warm, a preview was rendered and should show.
           if (
-            side === 'folio' &&
+            temp === 'warm' &&
             previews &&
             result.firstPaintMs !== null &&
             result.previewMs === null
