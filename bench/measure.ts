@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { installProbe } from './probe.ts';
 import type { JumpState, LongTaskTally, ProbeWindow } from './probe.ts';
+import { DESKTOP } from './profiles.ts';
+import type { Device, Profile } from './profiles.ts';
 
-export const VIEWPORT = { width: 1280, height: 900 };
 export const LIMITS = {
   firstPaintMs: 30_000,
   jumpMs: 15_000,
@@ -24,29 +25,13 @@ export const LIMITS = {
 
 export type Side = 'anchor' | 'folio';
 
-/** A network link emulated by CDP (`Network.emulateNetworkConditions`); loopback has none. */
-export interface NetworkLink {
-  /** Round-trip latency added to every request. */
-  latencyMs: number;
-  /** Both directions. */
-  mbit: number;
-}
-
-/** The links `--links` names (docs/decisions/2026-11-25-range-first.md): loopback, a good Wi-Fi, a phone network. */
-export const LINKS: Record<string, NetworkLink | null> = {
-  loopback: null,
-  '20mbit': { latencyMs: 40, mbit: 20 },
-  '5mbit': { latencyMs: 100, mbit: 5 },
-};
-
-export function linkLabel(name: string): string {
-  const link = LINKS[name];
-  return link ? `${String(link.mbit)} Mbit/s, ${String(link.latencyMs)} ms` : 'loopback';
-}
-
 export interface RunResult {
   /** null: not measured; the reason is in `missing`. */
   firstPaintMs: number | null;
+  /** The earlier of page 1's preview painted and its canvas painted, from navigation start. */
+  pixelsMs: number | null;
+  /** Page 1's preview painted (Element Timing), from navigation start; Folio only. */
+  previewMs: number | null;
   jumpLastMs: number | null;
   canvases: number | null;
   /** Canvases inside `[data-page-number]` elements. */
@@ -60,11 +45,11 @@ export interface RunResult {
   pdfRequestMs: number | null;
   /** CPU time all of Chromium's processes used from navigation until page 1 was seen painted. */
   cpuMs: number | null;
-  /** When the `Page number` input first showed, from navigation start (probe.ts). */
-  toolbarMs: number | null;
+  /** When the toolbar's `Next page` could first be clicked, from navigation start (probe.ts). */
+  controlsMs: number | null;
   /** When a bar (the toolbar or its stand-in) first lay across the top, from navigation start. */
   barMs: number | null;
-  /** Cumulative layout shift from navigation until the toolbar's controls showed (probe.ts). */
+  /** Cumulative layout shift from navigation until page 1 and the toolbar's controls (probe.ts). */
   layoutShift: number | null;
   /** Bytes received on the wire (all requests, compressed as sent) until page 1 was painted. */
   wireKB: number | null;
@@ -72,6 +57,8 @@ export interface RunResult {
   jsWireKB: number | null;
   /** How busy the CPUs were (0–1) just before the session started (bench/quiet.ts). */
   busyBefore: number | null;
+  /** How long the whole session took, in seconds (the bench's own cost). */
+  sessionS: number | null;
   /** Why a metric is missing, by metric name. */
   missing: Partial<Record<Metric, string>>;
   notes: string[];
@@ -79,6 +66,8 @@ export interface RunResult {
 
 export type Metric =
   | 'firstPaintMs'
+  | 'pixelsMs'
+  | 'previewMs'
   | 'jumpLastMs'
   | 'canvases'
   | 'pageCanvases'
@@ -88,7 +77,7 @@ export type Metric =
   | 'longTaskMs'
   | 'pdfRequestMs'
   | 'cpuMs'
-  | 'toolbarMs'
+  | 'controlsMs'
   | 'barMs'
   | 'layoutShift'
   | 'wireKB'
@@ -100,8 +89,9 @@ export interface SessionSpec {
   pages: number;
   /** A screenshot of page 1 once it is painted, to this file. */
   screenshot?: string;
-  /** The emulated link; none: loopback as it is. */
-  link?: NetworkLink | null;
+  profile: Profile;
+  /** End after the first view (page 1, the toolbar, layout shift): no jump, scroll or visits. */
+  firstViewOnly: boolean;
 }
 
 function seconds(ms: number): string {
@@ -139,7 +129,8 @@ export async function openAtFirstPaint(page: Page, url: string): Promise<boolean
   }
 }
 
-export const POINTER = { x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 + 40 };
+/** Where the wheel scrolls and the page under the middle is read: the desktop's (walks run there). */
+export const POINTER = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 + 40 };
 
 /** The centre of the visible `Next page` button both sides have; null when there is none. */
 export async function nextPagePoint(page: Page): Promise<{ x: number; y: number } | null> {
@@ -256,8 +247,15 @@ async function jump(
  */
 export async function openPage(
   browser: Browser,
+  device: Device = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: device.width, height: device.height },
+    deviceScaleFactor: device.deviceScaleFactor,
+    hasTouch: device.mobile,
+    isMobile: device.mobile,
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => {
@@ -287,9 +285,12 @@ export async function readHeap(cdp: CDPSession): Promise<{ usedMB: number; backi
   };
 }
 
-export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
-  const result: RunResult = {
+/** A result with nothing measured yet. */
+export function emptyResult(): RunResult {
+  return {
     firstPaintMs: null,
+    pixelsMs: null,
+    previewMs: null,
     jumpLastMs: null,
     canvases: null,
     pageCanvases: null,
@@ -299,31 +300,50 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     longTaskMs: null,
     pdfRequestMs: null,
     cpuMs: null,
-    toolbarMs: null,
+    controlsMs: null,
     barMs: null,
     layoutShift: null,
     wireKB: null,
     jsWireKB: null,
     busyBefore: null,
+    sessionS: null,
     missing: {},
     notes: [],
   };
+}
+
+/** What only a session that goes on after the first view measures: jumps, scrolling, visits. */
+const WALK_METRICS: Metric[] = [
+  'jumpLastMs',
+  'canvases',
+  'pageCanvases',
+  'heapMB',
+  'backingMB',
+  'longTasks',
+  'longTaskMs',
+];
+
+export async function runSession(browser: Browser, spec: SessionSpec): Promise<RunResult> {
+  const result = emptyResult();
   const miss = (metrics: Metric[], why: string): void => {
     for (const m of metrics) result.missing[m] ??= why;
   };
-  const { context, page, problems } = await openPage(browser);
+  const { network, device, cpuSlowdown } = spec.profile;
+  const { context, page, problems } = await openPage(browser, device);
   // Bytes on the wire, as CDP sees them (encoded: what compression saves shows here).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  if (spec.link) {
-    const bytesPerSecond = Math.round((spec.link.mbit * 1e6) / 8);
+  if (network) {
+    const bytesPerSecond = Math.round((network.mbit * 1e6) / 8);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: spec.link.latencyMs,
+      latency: network.latencyMs,
       downloadThroughput: bytesPerSecond,
       uploadThroughput: bytesPerSecond,
     });
   }
+  // The page's main thread only: Chromium does not slow its workers (pdf.js's) with it.
+  if (cpuSlowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const scripts = new Set<string>();
   const wire = { all: 0, js: 0 };
   cdp.on('Network.responseReceived', ({ requestId, type }) => {
@@ -337,17 +357,12 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   const cpuBefore = await chromiumCpu(chromium);
   const all: Metric[] = [
     'firstPaintMs',
+    'pixelsMs',
     'cpuMs',
-    'jumpLastMs',
-    'canvases',
-    'pageCanvases',
-    'heapMB',
-    'backingMB',
-    'longTasks',
-    'longTaskMs',
-    'toolbarMs',
+    'controlsMs',
     'barMs',
     'layoutShift',
+    ...WALK_METRICS,
   ];
   try {
     if (!(await openAtFirstPaint(page, spec.url))) {
@@ -369,17 +384,17 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     result.pdfRequestMs = await pdfRequestStart(page);
     try {
       await page.waitForFunction(
-        () => (window as unknown as ProbeWindow).__folioBenchProbe.toolbar !== null,
+        () => (window as unknown as ProbeWindow).__folioBenchProbe.controls !== null,
         undefined,
         { timeout: LIMITS.jumpMs, polling: 50 },
       );
-      result.toolbarMs = Math.round(
+      result.controlsMs = Math.round(
         await page.evaluate(
-          () => (window as unknown as ProbeWindow).__folioBenchProbe.toolbar ?? NaN,
+          () => (window as unknown as ProbeWindow).__folioBenchProbe.controls ?? NaN,
         ),
       );
     } catch {
-      miss(['toolbarMs'], `no visible "Page number" input within ${seconds(LIMITS.jumpMs)}`);
+      miss(['controlsMs'], `no usable "Next page" button within ${seconds(LIMITS.jumpMs)}`);
     }
     const { bar, shift } = await page.evaluate(() => {
       const probe = (window as unknown as ProbeWindow).__folioBenchProbe;
@@ -390,9 +405,20 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
     // Three decimals: a shift of 0.001 is one element moving a few pixels.
     result.layoutShift = Math.round(shift * 1000) / 1000;
     await sleep(500);
+    // Read after that pause: an element-timing entry is delivered a task or two after its paint.
+    const preview = await page.evaluate(
+      () => (window as unknown as ProbeWindow).__folioBenchProbe.preview,
+    );
+    if (preview === null) miss(['previewMs'], 'no preview of page 1 painted');
+    else result.previewMs = Math.round(preview);
+    result.pixelsMs = Math.min(result.firstPaintMs, result.previewMs ?? Infinity);
     if (spec.screenshot !== undefined) {
       await page.screenshot({ path: spec.screenshot });
       result.notes.push(`screenshot ${path.basename(spec.screenshot)}`);
+    }
+    if (spec.firstViewOnly) {
+      miss(WALK_METRICS, 'first view only');
+      return result;
     }
 
     // (2) jump to the last page.
@@ -466,10 +492,10 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   } catch (error) {
     miss(all, sessionFailed(error));
   } finally {
+    result.notes.push(...problems.slice(0, 5));
     await chromium.detach();
     await context.close();
   }
-  result.notes.push(...problems.slice(0, 5));
   return result;
 }
 

@@ -11,8 +11,13 @@
 // - A jump: armed before the harness types into `Page number`; t0 is the first `input` event or
 //   Enter keydown after arming (a capture listener on window, ahead of the app's), t1 the first
 //   frame at which the target page is painted.
-// - Toolbar shown: from navigation start to the first animation frame at which a visible
-//   `input[aria-label="Page number"]` (the control the harness types into) is in the page.
+// - Preview painted: the render time (Element Timing) of Folio's preview of page 1, an
+//   `<img elementtiming="folio-preview" data-preview-page="1">` the viewer draws in the page's
+//   place before pdf.js has drawn it (docs/contracts.md). None on the anchor.
+// - Controls usable: from navigation start to the first animation frame at which the toolbar's
+//   `Next page` button (`button[aria-label="Next page"]`, on both sides and on phones) is
+//   visible, enabled, not inside an `aria-busy="true"` element, and the element at its centre is
+//   the button or inside it: a click there would reach it.
 // - Bar shown: from navigation start to the first animation frame at which something other than
 //   the page's background (html, body, #root) lies across the top of the viewport, 20 px down and
 //   a quarter, half and three quarters across: the toolbar, or a stand-in of its size.
@@ -42,8 +47,10 @@ export interface JumpState {
 export interface Probe {
   /** performance.now() at the first frame with page 1 painted. */
   firstPaint: number | null;
-  /** performance.now() at the first frame with a visible `Page number` input. */
-  toolbar: number | null;
+  /** Render time of page 1's preview (Element Timing), from navigation start. */
+  preview: number | null;
+  /** performance.now() at the first frame with a usable `Next page` button. */
+  controls: number | null;
   /** performance.now() at the first frame with a bar across the top of the viewport. */
   bar: number | null;
   /** Layout shift so far (layout-shift entries without recent input). */
@@ -127,7 +134,8 @@ export function installProbe(): void {
   let disarm = (): void => undefined;
   const state: Probe = {
     firstPaint: null,
-    toolbar: null,
+    preview: null,
+    controls: null,
     bar: null,
     layoutShift: () => shift,
     jump: null,
@@ -194,12 +202,39 @@ export function installProbe(): void {
   };
   requestAnimationFrame(first);
 
-  const toolbar = (): void => {
-    const input = document.querySelector('input[aria-label="Page number"]');
-    if (input?.checkVisibility()) state.toolbar = performance.now();
-    else requestAnimationFrame(toolbar);
+  if (PerformanceObserver.supportedEntryTypes.includes('element')) {
+    const previews = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        identifier: string;
+        renderTime: number;
+        loadTime: number;
+        element: Element | null;
+      })[]) {
+        if (entry.identifier !== 'folio-preview') continue;
+        if (entry.element?.getAttribute('data-preview-page') !== '1') continue;
+        // renderTime is 0 when the image's origin withholds timing; the load then stands in.
+        const at = entry.renderTime || entry.loadTime;
+        state.preview = state.preview === null ? at : Math.min(state.preview, at);
+      }
+    });
+    previews.observe({ type: 'element', buffered: true });
+  }
+
+  const usable = (): boolean => {
+    const button = document.querySelector('button[aria-label="Next page"]');
+    if (!(button instanceof HTMLButtonElement) || button.disabled) return false;
+    if (button.getAttribute('aria-disabled') === 'true' || !button.checkVisibility()) return false;
+    if (button.closest('[aria-busy="true"]')) return false;
+    const box = button.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && button.contains(hit);
   };
-  requestAnimationFrame(toolbar);
+  const controls = (): void => {
+    if (usable()) state.controls = performance.now();
+    else requestAnimationFrame(controls);
+  };
+  requestAnimationFrame(controls);
 
   const background = (node: Element | null): boolean =>
     node === null ||

@@ -4,10 +4,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { BenchDoc } from './docs.ts';
-import { linkLabel } from './measure.ts';
 import type { Metric, RunResult, Side } from './measure.ts';
+import { LINK_NAMES, rowLabel } from './profiles.ts';
+import type { LinkName, Temp } from './profiles.ts';
 import { SERIES, dataMB, growth } from './series.ts';
 import type { SeriesResult } from './series.ts';
+import { HEAP_TARGET, canvasTarget, controlsTarget, pixelsTarget } from './targets.ts';
+import type { RowContext, Target } from './targets.ts';
 
 export interface ScriptBytes {
   files: string[];
@@ -27,8 +30,12 @@ export interface Machine {
 
 export interface DocResult {
   doc: BenchDoc;
-  /** The link's name (measure.ts LINKS). */
-  link: string;
+  link: LinkName;
+  /** Folio's previews not rendered before each run (cold), or rendered (warm). */
+  temp: Temp;
+  /** Folio's sessions ended after the first view: the walk's rows are not shown. */
+  firstViewOnly: boolean;
+  /** The anchor's runs are shared by the rows of a document and profile (it has no previews). */
   runs: Record<Side, RunResult[]>;
   /** The heap series (series.ts): text-1000 on loopback only. */
   series?: Record<Side, SeriesResult[]>;
@@ -173,70 +180,86 @@ export function scriptBytes(distDir: string): ScriptBytes {
 
 // --- the table -------------------------------------------------------------------------------
 
-/** bench/README.md, "Targets": Folio's JS heap at most this much above the anchor's, wherever it is measured. */
-const HEAP_OVER_ANCHOR_MB = 6;
-const HEAP_TARGET = `≤ anchor + ${HEAP_OVER_ANCHOR_MB} MB`;
-const heapMeets = (folio: number, anchor: number): boolean => folio <= anchor + HEAP_OVER_ANCHOR_MB;
-
 interface Row {
   label: string;
   metric: Metric;
   unit: string;
-  target: string;
-  /** true / false when both medians exist and the target applies. */
-  meets?: (folio: number, anchor: number, link: string) => boolean;
+  /** Measured in a session that ends after the first view (cold rows, the phone). */
+  firstView: boolean;
+  target?: (context: RowContext) => Target | null;
 }
 
-const ROWS: Row[] = [
+const constant = (text: string, meets: Target['meets']) => (): Target => ({ text, meets });
+
+export const ROWS: Row[] = [
   {
-    label: 'first page painted',
+    label: 'first page pixels (preview or canvas)',
+    metric: 'pixelsMs',
+    unit: 'ms',
+    firstView: true,
+    target: pixelsTarget,
+  },
+  { label: '↳ preview painted', metric: 'previewMs', unit: 'ms', firstView: true },
+  {
+    label: 'first real canvas (pdf.js page 1)',
     metric: 'firstPaintMs',
     unit: 'ms',
-    target: '≤ 1.1× (loopback), ≤ 1.0× (links)',
-    meets: (f, a, link) => f <= (link === 'loopback' ? 1.1 : 1.0) * a,
+    firstView: true,
+    target: canvasTarget,
   },
-  { label: '↳ PDF request starts', metric: 'pdfRequestMs', unit: 'ms', target: '' },
-  { label: '↳ CPU used by then (all of Chromium)', metric: 'cpuMs', unit: 'ms', target: '' },
-  { label: '↳ bytes received before it', metric: 'wireKB', unit: 'kB', target: '' },
-  { label: '↳ of which JavaScript', metric: 'jsWireKB', unit: 'kB', target: '' },
+  { label: '↳ PDF request starts', metric: 'pdfRequestMs', unit: 'ms', firstView: true },
+  {
+    label: '↳ CPU used by then (all of Chromium)',
+    metric: 'cpuMs',
+    unit: 'ms',
+    firstView: true,
+  },
+  { label: '↳ bytes received before it', metric: 'wireKB', unit: 'kB', firstView: true },
+  { label: '↳ of which JavaScript', metric: 'jsWireKB', unit: 'kB', firstView: true },
+  {
+    label: 'toolbar controls usable',
+    metric: 'controlsMs',
+    unit: 'ms',
+    firstView: true,
+    target: controlsTarget,
+  },
   {
     label: '↳ toolbar bar shown',
     metric: 'barMs',
     unit: 'ms',
-    target: 'Folio ≤ 300 ms',
-    meets: (f) => f <= 300,
+    firstView: true,
+    target: constant('Folio ≤ 300 ms', (f) => f <= 300),
   },
-  { label: '↳ toolbar controls shown', metric: 'toolbarMs', unit: 'ms', target: '' },
   {
     label: '↳ layout shift (CLS) while loading',
     metric: 'layoutShift',
     unit: '',
-    target: 'Folio 0',
-    meets: (f) => f === 0,
+    firstView: true,
+    target: constant('Folio 0', (f) => f === 0),
   },
   {
     label: 'jump to last page',
     metric: 'jumpLastMs',
     unit: 'ms',
-    target: '≤ 1.2× or ≤ +50 ms',
-    meets: (f, a) => f <= 1.2 * a || f - a <= 50,
+    firstView: false,
+    target: constant('≤ 1.2× or ≤ +50 ms', (f, a) => f <= 1.2 * a || f - a <= 50),
   },
   {
     label: 'canvases alive after visiting',
     metric: 'canvases',
     unit: '',
-    target: 'Folio ≤ 20',
-    meets: (f) => f <= 20,
+    firstView: false,
+    target: constant('Folio ≤ 20', (f) => f <= 20),
   },
   {
     label: 'JS heap after visiting',
     metric: 'heapMB',
     unit: 'MB',
-    target: HEAP_TARGET,
-    meets: heapMeets,
+    firstView: false,
+    target: () => HEAP_TARGET,
   },
-  { label: 'long tasks while scrolling', metric: 'longTasks', unit: '', target: '' },
-  { label: '↳ their total', metric: 'longTaskMs', unit: 'ms', target: '' },
+  { label: 'long tasks while scrolling', metric: 'longTasks', unit: '', firstView: false },
+  { label: '↳ their total', metric: 'longTaskMs', unit: 'ms', firstView: false },
 ];
 
 function cell(s: Stat, unit: string): string {
@@ -254,45 +277,33 @@ function ratio(folio: number | null, anchor: number | null): string {
   return `${(folio / anchor).toFixed(2)}×`;
 }
 
-function mark(
-  row: Pick<Row, 'target' | 'meets'>,
-  folio: number | null,
-  anchor: number | null,
-  link: string,
-): string {
-  if (row.target === '') return '';
-  if (!row.meets || folio === null || anchor === null) return `${row.target}: n/a`;
-  return `${row.target} ${row.meets(folio, anchor, link) ? '✅' : '❌'}`;
+/** The target cell: the target and ✅ / ❌ when both medians exist; empty without a target. */
+export function mark(target: Target | null, folio: number | null, anchor: number | null): string {
+  if (target === null) return '';
+  if (folio === null || anchor === null) return `${target.text}: n/a`;
+  return `${target.text} ${target.meets(folio, anchor) ? '✅' : '❌'}`;
 }
 
 /**
  * The heap series' rows: the heap after each mark, how far it rose, how much of that was V8's
  * compiled code, and the rest, which is what must stay flat (series.ts).
  */
-function seriesRows(series: Record<Side, SeriesResult[]>, link: string): string[] {
-  const row = (
-    label: string,
-    pick: (run: SeriesResult) => number | null,
-    target?: Pick<Row, 'target' | 'meets'>,
-  ) => {
+function seriesRows(series: Record<Side, SeriesResult[]>): string[] {
+  const row = (label: string, pick: (run: SeriesResult) => number | null, target?: Target) => {
     const a = seriesStat(series.anchor, pick);
     const f = seriesStat(series.folio, pick);
-    const shown = target ?? { target: '' };
     const vs = target === undefined ? '—' : ratio(f.median, a.median);
-    return `|  | ${label} | ${cell(a, 'MB')} | ${cell(f, 'MB')} | ${vs} | ${mark(shown, f.median, a.median, link)} |`;
+    return `|  | ${label} | ${cell(a, 'MB')} | ${cell(f, 'MB')} | ${vs} | ${mark(target ?? null, f.median, a.median)} |`;
   };
   const first = SERIES.marks.at(0) ?? 1;
   return [
     ...SERIES.marks.map((pages, i) =>
-      row(`JS heap after ${pages} pages in a row`, (r) => r.heapMB[i] ?? null, {
-        target: HEAP_TARGET,
-        meets: heapMeets,
-      }),
+      row(`JS heap after ${pages} pages in a row`, (r) => r.heapMB[i] ?? null, HEAP_TARGET),
     ),
     row(`↳ rise above ${first} pages (highest later − ${first})`, (r) => growth(r.heapMB)),
     row('↳ rise of V8 compiled code in it', (r) => growth(r.codeMB)),
     row('↳ rise of the rest (what pages could leave)', (r) => growth(dataMB(r)), {
-      target: `flat: Folio ≤ +${SERIES.flatMB} MB`,
+      text: `flat: Folio ≤ +${SERIES.flatMB} MB`,
       meets: (folio: number) => folio <= SERIES.flatMB,
     }),
   ];
@@ -302,21 +313,50 @@ function kB(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
+/** Every session once (a document's cold and warm rows share the anchor's runs). */
+export function allSessions(docs: readonly DocResult[]): RunResult[] {
+  return [...new Set(docs.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]))];
+}
+
+/**
+ * How long a run of each document took on each profile, all its sessions together (the anchor's
+ * and Folio's cold and warm), in seconds: what a longer or shorter bench would cost.
+ */
+export function timePerRun(docs: readonly DocResult[]): string[] {
+  const rows = new Map<string, { runs: number; sessions: Set<RunResult> }>();
+  for (const r of docs) {
+    const label = rowLabel(r.doc, r.link, undefined);
+    const row = rows.get(label) ?? { runs: r.runs.anchor.length, sessions: new Set() };
+    for (const session of [...r.runs.anchor, ...r.runs.folio]) row.sessions.add(session);
+    rows.set(label, row);
+  }
+  return [...rows].flatMap(([label, { runs, sessions }]) => {
+    const seconds = [...sessions].reduce((sum, r) => sum + (r.sessionS ?? 0), 0);
+    return runs === 0 || seconds === 0 ? [] : [`${label}: ${String(Math.round(seconds / runs))} s`];
+  });
+}
+
 export function markdownTable(results: BenchResults): string {
   const lines = [
     '| document, link | metric | pdf.js `PDFViewer` (anchor) | Folio | Folio / anchor | target |',
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  for (const { doc, link, runs, series } of results.docs) {
-    ROWS.forEach((row, i) => {
+  for (const { doc, link, temp, firstViewOnly, runs, series } of results.docs) {
+    const context: RowContext = {
+      link,
+      temp,
+      anchorFirstPaint: stat(runs.anchor, 'firstPaintMs').median,
+    };
+    ROWS.filter((row) => row.firstView || !firstViewOnly).forEach((row, i) => {
       const a = stat(runs.anchor, row.metric);
       const f = stat(runs.folio, row.metric);
-      const name = i === 0 ? `${doc.name} (${doc.pages} p.), ${linkLabel(link)}` : '';
+      const name = i === 0 ? rowLabel(doc, link, temp) : '';
+      const target = row.target?.(context) ?? null;
       lines.push(
-        `| ${name} | ${row.label} | ${cell(a, row.unit)} | ${cell(f, row.unit)} | ${ratio(f.median, a.median)} | ${mark(row, f.median, a.median, link)} |`,
+        `| ${name} | ${row.label} | ${cell(a, row.unit)} | ${cell(f, row.unit)} | ${ratio(f.median, a.median)} | ${mark(target, f.median, a.median)} |`,
       );
     });
-    if (series) lines.push(...seriesRows(series, link));
+    if (series) lines.push(...seriesRows(series));
   }
   const { anchor, folio } = results.scripts;
   const limit = 200_000;
@@ -350,7 +390,7 @@ export function markdownReport(results: BenchResults): string {
     ...(notes === '' ? [] : ['', 'Notes:', '', notes]),
     '',
     'How it is measured, and how to get `image-200.pdf`: [bench/README.md](../bench/README.md). Run it with',
-    '`npm run bench` (`-- --runs N`, `--docs text-1000,image-200`, `--links loopback,20mbit,5mbit`, `--no-build`, `--write-docs`).',
+    `\`npm run bench\` (\`-- --runs N\`, \`--docs text-1000,image-200\`, \`--links ${LINK_NAMES.join(',')}\`, \`--temps cold,warm\`, \`--first-view\`, \`--no-build\`, \`--write-docs\`).`,
   ].join('\n');
 }
 

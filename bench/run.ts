@@ -3,9 +3,10 @@
 // Chromium, one page at a time. See bench/README.md.
 //
 //   npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200]
-//                    [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]
+//                    [--links loopback,20mbit,5mbit,phone] [--temps cold,warm] [--first-view]
+//                    [--no-build] [--write-docs]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,23 +18,31 @@ import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
-import { LIMITS, LINKS, linkLabel, runSession } from './measure.ts';
+import { LIMITS, runSession } from './measure.ts';
+import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
+import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
+import type { LinkName, Temp } from './profiles.ts';
 import { waitForQuiet } from './quiet.ts';
 import { SERIES, dataMB, growth, runHeapSeries } from './series.ts';
 import type { RunResult, Side } from './measure.ts';
 import type { SeriesResult } from './series.ts';
 import { pdfjsVersion } from './anchor/webpack.config.ts';
 import {
+  allSessions,
   machineLine,
   markdownReport,
   markdownTable,
   scriptBytes,
+  timePerRun,
   writeBenchSection,
 } from './report.ts';
 import type { BenchResults, DocResult, Machine } from './report.ts';
 
-/** Runs stop being started past this per link, so a link's bench stays well under 15 minutes. */
-const BUDGET_MS = 11 * 60_000;
+/**
+ * Runs stop being started once the timed sessions have taken this per link so far (counted from
+ * the first session, not from the builds), so a stuck machine cannot stretch the bench for hours.
+ */
+const BUDGET_MS = 13 * 60_000;
 /** Waiting for an idle CPU before a session: at most this per session, and in all. */
 const QUIET_WAIT_MS = 5_000;
 const QUIET_TOTAL_MS = 60_000;
@@ -45,7 +54,9 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     'series-runs': { type: 'string', default: '1' },
     docs: { type: 'string' },
-    links: { type: 'string', default: 'loopback,20mbit,5mbit' },
+    links: { type: 'string', default: DEFAULT_LINKS.join(',') },
+    temps: { type: 'string', default: TEMPS.join(',') },
+    'first-view': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'write-docs': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
@@ -56,7 +67,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    'npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links loopback,20mbit,5mbit] [--no-build] [--write-docs]\n' +
+    `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs]\n` +
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)',
   );
@@ -85,12 +96,8 @@ if (!Number.isInteger(seriesRuns) || seriesRuns < 0 || seriesRuns > 5) {
   );
 }
 
-const links = flags.links.split(',').map((name) => name.trim());
-for (const name of links) {
-  if (!(name in LINKS)) {
-    throw new Error(`--links: "${name}" is not one of ${Object.keys(LINKS).join(', ')}`);
-  }
-}
+const links: LinkName[] = parseList('links', flags.links, LINK_NAMES);
+const temps: Temp[] = parseList('temps', flags.temps, TEMPS);
 
 const started = Date.now();
 const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -126,6 +133,8 @@ if (flags['no-build'] && anchorBuilt) {
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
+// The bench's own CACHE_DIR, so that cold means cold whatever else runs on the machine.
+const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-cache-'));
 const servers: RunningServer[] = [];
 const serve = async (distDir: string): Promise<string> => {
   const server = await startServer({
@@ -133,6 +142,7 @@ const serve = async (distDir: string): Promise<string> => {
     host: '127.0.0.1',
     basePath: '/',
     docsDir: DOCS_DIR,
+    cacheDir,
     distDirs: [distDir],
     simulate: true,
   });
@@ -174,14 +184,17 @@ log(`machine: ${machineLine(machine)}`);
 const notes: string[] = [];
 const results: DocResult[] = [];
 const shotDoc = docs.find((d) => d.name === 'text-1000') ?? docs[0];
-const url = (side: Side, id: string): string =>
-  `${bases[side]}?doc=${encodeURIComponent(id)}${side === 'folio' ? '&lang=en' : ''}`;
+// On a phone Folio fits the page's width; the anchor is asked for its page-width zoom to match.
+const url = (side: Side, id: string, link: LinkName): string =>
+  `${bases[side]}?doc=${encodeURIComponent(id)}${side === 'folio' ? '&lang=en' : PROFILES[link].device.mobile ? '&zoom=page-width' : ''}`;
 
 function summary(r: RunResult): string {
   const v = (n: number | null, unit = ''): string => (n === null ? 'n/a' : `${n}${unit}`);
   const firstMissing = Object.values(r.missing).at(0);
   return [
-    `first ${v(r.firstPaintMs, ' ms')}`,
+    `pixels ${v(r.pixelsMs, ' ms')}`,
+    `canvas ${v(r.firstPaintMs, ' ms')}`,
+    `controls ${v(r.controlsMs, ' ms')}`,
     `last ${v(r.jumpLastMs, ' ms')}`,
     `canvases ${v(r.canvases)}`,
     `heap ${v(r.heapMB, ' MB')}`,
@@ -199,49 +212,124 @@ if ((loadAverageStart[0] ?? 0) > 1) {
     'WARNING: the load average is above 1: a loaded machine hides fixed costs, so this run is noise, not a result.',
   );
 }
+/** One column of a row's runs: the anchor's, or Folio's cold or warm ones. */
+interface Session {
+  side: Side;
+  temp?: Temp;
+  firstViewOnly: boolean;
+  runs: RunResult[];
+}
 let quietSpent = 0;
+/** Waits (≤ 5 s, ≤ 60 s in all) for mostly idle CPUs; how busy they were. */
+async function quiet(): Promise<number> {
+  const waitStart = Date.now();
+  const busy = await waitForQuiet(
+    Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
+  );
+  quietSpent += Date.now() - waitStart;
+  return busy;
+}
+const sessionsStarted = Date.now();
 try {
   for (const [linkIndex, link] of links.entries()) {
+    const profile = PROFILES[link];
     for (const doc of docs) {
-      const entry: DocResult = { doc, link, runs: { anchor: [], folio: [] } };
-      results.push(entry);
+      const previews = await facilityNamesPreviews(`${bases.folio}api/`, doc.id);
+      log(`${doc.name}: the facility ${previews ? 'names' : 'names no'} previews`);
+      // Whether the previews the viewer asks for on this screen are in the cache.
+      let warm = false;
+      // One row per temperature; the anchor has no previews, so its runs serve every row of it.
+      const anchorRuns: RunResult[] = [];
+      const entries = temps.map((temp) => {
+        const entry: DocResult = {
+          doc,
+          link,
+          temp,
+          // Cold sessions stop at the first view: the walk after it is the warm row's.
+          firstViewOnly: flags['first-view'] || profile.firstViewOnly || temp === 'cold',
+          runs: { anchor: anchorRuns, folio: [] },
+        };
+        results.push(entry);
+        return entry;
+      });
+      const folio: Session[] = entries.map((entry) => ({
+        side: 'folio',
+        temp: entry.temp,
+        firstViewOnly: entry.firstViewOnly,
+        runs: entry.runs.folio,
+      }));
+      const anchor: Session = {
+        side: 'anchor',
+        // It walks when some Folio row walks, to compare with.
+        firstViewOnly: folio.every((f) => f.firstViewOnly),
+        runs: anchorRuns,
+      };
       for (let run = 1; run <= runs; run += 1) {
-        // Alternate which side goes first, so neither always runs on a warmer machine.
-        const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
-        for (const side of order) {
-          const label = `${doc.name} ${linkLabel(link)} run ${run}/${runs} ${side}`;
-          if (Date.now() - started > BUDGET_MS * (linkIndex + 1)) {
+        // Alternate whether the anchor goes first or last, so neither side always runs on a
+        // warmer machine. A cold session comes right before the warm one, which first loads the
+        // page once, untimed, on the same screen: the previews it asks for are then rendered.
+        const order = run % 2 === 1 ? [anchor, ...folio] : [...folio, anchor];
+        for (const { side, temp, firstViewOnly, runs: own } of order) {
+          const label = `${doc.name} ${linkLabel(link)} run ${run}/${runs} ${side}${temp === undefined ? '' : `, ${temp}`}`;
+          if (Date.now() - sessionsStarted > BUDGET_MS * (linkIndex + 1)) {
             notes.push(
-              `${label}: skipped, the bench's ${BUDGET_MS / 60_000}-minute budget was spent`,
+              `${label}: skipped, the bench's ${BUDGET_MS / 60_000} minutes per link were spent`,
             );
             continue;
           }
-          const previous = entry.runs[side].at(0);
+          const previous = own.at(0);
           if (previous?.notes.includes('no [data-page-number] element on the page')) {
             // The side shows no pages at all (e.g. no engine yet): repeating it only costs time.
-            entry.runs[side].push({ ...previous, notes: ['same as run 1 (not repeated)'] });
+            own.push({ ...previous, sessionS: null, notes: ['same as run 1 (not repeated)'] });
             continue;
           }
-          const waitStart = Date.now();
-          const busy = await waitForQuiet(
-            Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
-          );
-          quietSpent += Date.now() - waitStart;
+          // Quiet first: a render still running when its folder is deleted would fail, and the
+          // server would not retry that page for minutes.
+          let busy = await quiet();
+          if (temp === 'cold') {
+            clearPreviews(cacheDir);
+            warm = false;
+          }
+          if (temp === 'warm' && previews && !warm) {
+            const primeUrl = url('folio', doc.id, link);
+            if (!(await primeByLoading(browser, primeUrl, profile.device))) {
+              notes.push(`${label}: the priming load did not paint page 1`);
+            }
+            warm = true;
+            busy = await quiet();
+          }
           const shot =
-            run === 1 && doc === shotDoc && linkIndex === 0
-              ? path.join(OUT, `${side}-${doc.name}.png`)
+            run === 1 && doc === shotDoc && (linkIndex === 0 || profile.device.mobile)
+              ? path.join(
+                  OUT,
+                  `${side}-${doc.name}${profile.device.mobile ? '-phone' : ''}${temp === undefined ? '' : `-${temp}`}.png`,
+                )
               : undefined;
+          const sessionStart = Date.now();
           const result = await runSession(browser, {
             side,
-            url: url(side, doc.id),
+            url: url(side, doc.id, link),
             pages: doc.pages,
-            link: LINKS[link],
+            profile,
+            firstViewOnly,
             ...(shot === undefined ? {} : { screenshot: shot }),
           });
           result.busyBefore = busy;
-          entry.runs[side].push(result);
+          result.sessionS = Math.round((Date.now() - sessionStart) / 100) / 10;
+          own.push(result);
+          // Cold, pdf.js may simply come first; warm, a preview was rendered and should show.
+          if (
+            temp === 'warm' &&
+            previews &&
+            result.firstPaintMs !== null &&
+            result.previewMs === null
+          ) {
+            notes.push(
+              `${label}: no preview of page 1 painted, though the facility names previews`,
+            );
+          }
           log(
-            `${label}: ${summary(result)}${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
+            `${label}: ${summary(result)}, session ${result.sessionS} s${busy > 0.25 ? ` [CPU ${Math.round(busy * 100)} % busy at start]` : ''}`,
           );
           for (const note of result.notes) log(`  ${note}`);
         }
@@ -250,20 +338,18 @@ try {
   }
 
   // The heap series after every timed run, so it never eats into their budget.
-  const seriesEntry = results.find((r) => r.link === 'loopback' && r.doc.name === SERIES.doc);
+  const seriesEntry = results.find(
+    (r) => r.link === 'loopback' && r.doc.name === SERIES.doc && !r.firstViewOnly,
+  );
   if (seriesEntry && seriesRuns > 0) {
     const series: Record<Side, SeriesResult[]> = { anchor: [], folio: [] };
     seriesEntry.series = series;
     for (let run = 1; run <= seriesRuns; run += 1) {
       const order: Side[] = run % 2 === 1 ? ['anchor', 'folio'] : ['folio', 'anchor'];
       for (const side of order) {
-        const waitStart = Date.now();
-        const busy = await waitForQuiet(
-          Math.min(QUIET_WAIT_MS, Math.max(0, QUIET_TOTAL_MS - quietSpent)),
-        );
-        quietSpent += Date.now() - waitStart;
+        const busy = await quiet();
         const result = await runHeapSeries(browser, {
-          url: url(side, seriesEntry.doc.id),
+          url: url(side, seriesEntry.doc.id, 'loopback'),
           pages: seriesEntry.doc.pages,
         });
         result.busyBefore = busy;
@@ -287,6 +373,7 @@ try {
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));
+  rmSync(cacheDir, { recursive: true, force: true });
 }
 
 for (const side of ['folio', 'anchor'] as const) {
@@ -310,11 +397,18 @@ for (const { series } of results) {
   );
 }
 
-const sessions = results.flatMap((r) => [...r.runs.anchor, ...r.runs.folio]);
+const sessions = allSessions(results);
 const busySessions = sessions.filter((r) => r.busyBefore !== null && r.busyBefore > 0.25).length;
 if (busySessions > 0) {
   notes.push(
     `${busySessions} of ${sessions.length} sessions started while other work kept the CPUs more than 25 % busy (waited up to ${QUIET_WAIT_MS / 1000} s each for quiet): those numbers are noisier.`,
+  );
+}
+
+const perRun = timePerRun(results);
+if (perRun.length > 0) {
+  notes.push(
+    `Time a run took, all its sessions together (the anchor's, Folio's cold and warm): ${perRun.join('; ')}.`,
   );
 }
 

@@ -1,8 +1,9 @@
 // The benchmark's anchor: a bare pdf.js PDFViewer page, the way pdf.js's own components example
 // sets one up, with nothing of Folio's. Same pdfjs-dist as Folio; scale 1.0 (Folio's initial 100 %);
-// text layer on (PDFViewer's default). It opens `?doc=<id>` from the facility that serves it
-// (`<routerBase>api/documents/<id>/content`, range requests on), and offers the same `Page number`
-// input (type + Enter) and `Next page` button the harness drives on Folio.
+// text layer on (PDFViewer's default); `&zoom=page-width` (the phone profile) fits the page's width
+// instead, as pdf.js's viewer does with `#zoom=page-width`. It opens `?doc=<id>` from the facility
+// that serves it (`<routerBase>api/documents/<id>/content`, range requests on), and offers the same
+// `Page number` input (type + Enter) and `Next page` button the harness drives on Folio.
 import { getDocument, GlobalWorkerOptions } from 'pdfjs-dist';
 import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import 'pdfjs-dist/web/pdf_viewer.css';
@@ -30,8 +31,10 @@ const linkService = new PDFLinkService({ eventBus });
 const viewer = new PDFViewer({ container, eventBus, linkService });
 linkService.setViewer(viewer);
 
+const params = new URLSearchParams(window.location.search);
 eventBus.on('pagesinit', () => {
-  viewer.currentScale = 1;
+  if (params.get('zoom') === 'page-width') viewer.currentScaleValue = 'page-width';
+  else viewer.currentScale = 1;
 });
 eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => {
   pageInput.value = String(pageNumber);
@@ -50,7 +53,7 @@ element('previous', HTMLButtonElement).addEventListener('click', () => {
 });
 
 async function open(): Promise<void> {
-  const id = new URLSearchParams(window.location.search).get('doc');
+  const id = params.get('doc');
   if (id === null) throw new Error('no ?doc=');
   const pdf = await getDocument({
     url: new URL(`api/documents/${encodeURIComponent(id)}/content`, base).href,
