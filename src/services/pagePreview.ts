@@ -20,8 +20,15 @@ export function previewWidth(widths: readonly number[], deviceWidth: number): nu
 }
 
 /**
- * The image to show page `page` (1-based) at `cssWidth` CSS pixels on a `pixelRatio` screen, or
- * undefined when the facility offers none for that page.
+ * A preview stands in for a second or two: sharper than 2 device pixels per CSS pixel costs a 3×
+ * phone half as many bytes again (a 1440 px text page is ~290 kB, a 960 px one ~170 kB,
+ * docs/decisions/2026-11-26-page-previews.md) on the link the PDF itself needs.
+ */
+export const MAX_PREVIEW_PIXEL_RATIO = 2;
+
+/**
+ * The image to show page `page` (1-based) at `cssWidth` CSS pixels on a `pixelRatio` screen (up
+ * to MAX_PREVIEW_PIXEL_RATIO), or undefined when the facility offers none for that page.
  */
 export function previewFor(
   previews: PagePreviews | undefined,
@@ -30,7 +37,8 @@ export function previewFor(
   pixelRatio: number,
 ): string | undefined {
   if (previews === undefined || page < 1 || page > previews.pages) return undefined;
-  const width = previewWidth(previews.widths, Math.ceil(cssWidth * pixelRatio));
+  const ratio = Math.min(pixelRatio, MAX_PREVIEW_PIXEL_RATIO);
+  const width = previewWidth(previews.widths, Math.ceil(cssWidth * ratio));
   return previewImageUrl(previews, page, width);
 }
 

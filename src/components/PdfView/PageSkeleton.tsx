@@ -58,12 +58,15 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
   );
 }
 
-/** Placeholders this far (CSS px) below or above the view have their previews fetched. */
-const PREVIEW_MARGIN = '400px 0px';
+/**
+ * Only placeholders in view have their previews fetched: one more image is bytes the PDF's own
+ * ranges wait behind on a slow link.
+ */
+const PREVIEW_MARGIN = '0px';
 
 /**
- * Whether placeholder `page` has come into (or near) view: only those previews are fetched, so the
- * images never compete with the PDF's own bytes for pages the reader has not scrolled to. Without
+ * Whether placeholder `page` has come into view: only those previews are fetched, so the images
+ * never compete with the PDF's own bytes for pages the reader has not scrolled to. Without
  * IntersectionObserver every page counts as seen.
  */
 function useSeenPages(

@@ -21,9 +21,11 @@ describe('page previews', () => {
     expect(previewWidth(previews.widths, 5000)).toBe(1440);
   });
 
-  it('counts device pixels: a 372 px page on a 3× phone asks for 1440, on a 1× screen for 480', () => {
-    expect(previewFor(previews, 1, 372, 3)).toMatch(/\/1-1440\.webp$/);
+  it('counts device pixels up to 2 per CSS pixel: a 372 px page asks for 960 on a 2× or 3× phone, 480 at 1×', () => {
+    expect(previewFor(previews, 1, 372, 3)).toMatch(/\/1-960\.webp$/);
+    expect(previewFor(previews, 1, 372, 2)).toMatch(/\/1-960\.webp$/);
     expect(previewFor(previews, 1, 372, 1)).toMatch(/\/1-480\.webp$/);
+    expect(previewFor(previews, 1, 500, 3)).toMatch(/\/1-1440\.webp$/);
   });
 
   it('has none beyond the pages the facility offers, or without previews', () => {
