@@ -16,7 +16,10 @@ export type ReadingChrome = typeof ChromeModule;
  * chunks (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {
-  const pageShown = useAppSelector((state) => state.doc.pageShown || state.doc.previewShown);
+  // With previews page 1 no longer waits for pdf.js's ranges: the chrome's bytes may come now.
+  const pageShown = useAppSelector(
+    (state) => state.doc.pageShown || state.doc.previewShown || state.doc.previews !== undefined,
+  );
   const openFailed = useAppSelector(selectPdfOpenFailed);
   const [waited, setWaited] = useState(false);
   const due = pageShown || openFailed || waited;
@@ -39,5 +42,11 @@ function loadChrome(): Promise<ReadingChrome> {
     requestAnimationFrame(() => {
       setTimeout(resolve, 0);
     });
-  }).then(() => import(/* webpackChunkName: "reading-chrome" */ './ReadingChrome'));
+  }).then(
+    () =>
+      // Low priority: asked for with previews, its bytes must not go ahead of pdf.js's ranges.
+      import(
+        /* webpackChunkName: "reading-chrome" */ /* webpackFetchPriority: "low" */ './ReadingChrome'
+      ),
+  );
 }
