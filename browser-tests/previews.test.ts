@@ -6,16 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
-import { newSession, screenshot, viewerUrl } from './support/viewer.ts';
+import { newSession, PHONE, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { paintedPixels, waitForPainted } from './support/pixels.ts';
-
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 3,
-};
 
 let browser: Browser;
 before(async () => {

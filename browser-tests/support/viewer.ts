@@ -9,6 +9,14 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const BASE_URL = process.env.FOLIO_URL ?? 'http://127.0.0.1:8000/viewer/';
+/** A phone as the tests hold one: 390 × 844 CSS pixels at 3×, touch. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 3,
+} as const;
+
 export const OUT_DIR = path.join(import.meta.dirname, '..', '.out');
 /**
  * One JSON line per CSP violation seen in any session; run.ts names one file per run (runs by
