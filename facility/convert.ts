@@ -261,7 +261,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     input: string,
     outDir: string,
   ): Promise<void> {
-    const { command, args, env } = await sandboxedSoffice({
+    const { command, args, env, cwd } = await sandboxedSoffice({
       soffice,
       work,
       input,
@@ -271,6 +271,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, {
         detached: true,
+        cwd,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -121,6 +121,11 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
   command: string;
   args: string[];
   env: Record<string, string>;
+  /**
+   * The job's folder: soffice's launcher goes back to its working directory, which the server's
+   * own (a 0700 folder of root's) may not let `nobody` enter.
+   */
+  cwd: string;
 }> {
   const profile = path.join(job.work, 'profile');
   const home = path.join(job.work, 'home');
@@ -156,5 +161,6 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
     command,
     args,
     env: { PATH: SYSTEM_PATH, HOME: home, TMPDIR: tmp, LANG: 'C.UTF-8' },
+    cwd: job.work,
   };
 }
