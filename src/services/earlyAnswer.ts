@@ -2,7 +2,8 @@
  * The facility's answer about the document, asked for by index.html's boot script before the
  * entry script had even loaded (docs/decisions/2026-11-25-range-first.md: the answer is on its way while the scripts are). The
  * app's first request takes it over when it is for the very same URL; any other first request
- * cancels it, and the app asks for itself.
+ * cancels it, and the app asks for itself. So does page 1's preview, which the boot script asks
+ * for once that answer names previews (takeEarlyPreview).
  */
 interface EarlyAnswer {
   url: string;

@@ -4,12 +4,10 @@
  * so a print job holds only blobs, never more than one canvas.
  */
 import { DESKTOP_MAX_CANVAS_PIXELS, isPhoneLike, PHONE_MAX_CANVAS_PIXELS } from '../pdf/device';
+import { CSS_PER_POINT } from '../pdf/layout';
 import type { PDFDocumentProxy } from '../pdf/pdfjs';
 import type { PrintLayer } from './layers';
 import { printRaster } from './resolution';
-
-/** 96 CSS pixels per inch over 72 points: pdf.js's 100 % zoom. */
-const CSS_PX_PER_POINT = 96 / 72;
 
 /** The open document (the page engine's `PDFDocumentProxy`). */
 export type PrintSource = Pick<PDFDocumentProxy, 'getPage'>;
@@ -61,7 +59,7 @@ export async function renderPrintPage(
   canvas.width = raster.width;
   canvas.height = raster.height;
   try {
-    const printPage = { pageNumber, page, viewport, cssRatio: raster.scale / CSS_PX_PER_POINT };
+    const printPage = { pageNumber, page, viewport, cssRatio: raster.scale / CSS_PER_POINT };
     for (const layer of options.layers) {
       signal.throwIfAborted();
       await layer(canvas, printPage, signal);

@@ -6,6 +6,7 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import type { PDFImage } from 'pdf-lib';
 import type { WatermarkInfo } from '../../domain/document';
+import { CSS_PER_POINT } from '../pdf/layout';
 import { drawWatermark } from '../print/watermark';
 import { stampPlacement } from './geometry';
 import type { PdfBox } from './geometry';
@@ -15,7 +16,6 @@ import type { PdfBox } from './geometry';
  * the text keeps the size it has on screen relative to the page.
  */
 const WATERMARK_SCALE = 2;
-const CSS_PER_POINT = 4 / 3;
 
 /** The watermark tiled over a `width` × `height` points box, as a PNG (drawn as on print). */
 function watermarkPng(info: WatermarkInfo, width: number, height: number): string | undefined {
