@@ -66,11 +66,49 @@ class CspMetaPlugin {
   }
 }
 
+/** The first frame's entry (docs/decisions/2026-11-26-first-frame.md). */
+const FIRST_FRAME = 'first-frame';
+
+/** The built first frame, as index.html's inline script: no file of its own to wait for. */
+function firstFrameScript(compilation) {
+  const files = compilation.entrypoints.get(FIRST_FRAME)?.getFiles() ?? [];
+  const file = files.find((name) => name.endsWith('.js'));
+  if (file === undefined) throw new Error('webpack.config.js: the first frame was not built');
+  const script = compilation.assets[file]
+    .source()
+    .toString()
+    .replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+  if (/<\/script/i.test(script))
+    throw new Error('webpack.config.js: the first frame ends its script');
+  return script;
+}
+
+/** The first frame's own files go: index.html carries it inline (firstFrameScript). */
+class FirstFramePlugin {
+  apply(compiler) {
+    const { Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FirstFramePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'FirstFramePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          for (const file of compilation.entrypoints.get(FIRST_FRAME)?.getFiles() ?? []) {
+            compilation.deleteAsset(file);
+          }
+        },
+      );
+    });
+  }
+}
+
 export default (_env, argv) => {
   const production = argv.mode === 'production';
   const basePath = normaliseBase(process.env.BASE_PATH);
   return {
-    entry: { main: './src/index.tsx' },
+    entry: {
+      main: './src/index.tsx',
+      // Inlined into index.html (FirstFramePlugin), not loaded as a file.
+      [FIRST_FRAME]: './src/firstFrame/index.ts',
+    },
     output: {
       path: path.join(root, 'dist'),
       // spec §9: chunk base path './'; src/publicPath.ts resolves it against routerBase at runtime.
@@ -144,6 +182,8 @@ export default (_env, argv) => {
         template: './src/index.html',
         inject: false,
         minify: false,
+        // The boot script loads the app's entry; the first frame is inlined (firstFrame below).
+        chunks: ['main'],
         scriptLoading: 'defer',
         templateParameters: (compilation, assets) => ({
           // `npm start` talks to a host page on its own origin (examples/host.html) unless
@@ -157,6 +197,7 @@ export default (_env, argv) => {
                 },
           ),
           scripts: JSON.stringify(assets.js.map((file) => file.replace(/^\.\//, ''))),
+          firstFrame: firstFrameScript(compilation),
           styles: JSON.stringify(assets.css.map((file) => file.replace(/^\.\//, ''))),
           // The wildcard page's chunks start downloading with the entry, not after it has run.
           preload: JSON.stringify(
@@ -173,6 +214,7 @@ export default (_env, argv) => {
         }),
       }),
       new CspMetaPlugin(),
+      new FirstFramePlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -126,6 +126,14 @@ export interface DocData {
   param: DocParam;
 }
 
+/**
+ * The title to show (contracts §5b `showFileName`): the document's title, or '' when the flag is
+ * off or there is none.
+ */
+export function shownTitle({ param, title }: Pick<DocData, 'param' | 'title'>): string {
+  return param.showFileName ? title : '';
+}
+
 export const initialDocData: DocData = {
   title: '',
   watermarkInfo: {},

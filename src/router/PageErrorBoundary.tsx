@@ -3,6 +3,7 @@ import type { ErrorInfo, ReactNode } from 'react';
 import { useT } from '../i18n';
 import { describeChunkError } from './chunkError';
 import { useBootBarReplaced } from './bootBar';
+import { useFirstFrameReplaced } from './firstFrame';
 
 interface Props {
   children: ReactNode;
@@ -31,6 +32,7 @@ export class PageErrorBoundary extends Component<Props, { error?: unknown }> {
 function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useT();
   useBootBarReplaced();
+  useFirstFrameReplaced();
   const chunk = describeChunkError(error);
   const [title, detail, action, act] = chunk
     ? [

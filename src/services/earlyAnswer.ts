@@ -42,8 +42,16 @@ export function takeEarlyAnswer(url: string, signal: AbortSignal): Promise<Respo
   return early.response;
 }
 
+/** Page 1's preview as the boot script asked for it, with the answer that named it. */
+export interface EarlyPreviewAsked {
+  url: string;
+  response: Promise<Response>;
+  /** The facility's answer, as parsed JSON: not validated yet. */
+  answer: unknown;
+}
+
 interface EarlyPreview {
-  preview: Promise<{ url: string; response: Promise<Response> } | undefined>;
+  preview: Promise<EarlyPreviewAsked | undefined>;
   abort: () => void;
 }
 
@@ -51,6 +59,15 @@ function isEarlyPreview(value: unknown): value is EarlyPreview {
   if (typeof value !== 'object' || value === null) return false;
   const { preview, abort } = value as Record<string, unknown>;
   return preview instanceof Promise && typeof abort === 'function';
+}
+
+/**
+ * What the boot script asked for as page 1's preview, leaving it to the app: the first frame
+ * (src/firstFrame/) draws it before the app has loaded.
+ */
+export function peekEarlyPreview(): Promise<EarlyPreviewAsked | undefined> | undefined {
+  const early = (globalThis as { folioEarlyPreview?: unknown }).folioEarlyPreview;
+  return isEarlyPreview(early) ? early.preview : undefined;
 }
 
 /**

@@ -1,65 +1,11 @@
 /**
  * The facility's page previews (contracts §3 `previews`; docs/decisions/2026-11-26-page-previews.md):
- * which image to ask for, and fetching it, with the facility's credentials, into an object URL
- * the page and the thumbnail panel draw until pdf.js has drawn the page.
+ * fetching one, with the facility's credentials, into an object URL the page and the thumbnail
+ * panel draw until pdf.js has drawn the page. Which one to ask for: pagePreviewUrl.ts.
  */
-import { NARROW_SCREEN_QUERY } from '../../config/defaults';
-import type { PagePreviews, PageSize } from '../domain/document';
 import { fetchFile } from './download';
 import { takeEarlyPreview } from './earlyAnswer';
-import { cssPageBox, fitWidthZoom } from './pdf/layout';
-
-/** The image of page `page` at `width` device pixels. */
-export function previewImageUrl(previews: PagePreviews, page: number, width: number): string {
-  return previews.url.replaceAll('{page}', String(page)).replaceAll('{width}', String(width));
-}
-
-/** The smallest offered width that covers `deviceWidth` pixels, else the largest there is. */
-export function previewWidth(widths: readonly number[], deviceWidth: number): number {
-  return widths.find((width) => width >= deviceWidth) ?? widths[widths.length - 1];
-}
-
-/**
- * A preview stands in for a second or two: sharper than 2 device pixels per CSS pixel costs a 3×
- * phone half as many bytes again (a 1440 px text page is ~290 kB, a 960 px one ~170 kB,
- * docs/decisions/2026-11-26-page-previews.md) on the link the PDF itself needs.
- */
-export const MAX_PREVIEW_PIXEL_RATIO = 2;
-
-/**
- * The image to show page `page` (1-based) at `cssWidth` CSS pixels on a `pixelRatio` screen (up
- * to MAX_PREVIEW_PIXEL_RATIO), or undefined when the facility offers none for that page.
- */
-export function previewFor(
-  previews: PagePreviews | undefined,
-  page: number,
-  cssWidth: number,
-  pixelRatio: number,
-): string | undefined {
-  if (previews === undefined || page < 1 || page > previews.pages) return undefined;
-  const ratio = Math.min(pixelRatio, MAX_PREVIEW_PIXEL_RATIO);
-  const width = previewWidth(previews.widths, Math.ceil(cssWidth * ratio));
-  return previewImageUrl(previews, page, width);
-}
-
-/**
- * Page 1's preview as the viewer's first layout will show it, asked for before that layout exists:
- * a phone fits the page to its width unless a zoom was chosen, a desktop shows it at `zoom`.
- */
-export function firstPagePreview(
-  previews: PagePreviews | undefined,
-  size: PageSize | undefined,
-  view: { zoom: number; zoomChosen: boolean },
-): string | undefined {
-  // Outside a browser (the effect tests in Node) there is no layout to size it for.
-  if (size === undefined || typeof window === 'undefined') return undefined;
-  const narrow = 'matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches;
-  const zoom = narrow && !view.zoomChosen ? fitWidthZoom(window.innerWidth, size, 0) : view.zoom;
-  return previewFor(previews, 1, cssPageBox(size, zoom, 0).width, window.devicePixelRatio || 1);
-}
-
-/** Only pictures: anything else the facility might send is not drawn. */
-const IMAGE_TYPE = /^image\/(webp|avif|png|jpeg)\b/i;
+import { isPreviewImageType } from './pagePreviewUrl';
 
 /**
  * Fetches a preview and returns an object URL for it (release it with `releasePreviewImage`).
@@ -68,7 +14,7 @@ const IMAGE_TYPE = /^image\/(webp|avif|png|jpeg)\b/i;
 export async function fetchPreviewImage(url: string, signal?: AbortSignal): Promise<string> {
   const early = await takeEarlyPreview(url);
   const { blob, contentType } = await fetchFile(url, signal, early?.response);
-  if (!IMAGE_TYPE.test(contentType ?? '')) {
+  if (!isPreviewImageType(contentType)) {
     throw new TypeError(`${url}: not an image (${String(contentType)})`);
   }
   return URL.createObjectURL(blob);

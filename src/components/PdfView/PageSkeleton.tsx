@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import type { PageSize } from '../../domain/document';
 import { docActions } from '../../models/doc';
 import { cssPageBox } from '../../services/pdf/layout';
+import { replaceFirstFrameWith } from '../../router/firstFrame';
 import { usePagePreview } from './usePagePreview';
 
 /** More placeholders than this would only cost layout time before pdf.js takes over. */
@@ -134,7 +135,10 @@ function PagePreview({ page, size, zoom, rotate }: PreviewProps) {
       // The Element Timing API reports when it is painted (the bench's first page pixels).
       {...{ elementtiming: 'folio-preview' }}
       style={style}
-      onLoad={() => dispatch(docActions.previewShown())}
+      onLoad={(event) => {
+        dispatch(docActions.previewShown());
+        if (page === 1) replaceFirstFrameWith(event.currentTarget);
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
 import { docActions } from '../../models/doc';
+import { useFirstFrameReplaced } from '../../router/firstFrame';
 import { useOpenPdf } from './useEngine';
 import { PdfView } from './PdfView';
 
@@ -30,6 +31,7 @@ export function PdfDocument({ url }: { url: string }) {
   const pdf = useOpenPdf();
   const t = useT();
   const dispatch = useAppDispatch();
+  useFirstFrameReplaced(failure !== undefined || password !== undefined);
   // The same element while pdf.js opens and once it has: the previews' view becomes pdf.js's.
   if (ready && pdf) return <PdfView pdf={pdf} />;
   if (previews && !failure && !password) {

@@ -9,6 +9,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createEngine } from '../../services/pdf/engine';
 import type { Engine } from '../../services/pdf/engine';
 import { PageSkeleton } from './PageSkeleton';
+import { useFirstFrameReplaced } from '../../router/firstFrame';
 import { fitWidthZoom } from '../../services/pdf/layout';
 import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
@@ -78,6 +79,8 @@ export function PdfView({
   useLayoutEffect(() => {
     previewed.current = previewPages;
   }, [previewPages]);
+  // pdf.js has laid out or drawn page 1: the first frame, if still there, has nothing left to show.
+  useFirstFrameReplaced(initialised || drawn.has(1));
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
   // Read when pdf.js has been idle for a while, not a reason to make a new engine.

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import type { PagePreviews } from '../../domain/document';
 import { docActions } from '../../models/doc';
 import type { PreviewImage } from '../../models/doc';
-import { previewFor, previewImageUrl } from '../../services/pagePreview';
+import { previewFor, previewImageUrl } from '../../services/pagePreviewUrl';
 
 /** The ready image for `url`, else any ready one of the same page (another width) meanwhile. */
 function readySrc(

@@ -18,11 +18,8 @@ import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createPreviewClient } from '../../services/preview';
-import {
-  fetchPreviewImage,
-  firstPagePreview,
-  releasePreviewImage,
-} from '../../services/pagePreview';
+import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
+import { firstPagePreview } from '../../services/pagePreviewUrl';
 import type { FacilityDocument } from '../../services/preview';
 import {
   HttpError,

@@ -7,6 +7,7 @@ import { effectLoading } from '../../runtime';
 import type { LoadingState } from '../../runtime';
 import { docActions } from './actions';
 import type { DocState } from './state';
+import { shownTitle } from '../../domain/document';
 import type { DocData, DocParam, WatermarkInfo } from '../../domain/document';
 
 interface WithDoc {
@@ -27,12 +28,8 @@ export const selectIsReady = ({ doc }: WithDoc): boolean => doc.status === 'read
 /** The facility is still converting the document (spec §3 `loadedCount` < `pageCount`). */
 export const selectIsConverting = ({ doc }: WithDoc): boolean => doc.status === 'converting';
 
-/**
- * The title to show (contracts §5b `showFileName`): the document's title, or '' when the flag is
- * off or there is none.
- */
-export const selectShownTitle = ({ doc }: WithDoc): string =>
-  doc.docData.param.showFileName ? doc.docData.title : '';
+/** domain/document.ts's shownTitle of the document on screen. */
+export const selectShownTitle = ({ doc }: WithDoc): string => shownTitle(doc.docData);
 
 /** The zoom display: 1.2 → 120. */
 export const selectZoomPercent = (state: WithDoc): number => Math.round(state.doc.zoom * 100);

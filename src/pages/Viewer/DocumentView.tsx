@@ -6,6 +6,7 @@ import { selectIsFetching } from '../../models/doc/selectors';
 import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
+import { useFirstFrameReplaced } from '../../router/firstFrame';
 import { useT } from '../../i18n';
 import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { WatermarkedStage } from '../../components/Watermark';
@@ -53,6 +54,8 @@ export function DocumentView({ docId }: { docId: string }) {
   } else if (status === 'converting') {
     shown = { kind: 'converting', loadedCount, pageCount };
   }
+  // Before the status's own chunk has loaded: the first frame's page must not stay over it.
+  useFirstFrameReplaced(shown !== undefined);
   if (shown) return <DocumentStatus shown={shown} />;
   if (status !== 'ready' || fetching || fileUrl === undefined) return <Loading />;
   return <ReadingLayout docId={docId} fileUrl={fileUrl} />;

@@ -3,11 +3,13 @@ import { FileSearchOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n';
 import { AntdConfig } from '../../components/Shell';
 import { useBootBarReplaced } from '../../router/bootBar';
+import { useFirstFrameReplaced } from '../../router/firstFrame';
 
 /** No usable `?doc=`: a friendly explanation, not an error page. */
 export function EmptyState({ invalid = false }: { invalid?: boolean }) {
   const t = useT();
   useBootBarReplaced();
+  useFirstFrameReplaced();
   return (
     <AntdConfig>
       <Result

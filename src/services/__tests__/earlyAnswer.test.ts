@@ -5,7 +5,7 @@
  */
 import { takeEarlyAnswer, takeEarlyPreview } from '../earlyAnswer';
 import { normalizeDocument } from '../facilityDocument';
-import { firstPagePreview } from '../pagePreview';
+import { firstPagePreview } from '../pagePreviewUrl';
 import { createPreviewClient } from '../preview';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';

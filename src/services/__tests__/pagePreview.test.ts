@@ -1,5 +1,5 @@
 /** contracts §3 `previews`: which image the viewer asks for (docs/architecture.md, "Page previews"). */
-import { previewFor, previewImageUrl, previewWidth } from '../pagePreview';
+import { previewFor, previewImageUrl, previewWidth } from '../pagePreviewUrl';
 
 const previews = {
   url: 'http://facility.test/api/documents/a%20b.pdf/previews/h/{page}-{width}.webp',

@@ -7,8 +7,16 @@ import type { PageSize } from '../../domain/document';
 
 /** pdf.js lays out 1 PDF point as 96/72 CSS pixels at scale 1. */
 export const CSS_PER_POINT = 96 / 72;
-/** pdf.js's transparent page border (`--page-border`, 9 px), both sides. */
-const PAGE_BORDER_PX = 18;
+/**
+ * pdf.js's page box (pdf_viewer.css `--page-margin: 1px auto -8px`, `--page-border` 9 px
+ * transparent): neighbouring pages overlap their borders by 7 px. PdfView.css lays out the
+ * placeholders with the same values.
+ */
+export const PAGE_MARGIN_TOP_PX = 1;
+export const PAGE_MARGIN_BOTTOM_PX = -8;
+export const PAGE_BORDER_WIDTH_PX = 9;
+/** Both sides' borders. */
+const PAGE_BORDER_PX = 2 * PAGE_BORDER_WIDTH_PX;
 
 function turned(rotate: number): boolean {
   return Math.abs(rotate) % 180 === 90;

@@ -1,0 +1,119 @@
+/**
+ * Where the first frame draws page 1 (docs/decisions/2026-11-26-first-frame.md): where PdfView's
+ * first layout puts it, or nowhere when that is not known beforehand. The browser test
+ * (browser-tests/first-frame.test.ts) compares the two on screen.
+ */
+import { normalizeDocument } from '../../services/facilityDocument';
+import { planFirstFrame } from '../plan';
+import type { FirstFrameScreen } from '../plan';
+
+const BASE = new URL('https://f.test/api/');
+const PREVIEWS = {
+  url: 'documents/a.pdf/previews/h/{page}-{width}.webp',
+  pages: 10,
+  widths: [240, 480, 960, 1440, 1920],
+};
+const LETTER = { width: 612, height: 792 };
+
+function doc(overrides: Record<string, unknown> = {}) {
+  return normalizeDocument(
+    {
+      title: 'Report',
+      mimeType: 'application/pdf',
+      pageCount: 3,
+      loadedCount: 3,
+      pageSize: [LETTER, LETTER, LETTER],
+      previews: PREVIEWS,
+      ...overrides,
+    },
+    { id: 'a.pdf', base: BASE },
+  );
+}
+
+const DESKTOP: FirstFrameScreen = {
+  width: 1280,
+  height: 900,
+  narrow: false,
+  scrollbar: 0,
+  pixelRatio: 1,
+};
+const PHONE: FirstFrameScreen = {
+  width: 390,
+  height: 844,
+  narrow: true,
+  scrollbar: 0,
+  pixelRatio: 3,
+};
+
+describe('planFirstFrame', () => {
+  it('desktop: page 1 at 100 %, centred, its top edge at the stage top as pdf.js scrolls to it', () => {
+    const plan = planFirstFrame(doc(), DESKTOP, '');
+    // 612 × 792 pt at 96/72 px per point: 816 × 1056, centred in 1280 px.
+    expect(plan?.pages).toEqual([{ left: 232, top: 0, width: 816, height: 1056 }]);
+    // Under the toolbar (41 px), no footer.
+    expect(plan).toMatchObject({ top: 41, bottom: 0 });
+    expect(plan?.preview).toBe('https://f.test/api/documents/a.pdf/previews/h/1-960.webp');
+  });
+
+  it('a taller screen shows page 2 below it, 11 px further down (borders overlap by 7 px)', () => {
+    const plan = planFirstFrame(doc(), { ...DESKTOP, height: 1400 }, '');
+    expect(plan?.pages.map(({ top }) => top)).toEqual([0, 1056 + 11]);
+  });
+
+  it('a classic scrollbar narrows the centred column when the pages overflow', () => {
+    const plan = planFirstFrame(doc(), { ...DESKTOP, scrollbar: 15 }, '');
+    expect(plan?.pages[0].left).toBe((1280 - 15 - 834) / 2 + 9);
+  });
+
+  it('a single short page that fits takes no scrollbar', () => {
+    const small = doc({ pageCount: 1, loadedCount: 1, pageSize: [{ width: 300, height: 300 }] });
+    const plan = planFirstFrame(small, { ...DESKTOP, scrollbar: 15 }, '');
+    expect(plan?.pages[0].left).toBe((1280 - 400 - 18) / 2 + 9);
+  });
+
+  it('phone: fitted to the width, one page with its margin, under the toolbar and its title row', () => {
+    const plan = planFirstFrame(doc(), PHONE, '');
+    // fitWidthZoom: floor((390 − 18) / 816 × 100) / 100 = 0.45 → 367 × 475.
+    expect(plan?.pages).toEqual([{ left: 11.5, top: 10, width: 367, height: 475 }]);
+    expect(plan?.top).toBe(71);
+    // 367 px at DPR 3, capped at 2: 734 device pixels → the 960 px image.
+    expect(plan?.preview).toMatch(/\/1-960\.webp$/);
+  });
+
+  it('phone with isVertical: the fitted column, scrolled as on desktop', () => {
+    const plan = planFirstFrame(doc({ param: { isVertical: true } }), PHONE, '');
+    expect(plan?.pages.map(({ top }) => top)).toEqual([0, 475 + 11]);
+  });
+
+  it('the bars the facility asks for: title header, no toolbar, footer', () => {
+    const plan = planFirstFrame(
+      doc({ param: { showHeader: true, showHeaderBar: false, showFooter: true } }),
+      DESKTOP,
+      '',
+    );
+    expect(plan).toMatchObject({ top: 41, bottom: 28 });
+  });
+
+  it('no title row on a phone when the title is not shown', () => {
+    expect(planFirstFrame(doc({ param: { showFileName: false } }), PHONE, '')?.top).toBe(41);
+  });
+
+  it('carries the watermark, as the facility gave it', () => {
+    const plan = planFirstFrame(
+      doc({ watermarkInfo: { text: 'alice', rotate: -30 } }),
+      DESKTOP,
+      '',
+    );
+    expect(plan?.watermark).toMatchObject({ text: 'alice', rotate: -30 });
+  });
+
+  it.each([
+    ['a link to a page', doc(), DESKTOP, '#page=2'],
+    ['a link to a zoom', doc(), DESKTOP, '#zoom=150'],
+    ['no previews', doc({ previews: undefined }), DESKTOP, ''],
+    ['a conversion still running', doc({ loadedCount: 1 }), DESKTOP, ''],
+    ['a narrow window with classic scrollbars', doc(), { ...PHONE, scrollbar: 15 }, ''],
+  ])('nothing for %s: the app draws page 1 itself', (_, given, screen, hash) => {
+    expect(planFirstFrame(given, screen, hash)).toBeUndefined();
+  });
+});

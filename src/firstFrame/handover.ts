@@ -1,0 +1,23 @@
+/**
+ * The first frame hands over to the app (docs/decisions/2026-11-26-first-frame.md): whatever the
+ * app shows in the pages' place (page 1's own preview, pdf.js's page, or why the document cannot
+ * show) takes the first frame away, and a first frame that has not been drawn yet never will be.
+ * The two sides are separate scripts: they meet on `window` and the element's id.
+ */
+export const FIRST_FRAME_ID = 'folio-first-frame';
+
+declare global {
+  interface Window {
+    /** Set by the app once it shows the document, or why it cannot. */
+    folioFirstFrameReplaced?: boolean;
+  }
+}
+
+export function isFirstFrameReplaced(): boolean {
+  return window.folioFirstFrameReplaced === true;
+}
+
+export function replaceFirstFrame(): void {
+  window.folioFirstFrameReplaced = true;
+  document.getElementById(FIRST_FRAME_ID)?.remove();
+}

@@ -1,0 +1,79 @@
+/**
+ * The first frame (docs/decisions/2026-11-26-first-frame.md): page 1's preview, drawn where the
+ * viewer will show it, under the facility's watermark, as soon as index.html's boot script has
+ * the facility's answer and the image, while the app's own scripts are still on their way. It is
+ * built as its own entry and inlined into index.html after the boot script (webpack.config.js).
+ */
+import { NARROW_SCREEN_QUERY } from '../../config/defaults';
+import { peekEarlyPreview } from '../services/earlyAnswer';
+import type { EarlyPreviewAsked } from '../services/earlyAnswer';
+import { normalizeDocument } from '../services/facilityDocument';
+import { isPreviewImageType } from '../services/pagePreviewUrl';
+import { readSettings } from '../services/settings';
+import { docIdFromSearch } from '../url/query';
+import { isFirstFrameReplaced } from './handover';
+import { paintFirstFrame } from './paint';
+import { planFirstFrame } from './plan';
+import type { FirstFrameScreen } from './plan';
+
+/** The width classic scrollbars take here (0 where they overlay the content). */
+function scrollbarWidth(): number {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;top:-100px;width:50px;height:50px;overflow:scroll';
+  document.body.append(probe);
+  const width = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return width;
+}
+
+function screenNow(): FirstFrameScreen {
+  return {
+    width: window.innerWidth,
+    height: window.innerHeight,
+    narrow: window.matchMedia(NARROW_SCREEN_QUERY).matches,
+    scrollbar: scrollbarWidth(),
+    pixelRatio: window.devicePixelRatio || 1,
+  };
+}
+
+/** The image, read from a copy of the response: the app takes the response itself over. */
+async function decodedImage(asked: EarlyPreviewAsked): Promise<HTMLImageElement | undefined> {
+  const copy = asked.response.then((response) => response.clone());
+  const response = await copy;
+  if (!response.ok || !isPreviewImageType(response.headers.get('content-type'))) return undefined;
+  const source = URL.createObjectURL(await response.blob());
+  const image = new Image();
+  image.src = source;
+  try {
+    await image.decode();
+    return image;
+  } catch {
+    return undefined;
+  } finally {
+    // A decoded image keeps its pixels; the URL is not needed to show it.
+    URL.revokeObjectURL(source);
+  }
+}
+
+async function showFirstFrame(): Promise<void> {
+  const early = peekEarlyPreview();
+  const doc = docIdFromSearch(location.search);
+  if (early === undefined || doc.kind !== 'id') return;
+  const asked = await early;
+  if (asked === undefined) return;
+  const image = decodedImage(asked).catch(() => undefined);
+  const base = new URL(readSettings().previewApi, location.href);
+  const plan = planFirstFrame(
+    normalizeDocument(asked.answer, { id: doc.id, base }),
+    screenNow(),
+    location.hash,
+  );
+  // Another image than the boot script asked for: the app asks for its own.
+  if (plan?.preview !== asked.url) return;
+  const decoded = await image;
+  if (decoded === undefined || isFirstFrameReplaced()) return;
+  paintFirstFrame(plan, decoded);
+}
+
+// Any failure leaves it to the app, which draws page 1 itself.
+showFirstFrame().catch(() => undefined);

@@ -1,0 +1,119 @@
+/**
+ * Where the viewer's first layout will put page 1 and the placeholders around it, computed from
+ * the facility's answer and the screen before the app has loaded: the first frame draws page 1's
+ * preview exactly there (docs/decisions/2026-11-26-first-frame.md), as PdfView and PageSkeleton
+ * will lay it out (PdfView.css, src/services/pdf/layout.ts).
+ */
+import { shownTitle } from '../domain/document';
+import type { PageSize, WatermarkInfo } from '../domain/document';
+import type { FacilityDocument } from '../services/facilityDocument';
+import { previewFor } from '../services/pagePreviewUrl';
+import {
+  cssPageBox,
+  fitWidthZoom,
+  PAGE_BORDER_WIDTH_PX,
+  PAGE_MARGIN_BOTTOM_PX,
+  PAGE_MARGIN_TOP_PX,
+} from '../services/pdf/layout';
+import { parseHash } from '../url/hash';
+import { barsAbove, barsBelow } from '../pages/Viewer/barHeights';
+
+export interface FirstFrameScreen {
+  /** The layout viewport, CSS pixels. */
+  width: number;
+  height: number;
+  /** config/defaults.ts NARROW_SCREEN_QUERY matches: the phone layout. */
+  narrow: boolean;
+  /** The width a classic scrollbar takes; 0 where scrollbars overlay the content (phones). */
+  scrollbar: number;
+  pixelRatio: number;
+}
+
+/** A page's white box, CSS pixels from the stage's top left corner. */
+export interface FirstFrameBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface FirstFramePlan {
+  /** The stage, the box between the bars that holds the pages: its distance from the top and the bottom. */
+  top: number;
+  bottom: number;
+  /** Page 1 first, then the placeholders below it that are in view. */
+  pages: FirstFrameBox[];
+  /** Page 1's preview at the width the viewer will ask for. */
+  preview: string;
+  watermark: WatermarkInfo;
+}
+
+/** Each page's border box reaches this far past its content, on every side. */
+const BORDER = PAGE_BORDER_WIDTH_PX;
+/** From one page's top border to the next: its borders and the two margins, collapsed into one. */
+const PITCH_EXTRA = 2 * BORDER + PAGE_MARGIN_TOP_PX + PAGE_MARGIN_BOTTOM_PX;
+
+/**
+ * The first frame of a complete document that has page previews, opened at its start: undefined
+ * otherwise (a link to a page or a zoom, a conversion still running, no previews), and where its
+ * layout is not known beforehand (a narrow window with classic scrollbars, whose fitted zoom
+ * depends on whether the fitted pages overflow). The app then draws page 1 itself, as before.
+ */
+export function planFirstFrame(
+  doc: FacilityDocument,
+  screen: FirstFrameScreen,
+  hash: string,
+): FirstFramePlan | undefined {
+  const view = parseHash(hash);
+  const first = doc.pageSize.at(0);
+  if (view.page !== undefined || view.zoom !== undefined) return undefined;
+  if (doc.previews === undefined || first === undefined) return undefined;
+  if (doc.loadedCount < doc.pageCount) return undefined;
+  if (screen.narrow && screen.scrollbar > 0) return undefined;
+
+  const top = barsAbove(doc.param, screen.narrow, shownTitle(doc));
+  const bottom = barsBelow(doc.param);
+  const stageHeight = screen.height - top - bottom;
+  // Phones open fitted to the width (PdfView), one page at a time unless isVertical.
+  const zoom = screen.narrow ? fitWidthZoom(screen.width, first, 0) : 1;
+  const onePage = screen.narrow && !doc.param.isVertical;
+  const sizes = onePage ? [first] : doc.pageSize;
+
+  // Scrolled as pdf.js scrolls to page 1, its top edge inside the border (PdfView); one page
+  // at a time shows the page with its margin.
+  const scrolled = onePage ? 0 : PAGE_MARGIN_TOP_PX + BORDER;
+  const column = pageColumn(sizes, zoom, stageHeight + scrolled);
+  const overflows = column.height > stageHeight;
+  const clientWidth = screen.width - (overflows ? screen.scrollbar : 0);
+  const pages = column.boxes.map(({ top: boxTop, width, height }) => ({
+    left: Math.max(0, (clientWidth - width - 2 * BORDER) / 2) + BORDER,
+    top: boxTop - scrolled,
+    width,
+    height,
+  }));
+  const preview = previewFor(doc.previews, 1, pages[0].width, screen.pixelRatio);
+  if (preview === undefined) return undefined;
+  return { top, bottom, pages, preview, watermark: doc.watermarkInfo };
+}
+
+/**
+ * The pages' content boxes down the column, as far as `reach` from its top, and the column's
+ * height as far as it was followed (enough to tell whether it overflows the stage).
+ */
+function pageColumn(
+  sizes: readonly PageSize[],
+  zoom: number,
+  reach: number,
+): { boxes: Omit<FirstFrameBox, 'left'>[]; height: number } {
+  const boxes: Omit<FirstFrameBox, 'left'>[] = [];
+  let borderTop = PAGE_MARGIN_TOP_PX;
+  let height = 0;
+  for (const size of sizes) {
+    const box = cssPageBox(size, zoom, 0);
+    if (borderTop < reach) boxes.push({ top: borderTop + BORDER, ...box });
+    height = borderTop + box.height + 2 * BORDER + PAGE_MARGIN_BOTTOM_PX;
+    if (height > reach) break;
+    borderTop += box.height + PITCH_EXTRA;
+  }
+  return { boxes, height };
+}
