@@ -105,12 +105,12 @@ describe('production build', () => {
     assert.equal(facts.publicPath, './');
   });
 
-  it("dist/index.html's CSP meta hashes its own two inline scripts, and nothing else", () => {
+  it("dist/index.html's CSP meta hashes its own three inline scripts, and nothing else", () => {
     const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
     assert.equal(meta, contentSecurityPolicy({ html, delivery: 'meta' }));
     const hashes = inlineScriptHashes(html);
-    assert.equal(hashes.length, 2, 'the settings block and the boot loader');
+    assert.equal(hashes.length, 3, 'the settings block, the boot loader and the first frame');
     const scriptSrc = /script-src ([^;]*)/.exec(meta)?.[1].split(' ') ?? [];
     assert.deepEqual(
       scriptSrc.filter((source) => source.startsWith("'sha256-")),

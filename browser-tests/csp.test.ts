@@ -67,7 +67,8 @@ describe('Content-Security-Policy', () => {
     assert.ok(!header.includes("'unsafe-eval'"), header);
     assert.ok(!scripts.includes("'unsafe-inline'"), header);
     assert.ok(scripts.includes("'wasm-unsafe-eval'"), header);
-    assert.equal(scripts.filter((source) => source.startsWith("'sha256-")).length, 2, header);
+    // The settings block, the boot loader and the first frame.
+    assert.equal(scripts.filter((source) => source.startsWith("'sha256-")).length, 3, header);
     assert.deepEqual(policy.get('worker-src'), ["'self'"]);
     assert.deepEqual(policy.get('default-src'), ["'self'"]);
     assert.deepEqual(policy.get('object-src'), ["'none'"]);
