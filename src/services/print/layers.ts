@@ -5,7 +5,7 @@
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
 import type { PDFPageProxy } from '../pdf/pdfjs';
-import { drawWatermark } from './watermark';
+import { drawWatermark } from '../watermark';
 import type { SignatureItem, WatermarkInfo } from '../../domain/document';
 
 /** pdf.js's page viewport (its type is not exported by name from the package's main entry). */

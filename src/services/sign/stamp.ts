@@ -7,7 +7,7 @@ import { degrees, PDFDocument } from 'pdf-lib';
 import type { PDFImage } from 'pdf-lib';
 import type { WatermarkInfo } from '../../domain/document';
 import { CSS_PER_POINT } from '../pdf/layout';
-import { drawWatermark } from '../print/watermark';
+import { drawWatermark } from '../watermark';
 import { stampPlacement } from './geometry';
 import type { PdfBox } from './geometry';
 

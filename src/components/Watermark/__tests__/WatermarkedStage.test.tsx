@@ -1,28 +1,15 @@
-/** behaviour.md, "The facility's policy" watermark: the stage holds the pages, under antd's Watermark when there is text. */
-import { screen } from '@testing-library/react';
+/** behaviour.md, "Watermark": the stage holds the pages, under the watermark's overlay when there is text. */
+import { act, screen } from '@testing-library/react';
 import { WatermarkedStage } from '..';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { fakeCanvas } from '../../../test/fakeCanvas';
+import { docActions } from '../../../models';
 import type { WatermarkInfo } from '../../../domain/document';
 
-// jsdom draws nothing: a 2D context that accepts antd's calls stands in for the canvas.
-beforeAll(() => {
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () =>
-      new Proxy(
-        {},
-        {
-          get: (_, key) =>
-            key === 'measureText'
-              ? () => ({ width: 100, fontBoundingBoxAscent: 10, fontBoundingBoxDescent: 4 })
-              : () => undefined,
-          set: () => true,
-        },
-      ) as unknown as RenderingContext,
-  );
-  jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,');
+beforeEach(() => {
+  fakeCanvas();
 });
-
-afterAll(() => {
+afterEach(() => {
   jest.restoreAllMocks();
 });
 
@@ -41,6 +28,14 @@ function stage(): HTMLElement {
   return element;
 }
 
+/** The overlay: the stage's direct child with the tiled background image. */
+function overlay(): HTMLElement | undefined {
+  return [...stage().children].find(
+    (child): child is HTMLElement =>
+      child instanceof HTMLDivElement && child.style.backgroundImage !== '',
+  );
+}
+
 describe('WatermarkedStage', () => {
   it('contracts §3 empty text: a plain stage, no watermark', () => {
     renderStage({ text: '', fontSize: 20 });
@@ -49,20 +44,46 @@ describe('WatermarkedStage', () => {
     expect(stage().children).toHaveLength(1);
   });
 
-  it('with text: the stage is the watermark, with its tiled overlay above the pages', async () => {
+  it('with text: the overlay is over the pages in the commit that shows them', () => {
     renderStage({ text: '<b>alice</b>', rotate: -22, gap: [80, 80], fontSize: 18 });
-    // antd's Watermark is evaluated on demand; until it has run, the pages are not shown at all.
-    expect(screen.queryByText('the pages')).toBeNull();
-    await screen.findByText('the pages');
+    // No waiting: the layout effect has mounted it before the browser could paint the pages.
     expect(stage()).toHaveClass('folio-stage', 'folio-watermarked');
-    const overlay = await screen.findByText(
-      (_, element) =>
-        element instanceof HTMLElement &&
-        element.parentElement === stage() &&
-        element.style.backgroundImage !== '',
-    );
-    expect(overlay.style.pointerEvents).toBe('none');
+    expect(overlay()?.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/);
+    expect(overlay()?.style.pointerEvents).toBe('none');
     // Text is drawn, never parsed: no element comes from the HTML in it.
     expect(stage().querySelector('b')).toBeNull();
+  });
+
+  it('contracts §3: a watermark merged later covers the same pages, and goes with its text', () => {
+    const { app } = renderStage({ text: '' });
+    const pages = screen.getByText('the pages');
+    expect(overlay()).toBeUndefined();
+    act(() => {
+      app.dispatch(docActions.mergeWatermark({ text: 'bob' }));
+    });
+    expect(screen.getByText('the pages')).toBe(pages);
+    expect(stage()).toHaveClass('folio-watermarked');
+    const first = overlay();
+    expect(first).toBeDefined();
+    act(() => {
+      app.dispatch(docActions.mergeWatermark({ fontSize: 30 }));
+    });
+    // A new tile for the new size, and only one overlay.
+    expect(overlay()).not.toBe(first);
+    expect(first?.isConnected).toBe(false);
+    expect(stage().children).toHaveLength(2);
+    act(() => {
+      app.dispatch(docActions.mergeWatermark({ text: '' }));
+    });
+    expect(overlay()).toBeUndefined();
+    expect(stage()).not.toHaveClass('folio-watermarked');
+  });
+
+  it('takes the overlay away when the stage goes', () => {
+    const { unmount } = renderStage({ text: 'alice' });
+    const mark = overlay();
+    expect(mark?.isConnected).toBe(true);
+    unmount();
+    expect(mark?.isConnected).toBe(false);
   });
 });

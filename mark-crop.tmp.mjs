@@ -1,0 +1,10 @@
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { writeFileSync } from 'node:fs';
+const [a, b] = await Promise.all(process.argv.slice(2, 4).map((f) => loadImage(f)));
+const [x, y, w, h, s] = process.argv.slice(5).map(Number);
+const c = createCanvas(w * s, h * s * 2 + 4); const ctx = c.getContext('2d');
+ctx.imageSmoothingEnabled = false;
+ctx.fillStyle = '#000'; ctx.fillRect(0, 0, c.width, c.height);
+ctx.drawImage(a, x, y, w, h, 0, 0, w * s, h * s);
+ctx.drawImage(b, x, y, w, h, 0, h * s + 4, w * s, h * s);
+writeFileSync(process.argv[4], c.toBuffer('image/png'));
