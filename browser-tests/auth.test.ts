@@ -154,7 +154,7 @@ function instrument(): void {
   };
 }
 
-/** antd's watermark overlay: its tile, a data URL drawn from the text. */
+/** The watermark's overlay: its tile, a data URL drawn from the text. */
 function screenWatermark(ui: Ui): Promise<string | undefined> {
   return ui.evaluate(() =>
     Array.from(document.querySelectorAll('div'), (div) => getComputedStyle(div).backgroundImage)

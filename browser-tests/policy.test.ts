@@ -291,7 +291,7 @@ describe('anti-copy', () => {
   });
 });
 
-/** The antd watermark's overlay: the stage's child with the tiled background image. */
+/** The watermark's overlay: the stage's child with the tiled background image. */
 const MARK = '.folio-stage.folio-watermarked > div[style*="background-image"]';
 
 /** Pixels of the watermark's colour (a clear red over white or grey) in a screenshot region. */

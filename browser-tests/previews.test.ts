@@ -44,7 +44,7 @@ interface FirstFrame {
 
 /**
  * Records, in the mutation callback that sees the first preview inserted (before that frame is
- * painted), whether it is inside the watermarked stage and antd's watermark layer is already there.
+ * painted), whether it is inside the watermarked stage and the watermark's overlay is already there.
  */
 function recordFirstPreviewFrame(): void {
   const observer = new MutationObserver(() => {
