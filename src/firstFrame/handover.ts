@@ -10,6 +10,11 @@ declare global {
   interface Window {
     /** Set by the app once it shows the document, or why it cannot. */
     folioFirstFrameReplaced?: boolean;
+    /**
+     * Set by index.html's boot script: runs the app's scripts, which it holds while page 1's
+     * preview is on its way (once only; it also runs them itself after a grace period).
+     */
+    folioStartApp?: () => void;
   }
 }
 

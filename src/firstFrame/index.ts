@@ -73,7 +73,13 @@ async function showFirstFrame(): Promise<void> {
   const decoded = await image;
   if (decoded === undefined || isFirstFrameReplaced()) return;
   paintFirstFrame(plan, decoded);
+  // Painted: the frame has been rendered once a task after the next animation frame runs.
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
-// Any failure leaves it to the app, which draws page 1 itself.
-showFirstFrame().catch(() => undefined);
+// Drawn or not (any failure leaves page 1 to the app), the app's scripts may run now.
+showFirstFrame()
+  .catch(() => undefined)
+  .finally(() => window.folioStartApp?.());
