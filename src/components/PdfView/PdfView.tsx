@@ -64,10 +64,10 @@ export function PdfView({
   const viewerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<Engine | null>(null);
   // What pdf.js's event handlers compare against; synced before any effect below runs.
-  const model = useRef({ zoom, rotate, currentPage });
+  const model = useRef({ zoom, rotate, currentPage, onePage });
   useLayoutEffect(() => {
-    model.current = { zoom, rotate, currentPage };
-  }, [zoom, rotate, currentPage]);
+    model.current = { zoom, rotate, currentPage, onePage };
+  }, [zoom, rotate, currentPage, onePage]);
   // View state, not the document's: this engine (made for these DOM nodes) has laid its pages
   // out. A new engine for the same document (the view remounts after a re-fetch, StrictMode)
   // starts over, while the model's `pdfOpened` stays true; it gates the placeholders below and

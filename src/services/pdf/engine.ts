@@ -29,8 +29,11 @@ export interface EngineOptions {
   pageErrorText: string;
   /** The language of pdf.js's own strings (page region names). */
   locale: Locale;
-  /** The model's view at the moment pdf.js lays the pages out. */
-  initial: () => { zoom: number; rotate: number; currentPage: number };
+  /**
+   * The model's view at the moment pdf.js lays the pages out; `onePage` scrolls a page at a time
+   * from the start, so page 1 is not first scrolled to as in a column (10 px further up).
+   */
+  initial: () => { zoom: number; rotate: number; currentPage: number; onePage: boolean };
   onInit: (pageCount: number) => void;
   onPageChange: (page: number) => void;
   onScaleChange: (scale: number) => void;
@@ -105,8 +108,9 @@ export function createEngine(options: EngineOptions): Engine {
   let ready = false;
 
   eventBus.on('pagesinit', () => {
-    const { zoom, rotate, currentPage } = options.initial();
+    const { zoom, rotate, currentPage, onePage } = options.initial();
     ready = true;
+    if (onePage) pdfView.scrollMode = pdfViewer.ScrollMode.PAGE;
     pdfView.currentScale = zoom;
     pdfView.pagesRotation = rotate;
     pdfView.currentPageNumber = Math.min(Math.max(1, currentPage), pdf.numPages);
