@@ -10,7 +10,7 @@ import type { EarlyPreviewAsked } from '../services/earlyAnswer';
 import { normalizeDocument } from '../services/facilityDocument';
 import { isPreviewImageType } from '../services/pagePreviewUrl';
 import { readSettings } from '../services/settings';
-import { docIdFromSearch } from '../url/query';
+import { readLink } from '../url/link';
 import { isFirstFrameReplaced } from './handover';
 import { paintFirstFrame } from './paint';
 import { planFirstFrame } from './plan';
@@ -57,7 +57,8 @@ async function decodedImage(asked: EarlyPreviewAsked): Promise<HTMLImageElement 
 
 async function showFirstFrame(): Promise<void> {
   const early = peekEarlyPreview();
-  const doc = docIdFromSearch(location.search);
+  const link = readLink(window.location);
+  const doc = link.doc;
   if (early === undefined || doc.kind !== 'id') return;
   const asked = await early;
   if (asked === undefined) return;
@@ -66,7 +67,7 @@ async function showFirstFrame(): Promise<void> {
   const plan = planFirstFrame(
     normalizeDocument(asked.answer, { id: doc.id, base }),
     screenNow(),
-    location.hash,
+    link.view,
   );
   // Another image than the boot script asked for: the app asks for its own.
   if (plan?.preview !== asked.url) return;

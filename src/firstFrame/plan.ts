@@ -15,7 +15,7 @@ import {
   PAGE_MARGIN_BOTTOM_PX,
   PAGE_MARGIN_TOP_PX,
 } from '../services/pdf/layout';
-import { parseHash } from '../url/hash';
+import type { HashView } from '../url/hash';
 import { barsAbove, barsBelow } from '../pages/Viewer/barHeights';
 
 export interface FirstFrameScreen {
@@ -62,9 +62,9 @@ const PITCH_EXTRA = 2 * BORDER + PAGE_MARGIN_TOP_PX + PAGE_MARGIN_BOTTOM_PX;
 export function planFirstFrame(
   doc: FacilityDocument,
   screen: FirstFrameScreen,
-  hash: string,
+  /** The link's place (`#page`, `#zoom`). */
+  view: HashView,
 ): FirstFramePlan | undefined {
-  const view = parseHash(hash);
   const first = doc.pageSize.at(0);
   if (view.page !== undefined || view.zoom !== undefined) return undefined;
   if (doc.previews === undefined || first === undefined) return undefined;

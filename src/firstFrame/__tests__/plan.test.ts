@@ -4,6 +4,7 @@
  * (browser-tests/first-frame.test.ts) compares the two on screen.
  */
 import { normalizeDocument } from '../../services/facilityDocument';
+import { parseHash } from '../../url/hash';
 import { planFirstFrame } from '../plan';
 import type { FirstFrameScreen } from '../plan';
 
@@ -14,6 +15,8 @@ const PREVIEWS = {
   widths: [240, 480, 960, 1440, 1920],
 };
 const LETTER = { width: 612, height: 792 };
+/** A link with no `#page` or `#zoom`. */
+const AT_START = parseHash('');
 
 function doc(overrides: Record<string, unknown> = {}) {
   return normalizeDocument(
@@ -47,7 +50,7 @@ const PHONE: FirstFrameScreen = {
 
 describe('planFirstFrame', () => {
   it('desktop: page 1 at 100 %, centred, its top edge at the stage top as pdf.js scrolls to it', () => {
-    const plan = planFirstFrame(doc(), DESKTOP, '');
+    const plan = planFirstFrame(doc(), DESKTOP, AT_START);
     // 612 × 792 pt at 96/72 px per point: 816 × 1056, centred in 1280 px.
     expect(plan?.pages).toEqual([{ left: 232, top: 0, width: 816, height: 1056 }]);
     // Under the toolbar (41 px), no footer.
@@ -56,23 +59,23 @@ describe('planFirstFrame', () => {
   });
 
   it('a taller screen shows page 2 below it, 11 px further down (borders overlap by 7 px)', () => {
-    const plan = planFirstFrame(doc(), { ...DESKTOP, height: 1400 }, '');
+    const plan = planFirstFrame(doc(), { ...DESKTOP, height: 1400 }, AT_START);
     expect(plan?.pages.map(({ top }) => top)).toEqual([0, 1056 + 11]);
   });
 
   it('a classic scrollbar narrows the centred column when the pages overflow', () => {
-    const plan = planFirstFrame(doc(), { ...DESKTOP, scrollbar: 15 }, '');
+    const plan = planFirstFrame(doc(), { ...DESKTOP, scrollbar: 15 }, AT_START);
     expect(plan?.pages[0].left).toBe((1280 - 15 - 834) / 2 + 9);
   });
 
   it('a single short page that fits takes no scrollbar', () => {
     const small = doc({ pageCount: 1, loadedCount: 1, pageSize: [{ width: 300, height: 300 }] });
-    const plan = planFirstFrame(small, { ...DESKTOP, scrollbar: 15 }, '');
+    const plan = planFirstFrame(small, { ...DESKTOP, scrollbar: 15 }, AT_START);
     expect(plan?.pages[0].left).toBe((1280 - 400 - 18) / 2 + 9);
   });
 
   it('phone: fitted to the width, one page with its margin, under the toolbar and its title row', () => {
-    const plan = planFirstFrame(doc(), PHONE, '');
+    const plan = planFirstFrame(doc(), PHONE, AT_START);
     // fitWidthZoom: floor((390 − 18) / 816 × 100) / 100 = 0.45 → 367 × 475.
     expect(plan?.pages).toEqual([{ left: 11.5, top: 10, width: 367, height: 475 }]);
     expect(plan?.top).toBe(71);
@@ -81,7 +84,7 @@ describe('planFirstFrame', () => {
   });
 
   it('phone with isVertical: the fitted column, scrolled as on desktop', () => {
-    const plan = planFirstFrame(doc({ param: { isVertical: true } }), PHONE, '');
+    const plan = planFirstFrame(doc({ param: { isVertical: true } }), PHONE, AT_START);
     expect(plan?.pages.map(({ top }) => top)).toEqual([0, 475 + 11]);
   });
 
@@ -89,20 +92,20 @@ describe('planFirstFrame', () => {
     const plan = planFirstFrame(
       doc({ param: { showHeader: true, showHeaderBar: false, showFooter: true } }),
       DESKTOP,
-      '',
+      AT_START,
     );
     expect(plan).toMatchObject({ top: 41, bottom: 28 });
   });
 
   it('no title row on a phone when the title is not shown', () => {
-    expect(planFirstFrame(doc({ param: { showFileName: false } }), PHONE, '')?.top).toBe(41);
+    expect(planFirstFrame(doc({ param: { showFileName: false } }), PHONE, AT_START)?.top).toBe(41);
   });
 
   it('carries the watermark, as the facility gave it', () => {
     const plan = planFirstFrame(
       doc({ watermarkInfo: { text: 'alice', rotate: -30 } }),
       DESKTOP,
-      '',
+      AT_START,
     );
     expect(plan?.watermark).toMatchObject({ text: 'alice', rotate: -30 });
   });
@@ -114,6 +117,6 @@ describe('planFirstFrame', () => {
     ['a conversion still running', doc({ loadedCount: 1 }), DESKTOP, ''],
     ['a narrow window with classic scrollbars', doc(), { ...PHONE, scrollbar: 15 }, ''],
   ])('nothing for %s: the app draws page 1 itself', (_, given, screen, hash) => {
-    expect(planFirstFrame(given, screen, hash)).toBeUndefined();
+    expect(planFirstFrame(given, screen, parseHash(hash))).toBeUndefined();
   });
 });
