@@ -36,7 +36,13 @@ const config: Config = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/bench', '<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
+      roots: [
+        '<rootDir>/bench',
+        '<rootDir>/config',
+        '<rootDir>/facility',
+        '<rootDir>/scripts',
+        '<rootDir>/server',
+      ],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       // @fastify/static's content-disposition and jose are ES-module only; jest (CommonJS) needs

@@ -2,17 +2,20 @@
 // empty stand-in), made at build time by rendering antd's components with Folio's theme through
 // antd's own style extraction. The chrome's components then render with `zeroRuntime` and
 // generate no style in the browser (docs/decisions/2026-11-26-controls-sooner.md).
-import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createElement } from 'react';
 import type { ReactElement } from 'react';
+// antd's CommonJS build, the one @ant-design/static-style-extract renders: its ConfigProvider
+// must be the very one its components read.
+import { ConfigProvider } from 'antd';
+import { extractStyle } from '@ant-design/static-style-extract';
 import type { LoaderContext } from 'webpack';
 import { UNHASHED_THEME } from '../src/components/antdTheme.ts';
 
-const require = createRequire(import.meta.url);
-
 /**
- * antd's exports whose styles the sheet holds: every component a `zeroRuntime` tree uses, and
- * those they show inside them (Dropdown's Menu, Popconfirm's Popover, Form's Row and Col). A
- * unit test fails when the app's code imports an antd component missing here.
+ * antd's exports whose styles the sheet holds: every component the app's code uses (a unit test
+ * holds this list to the imports), and those they show inside them (Dropdown's Menu,
+ * Popconfirm's Popover, Form's Row and Col).
  */
 export const STATIC_COMPONENTS = [
   'Alert',
@@ -46,12 +49,6 @@ export const STATIC_COMPONENTS = [
 
 /** The stylesheet's text: antd's styles of STATIC_COMPONENTS under UNHASHED_THEME. */
 export function antdStyles(): string {
-  // CommonJS, as @ant-design/static-style-extract loads them: one antd, whose ConfigProvider
-  // reaches the components it renders.
-  const { createElement } = require('react') as typeof import('react');
-  const { ConfigProvider } = require('antd') as typeof import('antd');
-  const { extractStyle } =
-    require('@ant-design/static-style-extract') as typeof import('@ant-design/static-style-extract');
   return extractStyle({
     includes: STATIC_COMPONENTS,
     customTheme: (node: ReactElement) =>
@@ -60,7 +57,8 @@ export function antdStyles(): string {
 }
 
 export default function antdStylesLoader(this: LoaderContext<unknown>): string {
-  this.addDependency(require.resolve('antd/package.json'));
-  this.addDependency(new URL('../src/components/antdTheme.ts', import.meta.url).pathname);
+  // Made again when antd or the theme changes (`npm start` watches them).
+  this.addDependency(path.join(this.rootContext, 'node_modules/antd/package.json'));
+  this.addDependency(path.join(this.rootContext, 'src/components/antdTheme.ts'));
   return antdStyles();
 }
