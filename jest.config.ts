@@ -12,8 +12,8 @@ const swc = [
   },
 ] as const;
 
-// Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/) and the
-// bench's pure parts (bench/) in node.
+// Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/), the
+// bench's pure parts (bench/) and the build's loader (scripts/) in node.
 const config: Config = {
   projects: [
     {

@@ -58,8 +58,8 @@ export function AntdConfig({
 /**
  * Language, antd's configuration, its message/notification holders with the defaults of spec
  * §9, and the toolbars' shared tooltip. antd's styles come from the stylesheet made at build time
- * (antd-styles.css, which the reading chrome's chunk brings). It adds no element of its own in place (the tooltip goes
- * to the body): the reading chrome renders it around portals.
+ * (antd-styles.css, which the reading chrome's chunk brings). It adds no element of its own in
+ * place (the tooltip goes to the body): the reading chrome renders it around portals.
  */
 export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
