@@ -12,8 +12,8 @@ const swc = [
   },
 ] as const;
 
-// Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/) and the
-// bench's pure parts (bench/) in node.
+// Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/), the
+// bench's pure parts (bench/) and the build's loader (scripts/) in node.
 const config: Config = {
   projects: [
     {
@@ -36,7 +36,13 @@ const config: Config = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/bench', '<rootDir>/config', '<rootDir>/facility', '<rootDir>/server'],
+      roots: [
+        '<rootDir>/bench',
+        '<rootDir>/config',
+        '<rootDir>/facility',
+        '<rootDir>/scripts',
+        '<rootDir>/server',
+      ],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       // @fastify/static's content-disposition and jose are ES-module only; jest (CommonJS) needs

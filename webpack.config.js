@@ -142,6 +142,11 @@ export default (_env, argv) => {
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         {
+          // antd's styles of the reading chrome, made at build time (scripts/antd-styles-loader.ts).
+          test: /[\\/]src[\\/]components[\\/]antd-styles\.css$/,
+          use: path.join(root, 'scripts/antd-styles-loader.ts'),
+        },
+        {
           test: /\.(svg|png|gif)$/,
           type: 'asset/resource',
         },

@@ -3,7 +3,6 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import type { ThemeConfig } from 'antd';
 import { LocaleProvider, useLocale } from '../i18n';
 import type { Locale } from '../i18n';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../config/defaults';
 import { createToaster } from './feedback';
 import { SharedTooltipProvider } from './SharedTooltip';
+import { STATIC_THEME, THEME } from './antdTheme';
 import type { Toaster } from './feedback';
 
 const ToasterContext = createContext<Toaster | undefined>(undefined);
@@ -30,34 +30,24 @@ function ToasterProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * antd's colours where its defaults are too light for text (WCAG 1.4.3, 4.5:1 on white; measured
- * by axe-core in browser-tests/a11y.test.ts, docs/decisions/2026-11-26-accessibility.md): white on
- * the primary blue was 4.1:1, the danger red 3.3:1, secondary and description text 3.4:1.
- */
-const THEME: ThemeConfig = {
-  token: {
-    colorPrimary: '#0958d9',
-    colorPrimaryHover: '#1668dc',
-    colorPrimaryActive: '#003eb3',
-    colorError: '#cf1322',
-    colorErrorHover: '#d9363e',
-    colorErrorActive: '#a8071a',
-    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-  },
-};
-
-/**
  * What every antd component needs: antd's texts in the reader's language (from the nearest
  * LocaleProvider), readable colours, and Folio's defaults for its components.
  */
-export function AntdConfig({ children }: { children: ReactNode }) {
+export function AntdConfig({
+  children,
+  staticStyles = false,
+}: {
+  children: ReactNode;
+  /** antd's styles from the stylesheet made at build time (antdTheme.ts, STATIC_THEME). */
+  staticStyles?: boolean;
+}) {
   const locale = useLocale();
   return (
     // No space auto-inserted into two-character Chinese button labels: it would change their
     // accessible names (重试 → 重 试).
     <ConfigProvider
       locale={locale === 'zh-CN' ? zhCN : enUS}
-      theme={THEME}
+      theme={staticStyles ? STATIC_THEME : THEME}
       button={{ autoInsertSpace: false }}
     >
       {children}
@@ -67,13 +57,14 @@ export function AntdConfig({ children }: { children: ReactNode }) {
 
 /**
  * Language, antd's configuration, its message/notification holders with the defaults of spec
- * §9, and the toolbars' shared tooltip. It adds no element of its own in place (the tooltip goes
- * to the body): the reading chrome renders it around portals.
+ * §9, and the toolbars' shared tooltip. antd's styles come from the stylesheet made at build time
+ * (antd-styles.css, which the reading chrome's chunk brings). It adds no element of its own in
+ * place (the tooltip goes to the body): the reading chrome renders it around portals.
  */
 export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <LocaleProvider locale={locale}>
-      <AntdConfig>
+      <AntdConfig staticStyles>
         <AntApp
           component={false}
           message={{ duration: TOAST_DURATION_S }}

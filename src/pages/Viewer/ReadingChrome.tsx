@@ -13,6 +13,8 @@ import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print'
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
 import { useLocale } from '../../i18n';
+// antd's styles for Shell's components, made at build time: none is generated as they render.
+import '../../components/antd-styles.css';
 
 /** The elements the chrome renders into: above, left and right of the pages, and below. */
 export interface ChromeSlots {
