@@ -1,3 +1,7 @@
+// antd's styles for Shell's components, made at build time: none is generated as they render.
+// First, so Folio's own rules for antd's elements (Signature.css's full-screen pad, …) come after
+// them and win at equal specificity, as they did over antd's runtime styles.
+import '../../components/antd-styles.css';
 import { createPortal } from 'react-dom';
 import { Shell } from '../../components/Shell';
 import { HeaderBar } from '../../components/HeaderBar';
@@ -13,8 +17,6 @@ import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print'
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
 import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
 import { useLocale } from '../../i18n';
-// antd's styles for Shell's components, made at build time: none is generated as they render.
-import '../../components/antd-styles.css';
 
 /** The elements the chrome renders into: above, left and right of the pages, and below. */
 export interface ChromeSlots {
