@@ -223,21 +223,27 @@ describe('thumbnail panel', () => {
     const { page } = session;
     await page.getByRole('button', { name: 'Thumbnails' }).click();
     for (const n of [1, 2, 3, 4]) await waitForThumbnail(page, n);
+    // Read in one go once every image is loaded: a thumbnail drawn from a page preview is
+    // replaced by pdf.js's own, and an image between two pictures has no size yet.
     const shapes = () =>
-      page.evaluate(() =>
-        [1, 2, 3, 4].map((n) => {
-          const img = document.querySelector<HTMLImageElement>(
-            `[data-thumbnail-number="${String(n)}"] img`,
-          );
-          const frame = document
-            .querySelector(`[data-thumbnail-number="${String(n)}"] .folio-thumbnail-frame`)
-            ?.getBoundingClientRect();
-          return {
-            frame: frame ? frame.width / frame.height : 0,
-            image: img && img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0,
-          };
-        }),
-      );
+      page
+        .waitForFunction(() => {
+          const found = [1, 2, 3, 4].map((n) => {
+            const img = document.querySelector<HTMLImageElement>(
+              `[data-thumbnail-number="${String(n)}"] img`,
+            );
+            const frame = document
+              .querySelector(`[data-thumbnail-number="${String(n)}"] .folio-thumbnail-frame`)
+              ?.getBoundingClientRect();
+            return {
+              frame: frame ? frame.width / frame.height : 0,
+              image:
+                img?.complete && img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0,
+            };
+          });
+          return found.every(({ image }) => image > 0) && found;
+        })
+        .then((handle) => handle.jsonValue() as Promise<{ frame: number; image: number }[]>);
     const expected = [595 / 842, 842 / 595, 842 / 595, 1];
     const near = (a: number, b: number) => Math.abs(a - b) / b < 0.05;
     const before = await shapes();
