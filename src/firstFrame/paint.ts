@@ -55,7 +55,8 @@ export function paintFirstFrame(plan: FirstFramePlan, image: HTMLImageElement): 
     }
     frame.append(page);
   });
-  if ((plan.watermark.text ?? '') !== '') mountWatermark(frame, plan.watermark);
+  // Nothing is mounted for an empty text (overlay.ts).
+  mountWatermark(frame, plan.watermark);
   document.body.append(frame);
   return frame;
 }
