@@ -210,6 +210,12 @@ export default (_env, argv) => {
               (file) => file.endsWith('.js') || file.endsWith('.css'),
             ),
           ),
+          // The reading chrome's files, asked for by the boot script once page 1's preview is in.
+          chrome: JSON.stringify(
+            [...(compilation.namedChunkGroups.get('reading-chrome')?.getFiles() ?? [])].filter(
+              (file) => file.endsWith('.js') || file.endsWith('.css'),
+            ),
+          ),
           // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot script.
           worker: JSON.stringify(
             Object.keys(compilation.assets).find((file) =>

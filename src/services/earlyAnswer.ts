@@ -17,6 +17,8 @@ declare global {
     folioEarlyAnswer?: unknown;
     /** Set with it: page 1's preview, once the answer names one (contracts §3 `previews`). */
     folioEarlyPreview?: unknown;
+    /** The PDF's first ranges, once the answer names the file and the preview is in. */
+    folioEarlyContent?: unknown;
   }
 }
 
@@ -89,4 +91,42 @@ export async function takeEarlyPreview(
     return undefined;
   }
   return { response: asked.response };
+}
+
+/** The PDF's head and tail as the boot script asked for them (byteSource.ts's first two ranges). */
+export interface EarlyContent {
+  head: Promise<Response>;
+  /** Undefined when the head says there is no tail to ask for. */
+  tail: Promise<Response | undefined>;
+}
+
+function isEarlyContent(
+  value: unknown,
+): value is EarlyContent & { url: string; abort: () => void } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, head, tail, abort } = value as Record<string, unknown>;
+  return (
+    typeof url === 'string' &&
+    head instanceof Promise &&
+    tail instanceof Promise &&
+    typeof abort === 'function'
+  );
+}
+
+/**
+ * The PDF's first ranges already on their way for `url`, cancelled with `signal`; once only. Taking
+ * them, asked for or not yet, stops the boot script from asking later: the app has asked itself.
+ */
+export function takeEarlyContent(url: string, signal: AbortSignal): EarlyContent | undefined {
+  const holder = globalThis as { folioEarlyContent?: unknown };
+  const early = holder.folioEarlyContent;
+  holder.folioEarlyContent = false;
+  if (!isEarlyContent(early)) return undefined;
+  if (early.url !== url) {
+    early.abort();
+    return undefined;
+  }
+  if (signal.aborted) early.abort();
+  else signal.addEventListener('abort', early.abort, { once: true });
+  return { head: early.head, tail: early.tail };
 }

@@ -5,14 +5,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const bootScript = (() => {
+const body = (() => {
   const html = readFileSync(path.join(__dirname, '..', 'index.html'), 'utf8');
-  const body = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (body === undefined) throw new Error('no boot script in src/index.html');
-  // The build's template values: no files to load here.
+  const script = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (script === undefined) throw new Error('no boot script in src/index.html');
+  return script;
+})();
+
+/** The script with the build's file lists (none unless given) and no worker. */
+export function bootScriptWith(files: { chrome?: string[] } = {}): () => void {
   const source = body
     .replace(/<%= (scripts|styles|preload) %>/g, '[]')
+    .replace('<%= chrome %>', JSON.stringify(files.chrome ?? []))
     .replace('<%= worker %>', 'null');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own script, run as a page would
   return new Function(source) as () => void;
-})();
+}
+
+export const bootScript = bootScriptWith();

@@ -9,6 +9,7 @@
  * one request. A server that does not answer ranges gets pdf.js's own loader (`ready` resolves
  * undefined).
  */
+import { takeEarlyContent } from '../earlyAnswer';
 import { facilityInit } from '../facilityAuth';
 import { pdfjs } from './pdfjs';
 
@@ -98,7 +99,16 @@ export function openByteSource(url: string): ByteSource {
   const { signal } = controller;
   const get = (range: string) => fetch(url, facilityInit({ headers: { Range: range }, signal }));
 
-  const head = get(`bytes=0-${String(HEAD_BYTES - 1)}`);
+  const early = takeEarlyContent(url, signal);
+  const ownHead = () => get(`bytes=0-${String(HEAD_BYTES - 1)}`);
+  // The boot script's head, when it is one; anything else is asked again, as this source asks.
+  const head = early
+    ? early.head.then((response) => {
+        if (rangeOf(response)?.begin === 0) return response;
+        void response.body?.cancel().catch(() => undefined);
+        return ownHead();
+      })
+    : ownHead();
 
   let transport: Transport | undefined;
   let headBytes: Promise<Part> | undefined;
@@ -131,7 +141,9 @@ export function openByteSource(url: string): ByteSource {
       // `send` (and so Folio's own server) answers 416 to one longer than the file.
       if (total > HEAD_BYTES) {
         tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
-        tail = readPart(get(`bytes=${String(tailFrom)}-${String(total - 1)}`));
+        const range = `bytes=${String(tailFrom)}-${String(total - 1)}`;
+        // The boot script's tail, asked for by the same rule; `answer` checks what it holds.
+        tail = readPart(early?.tail.then((response) => response ?? get(range)) ?? get(range));
         // A tail that failed is asked for again as a range, when pdf.js needs it.
         tail.catch(() => undefined);
       }

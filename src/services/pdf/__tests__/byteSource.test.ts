@@ -13,6 +13,7 @@ import {
   REST_AT_ONCE_MAX_BYTES,
   TAIL_BYTES,
 } from '../byteSource';
+import { bootScript, bootScriptWith } from '../../../test/bootScript';
 
 jest.mock('../pdfjs', () => ({
   pdfjs: {
@@ -270,5 +271,203 @@ describe('parseContentRange', () => {
     expect(parseContentRange('bytes 0-131071/19353464')).toEqual({ begin: 0, total: 19353464 });
     expect(parseContentRange('bytes */100')).toBeNull();
     expect(parseContentRange(null)).toBeNull();
+  });
+});
+
+describe("index.html's boot script asks for the head and tail byteSource would", () => {
+  const SIZE = 20 * RANGE_CHUNK + 1234;
+  const content = file(SIZE);
+  const ANSWER_URL = 'http://localhost/api/documents/a%20b%23%25%E4%B8%AD.pdf';
+  const READY = {
+    title: 'T',
+    pageCount: 2,
+    loadedCount: 2,
+    fileUrl: 'documents/a%20b%23%25%E4%B8%AD.pdf/content',
+  };
+  const holder = window as { folioEarlyAnswer?: unknown; folioEarlyPreview?: unknown };
+
+  /** The facility: `answer` for the document, page 1's preview when asked, the file's ranges. */
+  function facility(answer: object, image?: Promise<Response>) {
+    const byRange = jest.spyOn(globalThis, 'fetch');
+    serve(content);
+    const ranges = byRange.getMockImplementation();
+    byRange.mockImplementation((input, init) => {
+      if (input === ANSWER_URL) return Promise.resolve(Response.json(answer));
+      if (typeof input === 'string' && input.includes('/previews/') && image) return image;
+      return ranges?.(input, init) ?? Promise.reject(new Error('no server'));
+    });
+    return byRange;
+  }
+
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/?doc=a%20b%23%25%E4%B8%AD.pdf');
+    // Every source opened above has taken (and so closed) the boot script's turn.
+    delete (window as { folioEarlyContent?: unknown }).folioEarlyContent;
+  });
+  afterEach(() => {
+    delete holder.folioEarlyAnswer;
+    delete holder.folioEarlyPreview;
+    delete (window as { folioEarlyContent?: unknown }).folioEarlyContent;
+    document.head.querySelectorAll('link[rel=preload]').forEach((link) => {
+      link.remove();
+    });
+  });
+
+  it('asks for both once the answer names the finished file; the source takes them over', async () => {
+    facility(READY);
+    bootScript();
+    await settle();
+    const head = `bytes=0-${String(HEAD_BYTES - 1)}`;
+    const tail = `bytes=${String(SIZE - TAIL_BYTES)}-${String(SIZE - 1)}`;
+    expect(served).toEqual([head, tail]);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    transport.requestDataRange(20 * RANGE_CHUNK, SIZE);
+    await settle();
+    // Nothing asked a second time.
+    expect(served).toEqual([head, tail]);
+    expect(joined(transport.progressive)).toEqual(content.slice(0, HEAD_BYTES));
+    expect(transport.ranges).toEqual([[20 * RANGE_CHUNK, content.slice(20 * RANGE_CHUNK)]]);
+    source.abort();
+  });
+
+  it.each([
+    ['a conversion still running', { ...READY, loadedCount: 1 }],
+    ['no file URL', { ...READY, fileUrl: undefined }],
+    ['a file URL that is not http(s)', { ...READY, fileUrl: 'javascript:alert(1)' }],
+  ])('asks for nothing on %s', async (_name, answer) => {
+    facility(answer);
+    bootScript();
+    await settle();
+    expect(served).toEqual([]);
+  });
+
+  describe("after page 1's preview", () => {
+    const answer = {
+      ...READY,
+      pageSize: [{ width: 612, height: 792 }],
+      previews: { url: 'documents/a/previews/h/{page}-{width}.webp', pages: 1, widths: [960] },
+    };
+    const preloaded = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [
+        link.getAttribute('href'),
+        link.as,
+      ]);
+    const CHROME = [
+      ['/reading-chrome.1.js', 'script'],
+      ['/reading-chrome.1.css', 'style'],
+    ];
+
+    /** The boot script, with the image and the file's ranges held until released. */
+    function held() {
+      let image: (response: Response) => void = () => undefined;
+      const fetch = facility(
+        answer,
+        new Promise<Response>((resolve) => {
+          image = resolve;
+        }),
+      );
+      const serveRange = fetch.getMockImplementation();
+      const waiting: (() => void)[] = [];
+      const asked: string[] = [];
+      fetch.mockImplementation((input, init) =>
+        new Headers(init?.headers).has('Range')
+          ? new Promise((resolve) => {
+              asked.push(new Headers(init?.headers).get('Range') ?? '');
+              waiting.push(() => {
+                resolve(serveRange?.(input, init) ?? Promise.reject(new Error('no server')));
+              });
+            })
+          : (serveRange?.(input, init) ?? Promise.reject(new Error('no server'))),
+      );
+      bootScriptWith({ chrome: ['reading-chrome.1.js', 'reading-chrome.1.css'] })();
+      return {
+        asked,
+        showImage: () => {
+          image(new Response(new Blob(['webp']), { headers: { 'content-type': 'image/webp' } }));
+        },
+        releaseRanges: () => {
+          waiting.splice(0).forEach((release) => {
+            release();
+          });
+        },
+      };
+    }
+
+    it('on a desktop: the PDF first, the reading chrome once the head and tail are in', async () => {
+      const { asked, showImage, releaseRanges } = held();
+      await settle();
+      expect(asked).toEqual([]);
+      expect(preloaded()).toEqual([]);
+      showImage();
+      await settle();
+      expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
+      expect(preloaded()).toEqual([]);
+      releaseRanges();
+      await settle();
+      expect(asked).toHaveLength(2);
+      expect(preloaded()).toEqual([]);
+      releaseRanges();
+      await settle();
+      expect(preloaded()).toEqual(CHROME);
+    });
+
+    it('on a phone: the PDF and the reading chrome together', async () => {
+      Object.defineProperty(window, 'matchMedia', {
+        configurable: true,
+        value: (query: string) => ({ matches: query === '(max-width: 768px)' }),
+      });
+      try {
+        const { asked, showImage } = held();
+        await settle();
+        expect(preloaded()).toEqual([]);
+        showImage();
+        await settle();
+        expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
+        expect(preloaded()).toEqual(CHROME);
+      } finally {
+        Reflect.deleteProperty(window, 'matchMedia');
+      }
+    });
+  });
+
+  it('asks for nothing once the source has asked itself', async () => {
+    facility(READY);
+    const source = openByteSource(URL_A);
+    bootScript();
+    await source.ready;
+    await settle();
+    expect(served).toEqual([
+      `bytes=0-${String(HEAD_BYTES - 1)}`,
+      `bytes=${String(SIZE - TAIL_BYTES)}-${String(SIZE - 1)}`,
+    ]);
+    source.abort();
+  });
+
+  it('cancels them when the source is for another file, and asks its own', async () => {
+    facility(READY);
+    bootScript();
+    await settle();
+    const early = (window as { folioEarlyContent?: { abort: () => void } }).folioEarlyContent;
+    const abort = jest.spyOn(early as { abort: () => void }, 'abort');
+    jest.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new Error('offline')));
+    const source = openByteSource('http://localhost/api/documents/other.pdf/content');
+    await expect(source.ready).rejects.toBeInstanceOf(HeadFailure);
+    expect(abort).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for its own head when the early one is no range of the file', async () => {
+    facility(READY);
+    (window as { folioEarlyContent?: unknown }).folioEarlyContent = {
+      url: URL_A,
+      head: Promise.resolve(new Response('converting', { status: 409 })),
+      tail: Promise.resolve(undefined),
+      abort: jest.fn(),
+    };
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    expect(transport.length).toBe(SIZE);
+    expect(served[0]).toBe(`bytes=0-${String(HEAD_BYTES - 1)}`);
+    source.abort();
   });
 });
