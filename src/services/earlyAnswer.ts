@@ -28,19 +28,26 @@ function isEarlyAnswer(value: unknown): value is EarlyAnswer {
   return typeof url === 'string' && response instanceof Promise && typeof abort === 'function';
 }
 
+/**
+ * Whether what the boot script asked for is for `url`: if so it is the app's now, cancelled with
+ * `signal`; if not it is cancelled.
+ */
+function handedOver(early: { url: string; abort: () => void }, url: string, signal: AbortSignal) {
+  if (early.url !== url || signal.aborted) {
+    early.abort();
+    return early.url === url;
+  }
+  signal.addEventListener('abort', early.abort, { once: true });
+  return true;
+}
+
 /** The response already on its way for `url`, cancelled with `signal`; once only. */
 export function takeEarlyAnswer(url: string, signal: AbortSignal): Promise<Response> | undefined {
   const holder = globalThis as { folioEarlyAnswer?: unknown };
   const early = holder.folioEarlyAnswer;
   if (early === undefined) return undefined;
   delete holder.folioEarlyAnswer;
-  if (!isEarlyAnswer(early)) return undefined;
-  if (early.url !== url) {
-    early.abort();
-    return undefined;
-  }
-  if (signal.aborted) early.abort();
-  else signal.addEventListener('abort', early.abort, { once: true });
+  if (!isEarlyAnswer(early) || !handedOver(early, url, signal)) return undefined;
   return early.response;
 }
 
@@ -121,12 +128,6 @@ export function takeEarlyContent(url: string, signal: AbortSignal): EarlyContent
   const holder = globalThis as { folioEarlyContent?: unknown };
   const early = holder.folioEarlyContent;
   holder.folioEarlyContent = false;
-  if (!isEarlyContent(early)) return undefined;
-  if (early.url !== url) {
-    early.abort();
-    return undefined;
-  }
-  if (signal.aborted) early.abort();
-  else signal.addEventListener('abort', early.abort, { once: true });
+  if (!isEarlyContent(early) || !handedOver(early, url, signal)) return undefined;
   return { head: early.head, tail: early.tail };
 }
