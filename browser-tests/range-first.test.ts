@@ -16,6 +16,7 @@ import { newSession, screenshot } from './support/viewer.ts';
 
 const LINK = { latency: 40, downloadThroughput: (20e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 };
 const SAMPLE = path.join(import.meta.dirname, '..', 'mock', 'documents', 'text-1000.pdf');
+const TRACEMONKEY = path.join(import.meta.dirname, '..', 'mock', 'documents', 'tracemonkey.pdf');
 const root = mkdtempSync(path.join(tmpdir(), 'folio-range-'));
 let browser: Browser;
 let server: RunningServer;
@@ -23,6 +24,11 @@ let server: RunningServer;
 before(async () => {
   const { distDir } = await prodBuild();
   copyFileSync(SAMPLE, path.join(root, 'big.pdf'));
+  copyFileSync(TRACEMONKEY, path.join(root, 'tm.pdf'));
+  writeFileSync(
+    path.join(root, 'tm.pdf.json'),
+    JSON.stringify({ watermarkInfo: { text: 'reader · first-page ranges' } }),
+  );
   writeFileSync(
     path.join(root, 'big.pdf.json'),
     JSON.stringify({ watermarkInfo: { text: 'reader · range-first' } }),
@@ -212,5 +218,70 @@ describe('range-first loading', () => {
     } finally {
       await session.close();
     }
+  });
+
+  it("asks for the ranges the answer names for page 1 with the tail: pdf.js then asks for none before page 1's ink", async () => {
+    /** The content ranges asked for until page 1's first ink, with or without the named ones. */
+    const rangesToInk = async (named: boolean) => {
+      const { session, page, cdp } = await linkSession();
+      try {
+        let answered: unknown;
+        await page.route(/\/api\/documents\/tm\.pdf$/, async (route) => {
+          const response = await route.fetch();
+          const answer = (await response.json()) as Record<string, unknown>;
+          answered = answer.firstPageRanges;
+          if (!named) delete answer.firstPageRanges;
+          await route.fulfill({ response, json: answer });
+        });
+        const ranges: string[] = [];
+        cdp.on('Network.requestWillBeSent', ({ request }) => {
+          if (!request.url.endsWith('/api/documents/tm.pdf/content')) return;
+          ranges.push(String((request.headers as Record<string, string | undefined>).Range));
+        });
+        const start = Date.now();
+        await page.goto(`${server.url}?doc=tm.pdf&lang=en`, { waitUntil: 'commit' });
+        const { watermark, antiCopy } = await waitForFirstInk(page);
+        const inkMs = Date.now() - start;
+        assert.deepEqual({ watermark, antiCopy }, { watermark: true, antiCopy: true });
+        assert.deepEqual(session.problems, []);
+        // The rest of the file, streamed once page 1 shows, is not pdf.js asking.
+        const rest = `bytes=131072-${String(statSync(TRACEMONKEY).size - 1)}`;
+        return { ranges: ranges.filter((range) => range !== rest), inkMs, answered };
+      } finally {
+        await session.close();
+      }
+    };
+    const size = statSync(TRACEMONKEY).size;
+    const head = 'bytes=0-131071';
+    const tail = `bytes=${String(size - 65536)}-${String(size - 1)}`;
+    const withRanges = await rangesToInk(true);
+    // pdf.js's reading of tracemonkey's page 1 (facility/first-page-ranges.ts).
+    assert.deepEqual(withRanges.answered, [
+      [0, 65535],
+      [786432, size - 1],
+    ]);
+    // Less the head and the tail, which the viewer asks for anyway.
+    const named = `bytes=786432-${String(size - 65536 - 1)}`;
+    /** Ranges asked for inside what page 1 needs beyond the head: pdf.js finding them itself. */
+    const foundByPdfjs = (ranges: string[]) =>
+      ranges.filter((range) => {
+        const first = Number(/^bytes=(\d+)-/.exec(range)?.[1]);
+        return ![head, tail, named].includes(range) && first >= 786432;
+      });
+    for (const range of [head, tail, named]) {
+      assert.equal(
+        withRanges.ranges.filter((one) => one === range).length,
+        1,
+        `${range} once in ${withRanges.ranges.join(' ')}`,
+      );
+    }
+    assert.deepEqual(foundByPdfjs(withRanges.ranges), []);
+    // Without them, pdf.js finds what page 1 needs a range at a time.
+    const without = await rangesToInk(false);
+    assert.ok(!without.ranges.includes(named));
+    assert.ok(foundByPdfjs(without.ranges).length > 0, `ranges ${without.ranges.join(' ')}`);
+    console.log(
+      `tracemonkey's page 1 inked at ${String(withRanges.inkMs)} ms with the named ranges (${String(withRanges.ranges.length)} requests), ${String(without.inkMs)} ms without (${String(without.ranges.length)})`,
+    );
   });
 });

@@ -316,8 +316,14 @@ export function createFacility(options: FacilityOptions): Facility {
       }
       const { loadedCount, complete } = progressOf(found, facts.pageCount);
       const hash = complete && opened(facts) ? await contentHash(view.file, view.stats) : null;
+      // Both only for a complete file pdf.js opened: its bytes and pages will not change.
       const named =
-        hash === null ? {} : { previews: previewsField(doc.name, hash, facts.pageCount) };
+        hash === null
+          ? {}
+          : {
+              previews: previewsField(doc.name, hash, facts.pageCount),
+              ...(facts.firstPageRanges?.length && { firstPageRanges: facts.firstPageRanges }),
+            };
       const body = {
         ...base,
         title: facts.title ?? base.title,

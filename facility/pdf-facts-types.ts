@@ -12,12 +12,20 @@ export interface OutlineEntry {
   children: OutlineEntry[];
 }
 
+/** `[first, last]` byte offsets, inclusive, as in an HTTP Range header. */
+export type ByteRange = [number, number];
+
 export interface PdfFacts {
   /** The document's Title metadata; null when it has none (the caller falls back to the file name). */
   title: string | null;
   pageCount: number;
   pageSize: PageSize[];
   docOutline: OutlineEntry[];
+  /**
+   * The ranges pdf.js reads to open the file and draw page 1 (first-page-ranges.ts); [] when it
+   * cannot. Absent only from facts cached before they were read: those are read again.
+   */
+  firstPageRanges?: ByteRange[];
   /** Why pdf.js could not read the file (corrupt, encrypted, …); the other fields are then empty. */
   error?: string;
   /** Set when the parse was stopped for using too much memory: the facility answers 413. */

@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { FACILITY_PDFJS } from './pdfjs-options.ts';
+import { firstPageRanges } from './first-page-ranges.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
 
@@ -77,13 +79,11 @@ async function titleOf(doc: PDFDocumentProxy): Promise<string | null> {
 
 export async function readPdfFacts(file: string): Promise<PdfFacts> {
   const data = new Uint8Array(await readFile(file));
-  // No `isEvalSupported: false`: pdf.js 6.5 dropped the option along with its last eval path.
+  // First: pdf.js may take `data` over below.
+  const ranges = await firstPageRanges(data);
   const task = getDocument({
     data,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
+    ...FACILITY_PDFJS,
   });
   try {
     // An encrypted file rejects here with a PasswordException: no onPassword handler is set.
@@ -94,6 +94,7 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
       pageCount: doc.numPages,
       pageSize: await pageSizesOf(doc),
       docOutline: outline ? await outlineOf(doc, outline) : [],
+      firstPageRanges: ranges,
     };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';

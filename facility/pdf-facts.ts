@@ -57,7 +57,8 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
 
   async function parse(hash: string, file: string): Promise<PdfFacts> {
     const onDisk = await readCached(factsFile(cacheDir, hash));
-    if (onDisk) {
+    // Facts cached before first-page ranges were read are read again, once.
+    if (onDisk && (onDisk.error !== undefined || onDisk.firstPageRanges !== undefined)) {
       options.onLookup?.('disk');
       return onDisk;
     }

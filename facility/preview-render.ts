@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_QUALITY } from './preview-types.ts';
 import type { PreviewJob } from './preview-types.ts';
 
@@ -38,10 +39,7 @@ async function documentOf(input: string, hash: string): Promise<PDFDocumentProxy
   await previous?.task.destroy();
   const task = getDocument({
     data: new Uint8Array(await readFile(input)),
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
+    ...FACILITY_PDFJS,
     ...LOCAL_DATA,
   });
   // No password is ever given: a document that needs one fails here, and so has no preview.

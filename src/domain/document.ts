@@ -145,6 +145,12 @@ export const initialDocData: DocData = {
 };
 
 /**
+ * Bytes `[first, last]` of the PDF, inclusive as in an HTTP Range header: those pdf.js reads to
+ * open the file and draw page 1, as the facility names them (contracts §3 `firstPageRanges`).
+ */
+export type ByteRange = readonly [number, number];
+
+/**
  * Images of the document's first pages that the facility offers (contracts §3 `previews`): the
  * viewer draws one in its page's place until pdf.js has drawn the page.
  */

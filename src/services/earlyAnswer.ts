@@ -105,11 +105,34 @@ export interface EarlyContent {
   head: Promise<Response>;
   /** Undefined when the head says there is no tail to ask for. */
   tail: Promise<Response | undefined>;
+  /** The other ranges page 1 needs (contracts §3 `firstPageRanges`), `end` exclusive. */
+  ranges: Promise<EarlyRange[]>;
+}
+
+export interface EarlyRange {
+  begin: number;
+  end: number;
+  response: Promise<Response>;
+}
+
+/** The well-formed of what the boot script says it asked for. */
+function earlyRanges(value: unknown): EarlyRange[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((range: unknown): range is EarlyRange => {
+    if (typeof range !== 'object' || range === null) return false;
+    const { begin, end, response } = range as Record<string, unknown>;
+    return (
+      Number.isSafeInteger(begin) &&
+      Number.isSafeInteger(end) &&
+      (begin as number) < (end as number) &&
+      response instanceof Promise
+    );
+  });
 }
 
 function isEarlyContent(
   value: unknown,
-): value is EarlyContent & { url: string; abort: () => void } {
+): value is Omit<EarlyContent, 'ranges'> & { url: string; abort: () => void } {
   if (typeof value !== 'object' || value === null) return false;
   const { url, head, tail, abort } = value as Record<string, unknown>;
   return (
@@ -129,5 +152,10 @@ export function takeEarlyContent(url: string, signal: AbortSignal): EarlyContent
   const early = holder.folioEarlyContent;
   holder.folioEarlyContent = false;
   if (!isEarlyContent(early) || !handedOver(early, url, signal)) return undefined;
-  return { head: early.head, tail: early.tail };
+  const { ranges } = early as { ranges?: unknown };
+  return {
+    head: early.head,
+    tail: early.tail,
+    ranges: ranges instanceof Promise ? ranges.then(earlyRanges, () => []) : Promise.resolve([]),
+  };
 }

@@ -8,6 +8,7 @@ import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import type {
+  ByteRange,
   DocParam,
   OutlineItem,
   PagePreviews,
@@ -32,6 +33,8 @@ export interface FacilityDocument {
   originalUrl: string;
   /** The facility's page previews (contracts §3 `previews`); undefined when it offers none. */
   previews: PagePreviews | undefined;
+  /** The bytes page 1 needs (contracts §3 `firstPageRanges`); [] when the facility names none. */
+  firstPageRanges: ByteRange[];
   corrections: Correction[];
 }
 
@@ -41,7 +44,8 @@ export type Correction =
   | 'pageSizeReplaced'
   | 'outlineTruncated'
   | 'fileUrlInvalid'
-  | 'previewsInvalid';
+  | 'previewsInvalid'
+  | 'firstPageRangesInvalid';
 
 export const LIMITS = {
   /** A facility claiming more pages than this is wrong; pdf.js's own count wins once it opens. */
@@ -56,6 +60,8 @@ export const LIMITS = {
   previewWidths: 16,
   /** Device pixels: wider than any screen's page at 200 % and DPR 3. */
   previewWidth: 8192,
+  /** Ranges named for page 1 that are looked at (index.html's boot script looks at as many). */
+  firstPageRanges: 16,
 } as const;
 
 /** US Letter in points: stands in for a missing or impossible page size (pdf.js measures later). */
@@ -225,6 +231,25 @@ function previews(
   return usable;
 }
 
+/**
+ * The well-formed of the first LIMITS.firstPageRanges ranges named for page 1: byte offsets,
+ * first ≤ last. Only a speed-up: what is dropped pdf.js asks for itself.
+ */
+function firstPageRanges(raw: unknown, fix: (c: Correction) => void): ByteRange[] {
+  if (raw === undefined) return [];
+  const named: unknown[] = Array.isArray(raw) ? raw.slice(0, LIMITS.firstPageRanges) : [];
+  const usable = named.filter(
+    (range): range is [number, number] =>
+      Array.isArray(range) &&
+      Number.isSafeInteger(range[0]) &&
+      Number.isSafeInteger(range[1]) &&
+      (range[0] as number) >= 0 &&
+      (range[0] as number) <= (range[1] as number),
+  );
+  if (!Array.isArray(raw) || usable.length < raw.length) fix('firstPageRangesInvalid');
+  return usable.map(([first, last]) => [first, last] as const);
+}
+
 function pageCountOf(raw: Record<string, unknown>, fix: (c: Correction) => void): number {
   const given = count(raw.pageCount);
   if (given === undefined && raw.pageCount !== undefined) fix('pageCountInvalid');
@@ -265,6 +290,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
     previews: previews(raw.previews, pageCount, where, fix),
+    firstPageRanges: firstPageRanges(raw.firstPageRanges, fix),
     corrections: [...corrections],
   };
 }

@@ -14,6 +14,7 @@ import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
 import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
+import type { ByteRange } from '../../domain/document';
 import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -137,7 +138,9 @@ function* fetchDocument(
         const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);
         if (first !== undefined) yield* put(docActions.loadPreview(first));
         yield* put(
-          saved.fileUrl ? docActions.openPdf({ url: saved.fileUrl }) : docActions.closePdf(),
+          saved.fileUrl
+            ? docActions.openPdf({ url: saved.fileUrl, firstPageRanges: doc.firstPageRanges })
+            : docActions.closePdf(),
         );
         return 'ready';
       }
@@ -241,6 +244,10 @@ function* loadPreview(
 interface Opening {
   url: string;
   ahead: boolean;
+  /** The bytes page 1 needs, once the facility's answer has named them. */
+  firstPageRanges: readonly ByteRange[];
+  /** Hands ranges named later to the open under way, once it has begun. */
+  nameRanges?: (named: readonly ByteRange[]) => void;
 }
 
 /**
@@ -255,6 +262,8 @@ function* openOne(
 ): Generator<unknown, void, unknown> {
   const open = yield* call(pdfSession.opener);
   const opened = yield* call(open, opening.url);
+  opening.nameRanges = opened.nameRanges;
+  if (opening.firstPageRanges.length > 0) yield* call(opened.nameRanges, opening.firstPageRanges);
   const events = yield* call(openEvents, opened);
   let pdf: PDFDocumentProxy | undefined;
   try {
@@ -293,7 +302,7 @@ function* openOne(
  * starts its own; the facility's answer naming the URL opened ahead takes that open over.
  */
 function* followPdf(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
-  const { take, fork, cancel } = commands;
+  const { take, fork, cancel, call } = commands;
   let task: Task | undefined;
   let opening: Opening | undefined;
   for (;;) {
@@ -303,11 +312,20 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
       : undefined;
     if (request && request.again !== true && request.url === opening?.url && task?.isRunning()) {
       opening.ahead = opening.ahead && request.ahead === true;
+      const named = request.firstPageRanges ?? [];
+      if (named.length > 0) {
+        opening.firstPageRanges = named;
+        if (opening.nameRanges) yield* call(opening.nameRanges, named);
+      }
       continue;
     }
     if (task) yield* cancel(task);
     task = undefined;
-    opening = request && { url: request.url, ahead: request.ahead === true };
+    opening = request && {
+      url: request.url,
+      ahead: request.ahead === true,
+      firstPageRanges: request.firstPageRanges ?? [],
+    };
     if (opening) task = yield* fork(openOne, opening, commands);
   }
 }

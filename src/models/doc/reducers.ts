@@ -7,6 +7,7 @@ import type { OpenFailure } from '../../services/pdf/openFailure';
 import { initialDocumentFields, initialPdfFields, randomKey } from './state';
 import type { DocError, DocState, DownloadFailure } from './state';
 import type {
+  ByteRange,
   DocData,
   DocParam,
   PagePreviews,
@@ -84,6 +85,8 @@ export interface OpenPdfRequest {
   url: string;
   ahead?: boolean;
   again?: boolean;
+  /** The bytes page 1 needs, as the facility's answer names them (contracts §3). */
+  firstPageRanges?: readonly ByteRange[];
 }
 
 export interface PageSizePayload {

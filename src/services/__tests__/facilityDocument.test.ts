@@ -41,6 +41,7 @@ describe('normalizeDocument: a well-formed answer', () => {
       param: { ...PARAM_DEFAULTS, download: false },
       fileUrl: 'http://facility.test/api/documents/report.pdf/content',
       originalUrl: 'http://facility.test/api/documents/report.pdf/original',
+      firstPageRanges: [],
       corrections: [],
     });
   });
@@ -70,6 +71,7 @@ describe('normalizeDocument: wrong shapes', () => {
       param: PARAM_DEFAULTS,
       fileUrl: 'http://facility.test/api/documents/report.pdf/content',
       originalUrl: 'http://facility.test/api/documents/report.pdf/original',
+      firstPageRanges: [],
       corrections: [],
     });
   });
@@ -296,5 +298,38 @@ describe('normalizeDocument: previews (contracts §3 `previews`)', () => {
     const doc = normalize({ ...good, previews: raw });
     expect(doc.previews).toBeUndefined();
     expect(doc.corrections).toContain('previewsInvalid');
+  });
+});
+
+describe('normalizeDocument: firstPageRanges (contracts §3)', () => {
+  it('keeps well-formed byte ranges as they are', () => {
+    const ranges = [
+      [0, 65_535],
+      [786_432, 1_016_314],
+      [7, 7],
+    ];
+    const doc = normalize({ ...good, firstPageRanges: ranges });
+    expect(doc.firstPageRanges).toEqual(ranges);
+    expect(doc.corrections).toEqual([]);
+  });
+
+  it.each([
+    ['not a list', { first: 0, last: 9 }],
+    ['a range not a pair of numbers', [[0, 9], 'bytes=0-9']],
+    ['a negative offset', [[-1, 9]]],
+    ['a last before its first', [[9, 0]]],
+    ['a fraction', [[0.5, 9]]],
+    ['a string offset', [['0', 9]]],
+    ['an offset past 2^53', [[0, 2 ** 53]]],
+  ])('drops what is malformed given %s, and says so', (_name, raw) => {
+    const doc = normalize({ ...good, firstPageRanges: raw });
+    expect(doc.firstPageRanges).toEqual(Array.isArray(raw) && raw.length > 1 ? [[0, 9]] : []);
+    expect(doc.corrections).toContain('firstPageRangesInvalid');
+  });
+
+  it(`looks at the first ${String(LIMITS.firstPageRanges)} only`, () => {
+    const many = Array.from({ length: LIMITS.firstPageRanges + 4 }, (_, i) => [i * 10, i * 10 + 9]);
+    const doc = normalize({ ...good, firstPageRanges: many });
+    expect(doc.firstPageRanges).toEqual(many.slice(0, LIMITS.firstPageRanges));
   });
 });

@@ -4,11 +4,13 @@
  * the header, the xref at the end, the page's objects, its image) and, once idle, fetches the
  * rest 64 kB at a time, a round trip each. This source asks for the file's head (page 1 of a file
  * written in page order) and, as soon as the head's answer gives the length, for its tail, where a
- * file not linearized keeps its xref, while the head's body is still coming. It answers pdf.js's
- * other ranges from those or as asked; and once page 1 shows (`loadRest`) it streams the rest in
+ * file not linearized keeps its xref, while the head's body is still coming, and the other
+ * ranges the facility names for page 1 (docs/decisions/2026-11-26-first-page-ranges.md). It
+ * answers pdf.js's ranges from those or as asked; and once page 1 shows (`loadRest`) it streams the rest in
  * one request. A server that does not answer ranges gets pdf.js's own loader (`ready` resolves
  * undefined).
  */
+import type { ByteRange } from '../../domain/document';
 import { takeEarlyContent } from '../earlyAnswer';
 import { facilityInit } from '../facilityAuth';
 import { pdfjs } from './pdfjs';
@@ -34,9 +36,40 @@ const REST_AT_ONCE_MS = 150;
  */
 export const REST_AT_ONCE_MAX_BYTES = 4 * 1024 * 1024;
 
+/** At most this many bytes of the ranges named for page 1 are asked for beyond the head and tail. */
+export const NAMED_BYTES = 1_048_576;
+
+/**
+ * What to ask for of the ranges the facility names for page 1 (contracts §3 `firstPageRanges`),
+ * `end` exclusive: each within the file, less the head and the tail, while they come to no more
+ * than NAMED_BYTES. index.html's boot script asks for the same (a test keeps them in step).
+ */
+export function rangesToAsk(
+  named: readonly ByteRange[],
+  total: number,
+): { begin: number; end: number }[] {
+  const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
+  let budget = NAMED_BYTES;
+  const asked: { begin: number; end: number }[] = [];
+  for (const [first, last] of named) {
+    if (first < 0 || last < first || last >= total) continue;
+    const begin = Math.max(first, HEAD_BYTES);
+    const end = Math.min(last + 1, tailFrom);
+    if (end <= begin || end - begin > budget) continue;
+    budget -= end - begin;
+    asked.push({ begin, end });
+  }
+  return asked;
+}
+
 export interface ByteSource {
   /** The transport pdf.js reads through, once the head's answer says the server takes ranges. */
   ready: Promise<InstanceType<typeof pdfjs.PDFDataRangeTransport> | undefined>;
+  /**
+   * The facility named the ranges page 1 needs: those not asked for yet are asked for now, so
+   * pdf.js finds them here instead of a round trip at a time.
+   */
+  nameRanges: (named: readonly ByteRange[]) => void;
   /** Streams what the head did not bring; later calls do nothing. */
   loadRest: () => void;
   abort: () => void;
@@ -112,9 +145,9 @@ export function openByteSource(url: string): ByteSource {
 
   let transport: Transport | undefined;
   let headBytes: Promise<Part> | undefined;
-  let tail: Promise<Part> | undefined;
-  let tailFrom = Infinity;
   let restStarted = false;
+  // What the head, the tail and the boot script's other ranges bring, as they come.
+  let held: Promise<Held[]> = Promise.resolve([]);
 
   const ready = head.then(
     (response) => {
@@ -129,6 +162,7 @@ export function openByteSource(url: string): ByteSource {
       const made = new Transport(total, (begin, end) => answer(begin, end));
       transport = made;
       headBytes = feed(response, made, Math.min(HEAD_BYTES, total));
+      const parts: Held[] = [{ begin: 0, end: Math.min(HEAD_BYTES, total), part: headBytes }];
       headBytes.then(
         () => {
           const rest = total - HEAD_BYTES;
@@ -140,13 +174,23 @@ export function openByteSource(url: string): ByteSource {
       // By offsets, not as a suffix (`bytes=-65536`): that is no CORS-safelisted range, and
       // `send` (and so Folio's own server) answers 416 to one longer than the file.
       if (total > HEAD_BYTES) {
-        tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
+        const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
         const range = `bytes=${String(tailFrom)}-${String(total - 1)}`;
         // The boot script's tail, asked for by the same rule; `answer` checks what it holds.
-        tail = readPart(early?.tail.then((response) => response ?? get(range)) ?? get(range));
+        const tail = readPart(early?.tail.then((response) => response ?? get(range)) ?? get(range));
         // A tail that failed is asked for again as a range, when pdf.js needs it.
         tail.catch(() => undefined);
+        parts.push({ begin: tailFrom, end: total, part: tail });
       }
+      held = (early?.ranges ?? Promise.resolve([])).then((ranges) =>
+        parts.concat(
+          ranges.map(({ begin, end, response }) => {
+            const part = readPart(response);
+            part.catch(() => undefined);
+            return { begin, end, part };
+          }),
+        ),
+      );
       return made;
     },
     (error: unknown) => {
@@ -154,12 +198,18 @@ export function openByteSource(url: string): ByteSource {
     },
   );
 
-  /** A range pdf.js waits for: from the head or the tail when they hold it, else fetched. */
+  /**
+   * A range pdf.js waits for: from what the head, the tail and the boot script's ranges bring
+   * when together they cover it, else fetched.
+   */
   async function answer(begin: number, end: number): Promise<Uint8Array> {
-    // Only waits for the head or the tail when the range lies in it.
-    const coming = end <= HEAD_BYTES ? headBytes : begin >= tailFrom ? tail : undefined;
-    const held = await coming?.catch(() => undefined);
-    if (held && holds(held, begin, end)) return slice(held, begin, end);
+    // Only waits for them when they will hold it all.
+    const covering = coveringOf(await held, begin, end);
+    if (covering) {
+      const parts = await Promise.all(covering.map(({ part }) => part.catch(() => undefined)));
+      const bytes = joinedRange(parts, begin, end);
+      if (bytes) return bytes;
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         const part = await readPart(get(`bytes=${String(begin)}-${String(end - 1)}`));
@@ -174,6 +224,26 @@ export function openByteSource(url: string): ByteSource {
       }
     }
   }
+
+  const nameRanges = (named: readonly ByteRange[]) => {
+    void ready.then(
+      (made) => {
+        if (!made || signal.aborted) return;
+        held = held.then((known) => {
+          const more = rangesToAsk(named, made.length)
+            // The boot script's, or an earlier naming's.
+            .filter(({ begin, end }) => !coveringOf(known, begin, end))
+            .map(({ begin, end }) => {
+              const part = readPart(get(`bytes=${String(begin)}-${String(end - 1)}`));
+              part.catch(() => undefined);
+              return { begin, end, part };
+            });
+          return known.concat(more);
+        });
+      },
+      () => undefined,
+    );
+  };
 
   const loadRest = () => {
     const made = transport;
@@ -195,6 +265,7 @@ export function openByteSource(url: string): ByteSource {
 
   return {
     ready,
+    nameRanges,
     loadRest,
     abort: () => {
       controller.abort();
@@ -232,6 +303,49 @@ async function readPart(response: Promise<Response>): Promise<Part> {
 
 function holds(part: Part, begin: number, end: number): boolean {
   return begin >= part.begin && end <= part.begin + part.bytes.byteLength;
+}
+
+/** A part of the file asked for (`end` exclusive), and its bytes once they come. */
+interface Held {
+  begin: number;
+  end: number;
+  part: Promise<Part>;
+}
+
+/** Those of `held` that together cover [begin, end), or undefined when they do not. */
+function coveringOf(held: Held[], begin: number, end: number): Held[] | undefined {
+  const used: Held[] = [];
+  for (let at = begin; at < end;) {
+    const next = held
+      .filter((one) => one.begin <= at && one.end > at)
+      .reduce<Held | undefined>(
+        (best, one) => (best && best.end >= one.end ? best : one),
+        undefined,
+      );
+    if (!next) return undefined;
+    used.push(next);
+    at = next.end;
+  }
+  return used;
+}
+
+/** [begin, end) from the parts that came, in a copy of its own; undefined when they miss some. */
+function joinedRange(
+  parts: (Part | undefined)[],
+  begin: number,
+  end: number,
+): Uint8Array | undefined {
+  const out = new Uint8Array(end - begin);
+  for (let at = begin; at < end;) {
+    const part = parts.find(
+      (one) => one && one.begin <= at && at < one.begin + one.bytes.byteLength,
+    );
+    if (!part) return undefined;
+    const to = Math.min(end, part.begin + part.bytes.byteLength);
+    out.set(part.bytes.subarray(at - part.begin, to - part.begin), at - begin);
+    at = to;
+  }
+  return out;
 }
 
 /** A copy: pdf.js moves what it is given to its worker, and the head and tail answer again. */

@@ -1,3 +1,4 @@
+import type { ByteRange } from '../../domain/document';
 import { facilityCredentials, facilityHeaders } from '../facilityAuth';
 import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
@@ -21,6 +22,8 @@ export interface OpenedDocument {
    * asked before then waits for them.
    */
   attach: (options: OpenOptions) => void;
+  /** The facility named the ranges page 1 needs (byteSource.ts). */
+  nameRanges: (named: readonly ByteRange[]) => void;
   /** Page 1 shows: the rest of the file may come now (byteSource.ts). */
   loadRest: () => void;
   destroy: () => void;
@@ -106,6 +109,7 @@ export function openDocument(url: string): OpenedDocument {
   return {
     promise,
     attach,
+    nameRanges: bytes.nameRanges,
     loadRest: bytes.loadRest,
     destroy: () => {
       destroyed = true;

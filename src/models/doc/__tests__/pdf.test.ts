@@ -9,6 +9,7 @@ import { pdfSession } from '../../../services/pdf/session';
 import type { OpenedDocument, OpenOptions } from '../../../services/pdf/openDocument';
 import { OpenError } from '../../../services/pdf/openFailure';
 import type { PDFDocumentProxy } from '../../../services/pdf/pdfjs';
+import type { OpenPdfRequest } from '../reducers';
 
 /** One open the effect started: what it attached, and how to end it. */
 interface FakeOpen {
@@ -18,6 +19,7 @@ interface FakeOpen {
   reject: (error: unknown) => void;
   destroy: jest.Mock;
   loadRest: jest.Mock;
+  nameRanges: jest.Mock;
 }
 
 let opens: FakeOpen[];
@@ -42,6 +44,7 @@ beforeEach(() => {
       reject,
       destroy: jest.fn(),
       loadRest: jest.fn(),
+      nameRanges: jest.fn(),
     };
     opens.push(fake);
     const opened: OpenedDocument = {
@@ -50,6 +53,7 @@ beforeEach(() => {
         attached = options;
       },
       loadRest: fake.loadRest,
+      nameRanges: fake.nameRanges,
       destroy: fake.destroy,
     };
     return opened;
@@ -66,7 +70,7 @@ const PDF = { numPages: 3 } as unknown as PDFDocumentProxy;
 const URL_A = 'https://facility.test/documents/a/content';
 const URL_B = 'https://facility.test/documents/b/content';
 
-async function opening(url = URL_A, request: { ahead?: boolean; again?: boolean } = {}) {
+async function opening(url = URL_A, request: Partial<OpenPdfRequest> = {}) {
   const app = createTestApp();
   app.store.dispatch(docActions.openPdf({ url, ...request }));
   await flush();
@@ -154,6 +158,24 @@ describe('the pdf effect', () => {
     opens[0].reject(new OpenError({ kind: 'network' }));
     await flush();
     expect(app.store.getState().doc.pdfFailure).toEqual({ kind: 'network' });
+  });
+
+  it('hands the ranges the answer names for page 1 to the open under way, or to the one it starts', async () => {
+    const named = [
+      [0, 65_535],
+      [786_432, 1_016_314],
+    ] as const;
+    const app = await opening(URL_A, { ahead: true });
+    expect(opens[0].nameRanges).not.toHaveBeenCalled();
+    app.store.dispatch(docActions.openPdf({ url: URL_A, firstPageRanges: named }));
+    await flush();
+    expect(opens).toHaveLength(1);
+    expect(opens[0].nameRanges).toHaveBeenCalledWith(named);
+    // An answer for another file: its open is given them as it starts.
+    app.store.dispatch(docActions.openPdf({ url: URL_B, firstPageRanges: named }));
+    await flush();
+    expect(opens[1].nameRanges).toHaveBeenCalledWith(named);
+    expect(opens[1].nameRanges).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a failure ahead of the answer quiet, and opens afresh once the answer names the URL', async () => {

@@ -10,9 +10,11 @@ import {
   openByteSource,
   parseContentRange,
   RANGE_CHUNK,
+  rangesToAsk,
   REST_AT_ONCE_MAX_BYTES,
   TAIL_BYTES,
 } from '../byteSource';
+import { normalizeDocument } from '../../facilityDocument';
 import { bootScript, bootScriptWith } from '../../../test/bootScript';
 
 jest.mock('../pdfjs', () => ({
@@ -222,6 +224,29 @@ describe('byteSource', () => {
     expect(transport.done).toBe(true);
   });
 
+  it('asks for the ranges named for page 1 once the head gave the length, less the head and tail, and answers pdf.js from them', async () => {
+    serve(content);
+    const source = openByteSource(URL_A);
+    const named = [
+      [0, RANGE_CHUNK - 1],
+      [12 * RANGE_CHUNK, SIZE - 1],
+    ] as const;
+    source.nameRanges(named);
+    const transport = (await source.ready) as unknown as Recorder;
+    await settle();
+    const inBetween = `bytes=${String(12 * RANGE_CHUNK)}-${String(SIZE - TAIL_BYTES - 1)}`;
+    expect(served.slice(2)).toEqual([inBetween]);
+    // Named again (the answer came twice): nothing asked twice.
+    source.nameRanges(named);
+    transport.requestDataRange(19 * RANGE_CHUNK, 20 * RANGE_CHUNK);
+    await settle();
+    expect(served.slice(2)).toEqual([inBetween]);
+    expect(transport.ranges).toEqual([
+      [19 * RANGE_CHUNK, content.slice(19 * RANGE_CHUNK, 20 * RANGE_CHUNK)],
+    ]);
+    source.abort();
+  });
+
   it('a file no longer than the head is done with the head', async () => {
     const small = file(5000);
     serve(small);
@@ -287,14 +312,14 @@ describe("index.html's boot script asks for the head and tail byteSource would",
   const holder = window as { folioEarlyAnswer?: unknown; folioEarlyPreview?: unknown };
 
   /** The facility: `answer` for the document, page 1's preview when asked, the file's ranges. */
-  function facility(answer: object, image?: Promise<Response>) {
+  function facility(answer: object, image?: Promise<Response>, { ranges = true } = {}) {
     const byRange = jest.spyOn(globalThis, 'fetch');
-    serve(content);
-    const ranges = byRange.getMockImplementation();
+    serve(content, { ranges });
+    const file = byRange.getMockImplementation();
     byRange.mockImplementation((input, init) => {
       if (input === ANSWER_URL) return Promise.resolve(Response.json(answer));
       if (typeof input === 'string' && input.includes('/previews/') && image) return image;
-      return ranges?.(input, init) ?? Promise.reject(new Error('no server'));
+      return file?.(input, init) ?? Promise.reject(new Error('no server'));
     });
     return byRange;
   }
@@ -329,6 +354,96 @@ describe("index.html's boot script asks for the head and tail byteSource would",
     expect(joined(transport.progressive)).toEqual(content.slice(0, HEAD_BYTES));
     expect(transport.ranges).toEqual([[20 * RANGE_CHUNK, content.slice(20 * RANGE_CHUNK)]]);
     source.abort();
+  });
+
+  it("asks for page 1's other ranges the answer names with the tail; pdf.js's asks inside them go nowhere", async () => {
+    const tailFrom = SIZE - TAIL_BYTES;
+    // The first lies in the head; the second runs into the tail: only the rest is asked for.
+    facility({
+      ...READY,
+      firstPageRanges: [
+        [0, RANGE_CHUNK - 1],
+        [12 * RANGE_CHUNK, SIZE - 1],
+      ],
+    });
+    bootScript();
+    await settle();
+    const head = `bytes=0-${String(HEAD_BYTES - 1)}`;
+    const tail = `bytes=${String(tailFrom)}-${String(SIZE - 1)}`;
+    const named = `bytes=${String(12 * RANGE_CHUNK)}-${String(tailFrom - 1)}`;
+    expect(served).toEqual([head, tail, named]);
+    const source = openByteSource(URL_A);
+    const transport = (await source.ready) as unknown as Recorder;
+    // Inside the named range, then a chunk half in it and half in the tail.
+    transport.requestDataRange(18 * RANGE_CHUNK, 19 * RANGE_CHUNK);
+    transport.requestDataRange(19 * RANGE_CHUNK, 20 * RANGE_CHUNK);
+    await settle();
+    expect(served).toEqual([head, tail, named]);
+    expect(transport.ranges).toEqual([
+      [18 * RANGE_CHUNK, content.slice(18 * RANGE_CHUNK, 19 * RANGE_CHUNK)],
+      [19 * RANGE_CHUNK, content.slice(19 * RANGE_CHUNK, 20 * RANGE_CHUNK)],
+    ]);
+    // Outside them all: asked for.
+    transport.requestDataRange(5 * RANGE_CHUNK, 6 * RANGE_CHUNK);
+    await settle();
+    expect(served.at(-1)).toBe(`bytes=${String(5 * RANGE_CHUNK)}-${String(6 * RANGE_CHUNK - 1)}`);
+    expect(transport.ranges[2]).toEqual([
+      5 * RANGE_CHUNK,
+      content.slice(5 * RANGE_CHUNK, 6 * RANGE_CHUNK),
+    ]);
+    source.abort();
+  });
+
+  it('asks for none of the named ranges that are malformed, past the file or over 1 MB, nor past 16: what byteSource would', async () => {
+    const C = RANGE_CHUNK;
+    const wellFormed = [3 * C, 3 * C + 9];
+    const named = [
+      'x',
+      [-1, 5 * C],
+      [String(4 * C), 5 * C],
+      [6 * C, 5 * C],
+      [7 * C, SIZE],
+      [7 * C + 0.5, 8 * C],
+      // Over 1 MB once the head and tail are left out.
+      [HEAD_BYTES, SIZE - 1],
+      wellFormed,
+      ...Array.from({ length: 8 }, () => [9 * C, 9 * C + 1]),
+      // The 17th: not looked at.
+      [10 * C, 10 * C + 1],
+    ];
+    facility({ ...READY, firstPageRanges: named });
+    bootScript();
+    await settle();
+    const asked = served.slice(2).sort();
+    expect(asked).toEqual(
+      [`bytes=${String(wellFormed[0])}-${String(wellFormed[1])}`]
+        .concat(Array.from({ length: 8 }, () => `bytes=${String(9 * C)}-${String(9 * C + 1)}`))
+        .sort(),
+    );
+    // The app's reading of the same answer asks for the same, so nothing again once it takes over.
+    const { firstPageRanges } = normalizeDocument(
+      { ...READY, firstPageRanges: named },
+      { id: 'a', base: new URL('http://localhost/api/') },
+    );
+    const toAsk = rangesToAsk(firstPageRanges, SIZE).map(
+      ({ begin, end }) => `bytes=${String(begin)}-${String(end - 1)}`,
+    );
+    expect(toAsk.sort()).toEqual(asked);
+    const source = openByteSource(URL_A);
+    source.nameRanges(firstPageRanges);
+    await source.ready;
+    await settle();
+    expect(served.slice(2).sort()).toEqual(asked);
+    source.abort();
+  });
+
+  it('asks for no named range when the head is no range of the file', async () => {
+    facility({ ...READY, firstPageRanges: [[3 * RANGE_CHUNK, 4 * RANGE_CHUNK]] }, undefined, {
+      ranges: false,
+    });
+    bootScript();
+    await settle();
+    expect(served).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
   });
 
   it.each([

@@ -1,0 +1,58 @@
+/**
+ * The ranges the facility names for page 1 (contracts §3 `firstPageRanges`,
+ * facility/first-page-ranges.ts), read in the pool as the facts are: pdf.js, given only the
+ * viewer's head and tail and these, opens the file and draws page 1 without asking for anything
+ * else; given the head and tail alone, it has to.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stat } from 'node:fs/promises';
+import { createPool } from '../pool.ts';
+import type { ByteRange } from '../pdf-facts-types.ts';
+
+jest.setTimeout(60_000);
+
+const SAMPLES = path.resolve(__dirname, '../../mock/documents');
+const PAGE_ONE_READS = fileURLToPath(new URL('_page-one-reads.ts', import.meta.url));
+const CHUNK = 65_536;
+const pool = createPool({ threads: 1 });
+afterAll(() => pool.close());
+
+/** What pdf.js asks for beyond `held` to draw page 1 of `file` (_page-one-reads.ts). */
+function missed(file: string, held: ByteRange[]): ByteRange[] {
+  const out = execFileSync(process.execPath, [PAGE_ONE_READS, file, JSON.stringify(held)], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as ByteRange[];
+}
+
+describe.each(['tracemonkey.pdf', 'text-1000.pdf'])('%s', (name) => {
+  const file = path.join(SAMPLES, name);
+
+  it('names whole chunks, in order, within the file, that are all page 1 needs', async () => {
+    const { size } = await stat(file);
+    const { firstPageRanges: ranges = [] } = await pool.run('facts', file);
+    expect(ranges.length).toBeGreaterThan(0);
+    ranges.forEach(([first, last], i) => {
+      expect(first % CHUNK).toBe(0);
+      expect(last === size - 1 || (last + 1) % CHUNK === 0).toBe(true);
+      expect(first).toBeLessThanOrEqual(last);
+      if (i > 0) expect(first).toBeGreaterThan(ranges[i - 1][1] + 1);
+    });
+    expect(ranges.at(-1)?.[1]).toBeLessThan(size);
+    // The viewer's head (128 kB) and tail (64 kB) alone are not enough: the named ranges add what is.
+    const headAndTail: ByteRange[] = [
+      [0, 131_071],
+      [size - 65_536, size - 1],
+    ];
+    expect(missed(file, headAndTail).length).toBeGreaterThan(0);
+    expect(missed(file, [...headAndTail, ...ranges])).toEqual([]);
+  });
+});
+
+it('names none for a PDF pdf.js cannot open', async () => {
+  const facts = await pool.run('facts', path.join(SAMPLES, '..', 'README.md'));
+  expect(facts.error).toBeDefined();
+  expect(facts.firstPageRanges ?? []).toEqual([]);
+});
