@@ -4,7 +4,8 @@
  * notes every range asked for, then builds page 1's drawing, text and annotations. The viewer can
  * then ask for them all at once instead of one round trip per step of pdf.js's reading (an object
  * leads to a font, the font to its stream…): docs/decisions/2026-11-26-first-page-ranges.md.
- * Runs in the pool's threads (pdf-facts-worker.ts), like everything that parses untrusted bytes.
+ * Runs in the pool's threads, a task of its own beside the facts (pool-worker.ts), like everything
+ * that parses untrusted bytes; bounded further by RANGES_BUDGET_MS and MAX_IMAGE_PIXELS.
  */
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ByteRange } from './pdf-facts-types.ts';
@@ -14,6 +15,13 @@ import { FACILITY_PDFJS } from './pdfjs-options.ts';
 export const RANGE_CHUNK = 65_536;
 /** More ranges than this are not worth naming: the answer stays small, the viewer's asks few. */
 export const MAX_RANGES = 16;
+/**
+ * Larger images are left out (their dictionary is read, not their pixels): decoding one could
+ * take more heap and time than the rest, and pdf.js in the viewer reads them anyway.
+ */
+const MAX_IMAGE_PIXELS = 4_000_000;
+/** Longer, and no ranges are named: the document's answer must not wait on them. */
+export const RANGES_BUDGET_MS = 5000;
 
 class NotingTransport extends PDFDataRangeTransport {
   readonly chunks = new Set<number>();
@@ -66,18 +74,29 @@ export async function firstPageRanges(data: Uint8Array): Promise<ByteRange[]> {
     // Only what page 1 asks for, as the viewer's pdf.js before page 1 shows.
     disableAutoFetch: true,
     disableStream: true,
+    maxImageSize: MAX_IMAGE_PIXELS,
     ...FACILITY_PDFJS,
   });
-  try {
+  const read = async () => {
     const doc = await task.promise;
     const page = await doc.getPage(1);
     // What the viewer's page view reads to draw page 1: its drawing, its text layer, its links.
     await Promise.all([page.getOperatorList(), page.getTextContent(), page.getAnnotations()]);
-    const ranges = rangesOf(transport.chunks, data.byteLength);
+    return rangesOf(transport.chunks, data.byteLength);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error('over budget'));
+    }, RANGES_BUDGET_MS);
+  });
+  try {
+    const ranges = await Promise.race([read(), late]);
     return ranges.length <= MAX_RANGES ? ranges : [];
   } catch {
     return [];
   } finally {
+    clearTimeout(timer);
     await task.destroy();
   }
 }

@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
-import { firstPageRanges } from './first-page-ranges.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
 
@@ -79,8 +78,6 @@ async function titleOf(doc: PDFDocumentProxy): Promise<string | null> {
 
 export async function readPdfFacts(file: string): Promise<PdfFacts> {
   const data = new Uint8Array(await readFile(file));
-  // First: pdf.js may take `data` over below.
-  const ranges = await firstPageRanges(data);
   const task = getDocument({
     data,
     ...FACILITY_PDFJS,
@@ -94,7 +91,6 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
       pageCount: doc.numPages,
       pageSize: await pageSizesOf(doc),
       docOutline: outline ? await outlineOf(doc, outline) : [],
-      firstPageRanges: ranges,
     };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';

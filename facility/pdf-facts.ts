@@ -10,6 +10,8 @@
  *   document once. A file pdf.js cannot read is kept too (it reads the same next time); a thread
  *   that ran out of time or heap only in memory (the machine may have been busy); a full queue
  *   not at all.
+ *
+ * Beside them, in a task of their own, the byte ranges page 1 needs (first-page-ranges.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
@@ -17,7 +19,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { UNREADABLE } from './pdf-facts-types.ts';
-import type { PdfFacts } from './pdf-facts-types.ts';
+import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 
@@ -63,9 +65,11 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
       return onDisk;
     }
     options.onLookup?.('parsed');
+    // A task of its own, beside the facts: its failure (time, heap) leaves the facts alone.
+    const ranges = pool.run('ranges', file).catch((): ByteRange[] => []);
     let facts: PdfFacts;
     try {
-      facts = await pool.run('facts', file);
+      facts = { ...(await pool.run('facts', file)), firstPageRanges: await ranges };
     } catch (error) {
       if (error instanceof PoolBusyError) throw error; // the caller answers 503
       const why =

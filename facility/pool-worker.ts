@@ -4,14 +4,20 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
+import { firstPageRanges } from './first-page-ranges.ts';
 import { readPdfFacts } from './pdf-facts-worker.ts';
-import type { PdfFacts } from './pdf-facts-types.ts';
+import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
 
 export function facts(file: string): Promise<PdfFacts> {
   return readPdfFacts(file);
+}
+
+/** The bytes page 1 needs (first-page-ranges.ts): a task of its own, whose failure costs nothing. */
+export async function ranges(file: string): Promise<ByteRange[]> {
+  return firstPageRanges(new Uint8Array(await readFile(file)));
 }
 
 /**

@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 // Node's own timers even under jsdom (the web tests start the dev facility): they can be unref'd.
 import { clearInterval, setInterval } from 'node:timers';
 import { Piscina } from 'piscina';
-import type { PdfFacts } from './pdf-facts-types.ts';
+import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { PreviewJob } from './preview-types.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
@@ -43,6 +43,7 @@ export interface ImageJob {
 
 interface Tasks {
   facts: { input: string; result: PdfFacts };
+  ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   preview: { input: PreviewJob; result: undefined };
 }

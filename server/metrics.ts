@@ -48,7 +48,7 @@ export function createMetrics(): ServerMetrics {
   });
   const taskSeconds = new Histogram({
     name: 'folio_pool_task_duration_seconds',
-    help: 'Pool tasks (facts: a pdf.js parse; image: a PNG/JPEG to PDF; preview: a page drawn), by kind and outcome',
+    help: 'Pool tasks (facts: a pdf.js parse; ranges: the bytes page 1 needs; image: a PNG/JPEG to PDF; preview: a page drawn), by kind and outcome',
     labelNames: ['kind', 'outcome'],
     buckets: DURATION_BUCKETS,
     registers: [registry],

@@ -44,6 +44,8 @@ test('one parse per content: concurrent asks share it, a touched file is read fr
     pdfFacts(file, await stat(file)),
   ]);
   expect(first.pageCount).toBe(3);
+  // With the bytes page 1 needs, read beside them: here the whole small file, one chunk.
+  expect(first.firstPageRanges).toEqual([[0, (await stat(file)).size - 1]]);
   expect(second).toEqual(first);
   expect(lookups).toEqual(['parsed']);
 
