@@ -17,6 +17,13 @@ const require = createRequire(import.meta.url);
 const root = import.meta.dirname;
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsVersion = require('pdfjs-dist/package.json').version;
+// react-router 7's package exports name only its development build (dev warnings on); the same
+// code with them off is beside it, in dist/production (remix-run/react-router#12532).
+const reactRouterDist = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
 
 /**
  * Brotli and gzip siblings of every file worth compressing (scripts, styles, the worker, pdf.js's
@@ -120,7 +127,15 @@ export default (_env, argv) => {
       chunkLoadTimeout: 120_000,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: production
+        ? {
+            'react-router$': path.join(reactRouterDist, 'index.mjs'),
+            'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
