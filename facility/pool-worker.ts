@@ -10,6 +10,9 @@ import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
+import { lowerThisThread } from './thread-priority.ts';
+
+lowerThisThread();
 
 export function facts(file: string): Promise<PdfFacts> {
   return readPdfFacts(file);
