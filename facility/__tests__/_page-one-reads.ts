@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { RANGE_CHUNK } from '../first-page-ranges.ts';
 
 const file = process.argv.at(2);
 const heldJson = process.argv.at(3);
@@ -34,7 +35,7 @@ class Transport extends PDFDataRangeTransport {
 // The viewer's chunk size and loading before page 1 (src/services/pdf/openDocument.ts).
 const task = getDocument({
   range: new Transport(data.byteLength, null),
-  rangeChunkSize: 65_536,
+  rangeChunkSize: RANGE_CHUNK,
   disableAutoFetch: true,
   disableStream: true,
   verbosity: 0,

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
+import { RANGE_CHUNK } from '../first-page-ranges.ts';
 import { createPool } from '../pool.ts';
 import type { ByteRange } from '../pdf-facts-types.ts';
 
@@ -15,7 +16,6 @@ jest.setTimeout(60_000);
 
 const SAMPLES = path.resolve(__dirname, '../../mock/documents');
 const PAGE_ONE_READS = fileURLToPath(new URL('_page-one-reads.ts', import.meta.url));
-const CHUNK = 65_536;
 const pool = createPool({ threads: 1 });
 afterAll(() => pool.close());
 
@@ -35,8 +35,8 @@ describe.each(['tracemonkey.pdf', 'text-1000.pdf'])('%s', (name) => {
     const ranges = await pool.run('ranges', file);
     expect(ranges.length).toBeGreaterThan(0);
     ranges.forEach(([first, last], i) => {
-      expect(first % CHUNK).toBe(0);
-      expect(last === size - 1 || (last + 1) % CHUNK === 0).toBe(true);
+      expect(first % RANGE_CHUNK).toBe(0);
+      expect(last === size - 1 || (last + 1) % RANGE_CHUNK === 0).toBe(true);
       expect(first).toBeLessThanOrEqual(last);
       if (i > 0) expect(first).toBeGreaterThan(ranges[i - 1][1] + 1);
     });

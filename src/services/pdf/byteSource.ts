@@ -6,9 +6,9 @@
  * written in page order) and, as soon as the head's answer gives the length, for its tail, where a
  * file not linearized keeps its xref, while the head's body is still coming, and the other
  * ranges the facility names for page 1 (docs/decisions/2026-11-26-first-page-ranges.md). It
- * answers pdf.js's ranges from those or as asked; and once page 1 shows (`loadRest`) it streams the rest in
- * one request. A server that does not answer ranges gets pdf.js's own loader (`ready` resolves
- * undefined).
+ * answers pdf.js's ranges from those or as asked; and once page 1 shows (`loadRest`) it streams
+ * the rest in one request. A server that does not answer ranges gets pdf.js's own loader
+ * (`ready` resolves undefined).
  */
 import type { ByteRange } from '../../domain/document';
 import { takeEarlyContent } from '../earlyAnswer';
@@ -177,19 +177,16 @@ export function openByteSource(url: string): ByteSource {
         const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
         const range = `bytes=${String(tailFrom)}-${String(total - 1)}`;
         // The boot script's tail, asked for by the same rule; `answer` checks what it holds.
-        const tail = readPart(early?.tail.then((response) => response ?? get(range)) ?? get(range));
-        // A tail that failed is asked for again as a range, when pdf.js needs it.
-        tail.catch(() => undefined);
-        parts.push({ begin: tailFrom, end: total, part: tail });
+        parts.push(
+          heldPart(
+            tailFrom,
+            total,
+            early?.tail.then((response) => response ?? get(range)) ?? get(range),
+          ),
+        );
       }
       held = (early?.ranges ?? Promise.resolve([])).then((ranges) =>
-        parts.concat(
-          ranges.map(({ begin, end, response }) => {
-            const part = readPart(response);
-            part.catch(() => undefined);
-            return { begin, end, part };
-          }),
-        ),
+        parts.concat(ranges.map(({ begin, end, response }) => heldPart(begin, end, response))),
       );
       return made;
     },
@@ -233,11 +230,9 @@ export function openByteSource(url: string): ByteSource {
           const more = rangesToAsk(named, made.length)
             // The boot script's, or an earlier naming's.
             .filter(({ begin, end }) => !coveringOf(known, begin, end))
-            .map(({ begin, end }) => {
-              const part = readPart(get(`bytes=${String(begin)}-${String(end - 1)}`));
-              part.catch(() => undefined);
-              return { begin, end, part };
-            });
+            .map(({ begin, end }) =>
+              heldPart(begin, end, get(`bytes=${String(begin)}-${String(end - 1)}`)),
+            );
           return known.concat(more);
         });
       },
@@ -310,6 +305,13 @@ interface Held {
   begin: number;
   end: number;
   part: Promise<Part>;
+}
+
+/** [begin, end) of the file, asked for as `response`; a failure only means pdf.js asks again. */
+function heldPart(begin: number, end: number, response: Promise<Response>): Held {
+  const part = readPart(response);
+  part.catch(() => undefined);
+  return { begin, end, part };
 }
 
 /** Those of `held` that together cover [begin, end), or undefined when they do not. */

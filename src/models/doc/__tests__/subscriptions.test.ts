@@ -134,7 +134,9 @@ describe('keyboard: zoom keys', () => {
 
 describe('keyboard: where the focus is', () => {
   function focused(html: string): HTMLElement {
-    document.body.innerHTML = html;
+    // Parsed apart from the page, then moved in: no markup is written into the document.
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    document.body.replaceChildren(...parsed.body.childNodes);
     const element = document.body.querySelector<HTMLElement>('[data-focus]');
     if (!element) throw new Error('no [data-focus] element');
     element.focus();
