@@ -8,13 +8,14 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
-import { RANGE_CHUNK } from '../first-page-ranges.ts';
 import { createPool } from '../pool.ts';
 import type { ByteRange } from '../pdf-facts-types.ts';
 
 jest.setTimeout(60_000);
 
 const SAMPLES = path.resolve(__dirname, '../../mock/documents');
+// The viewer's chunk size (first-page-ranges.ts holds it too, but loads pdf.js, which Jest cannot).
+const RANGE_CHUNK = 65_536;
 const PAGE_ONE_READS = fileURLToPath(new URL('_page-one-reads.ts', import.meta.url));
 const pool = createPool({ threads: 1 });
 afterAll(() => pool.close());
