@@ -474,7 +474,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
     ];
 
     /** The boot script, with the image and the file's ranges held until released. */
-    function held() {
+    function held(files: { scripts?: string[] } = {}) {
       let image: (response: Response) => void = () => undefined;
       const fetch = facility(
         answer,
@@ -495,11 +495,28 @@ describe("index.html's boot script asks for the head and tail byteSource would",
             })
           : (serveRange?.(input, init) ?? Promise.reject(new Error('no server'))),
       );
-      bootScriptWith({ chrome: ['reading-chrome.1.js', 'reading-chrome.1.css'] })();
+      bootScriptWith({ chrome: ['reading-chrome.1.js', 'reading-chrome.1.css'], ...files })();
       return {
         asked,
         showImage: () => {
           image(new Response(new Blob(['webp']), { headers: { 'content-type': 'image/webp' } }));
+        },
+        /** The image's answer begins; its body ends when the returned function is called. */
+        startImage: () => {
+          let end: () => void = () => undefined;
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('we'));
+              end = () => {
+                controller.enqueue(new TextEncoder().encode('bp'));
+                controller.close();
+              };
+            },
+          });
+          image(new Response(body, { headers: { 'content-type': 'image/webp' } }));
+          return () => {
+            end();
+          };
         },
         releaseRanges: () => {
           waiting.splice(0).forEach((release) => {
@@ -525,6 +542,45 @@ describe("index.html's boot script asks for the head and tail byteSource would",
       releaseRanges();
       await settle();
       expect(preloaded()).toEqual(CHROME);
+    });
+
+    it('asks for the PDF without waiting for a preview the server is still drawing: no answer 50 ms after the scripts are in', async () => {
+      const { asked, showImage } = held({ scripts: ['main.1.js'] });
+      const appScripts = () => document.head.querySelectorAll('script[src="/main.1.js"]').length;
+      await settle();
+      const scriptIn = document.head.querySelector('link[rel=preload][href="/main.1.js"]');
+      expect(scriptIn).not.toBeNull();
+      scriptIn?.dispatchEvent(new Event('load'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked).toEqual([]);
+      expect(appScripts()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await settle();
+      expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
+      expect(appScripts()).toBe(1);
+      // The image, once drawn, asks for nothing again.
+      showImage();
+      await settle();
+      expect(asked).toHaveLength(1);
+      document.head.querySelectorAll('script[src="/main.1.js"]').forEach((script) => {
+        script.remove();
+      });
+    });
+
+    it('waits for a preview whose answer has begun when the scripts are in, until it is whole', async () => {
+      const { asked, startImage } = held({ scripts: ['main.1.js'] });
+      await settle();
+      const endImage = startImage();
+      await settle();
+      document.head
+        .querySelector('link[rel=preload][href="/main.1.js"]')
+        ?.dispatchEvent(new Event('load'));
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      await settle();
+      expect(asked).toEqual([]);
+      endImage();
+      await settle();
+      expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
     });
 
     it('on a phone: the PDF and the reading chrome together', async () => {
