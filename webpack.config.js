@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import webpack from 'webpack';
 import { normaliseBase, settingsBlock, settingsFromEnv } from './server/settings-block.ts';
 import { devMiddleware } from './server/app.ts';
 import { exampleLinks } from './server/example-links.ts';
@@ -240,6 +241,18 @@ export default (_env, argv) => {
         }),
       }),
       new CspMetaPlugin(),
+      // V8's explicit compile hint: the scripts every start runs are compiled whole while they
+      // stream in, off the main thread, not function by function on it as they first run. Not
+      // pdf.js's vendor chunk nor the chrome's own: the heap they would add (≈ 1.6 MB) outweighs
+      // their share (docs/decisions/2026-11-27-compile-hints.md). After the minifier, which would
+      // drop the comment; before the source maps and hashes, which then take it in.
+      new webpack.BannerPlugin({
+        banner: '//# allFunctionsCalledOnLoad',
+        raw: true,
+        entryOnly: false,
+        test: /^(main|viewer|later-vendor)(\.[0-9a-f]+)?\.js$/,
+        stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+      }),
       new FirstFramePlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',

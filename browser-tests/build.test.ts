@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../server/app.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from '../server/csp.ts';
@@ -74,6 +75,40 @@ describe('production build', () => {
       const file = groups['reading-chrome'].find((f) => f.startsWith(`${chunk}.`));
       assert.ok(file && text(file).includes(needle), `${needle} is in ${chunk}`);
       for (const own of page) assert.ok(!text(own).includes(needle), `${needle} is not in ${own}`);
+    }
+  });
+
+  it("carries V8's compile hint on the scripts every start runs whole, and on no other", () => {
+    const groups = facts.chunkGroupScripts;
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const named = (prefix: string) =>
+      Object.values(groups)
+        .flat()
+        .filter((file, at, all) => file.startsWith(`${prefix}.`) && all.indexOf(file) === at);
+    for (const [prefix, hinted] of [
+      ['main', true],
+      ['viewer', true],
+      ['later-vendor', true],
+      ['viewer-vendor', false],
+      ['reading-chrome', false],
+    ] as const) {
+      const [file, ...more] = named(prefix);
+      assert.ok(file && more.length === 0, `one ${prefix} script`);
+      const served = brotliDecompressSync(readFileSync(path.join(distDir, `${file}.br`)));
+      for (const text of [readFileSync(path.join(distDir, file), 'utf8'), served.toString()]) {
+        assert.equal(
+          text.startsWith(hint),
+          hinted,
+          `${file} ${hinted ? 'starts' : 'does not start'} with the hint`,
+        );
+      }
+      // The source map counts the hint's line: its first mapping is on the first line of code.
+      const map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as {
+        mappings: string;
+      };
+      const lines = readFileSync(path.join(distDir, file), 'utf8').split('\n');
+      const code = lines.findIndex((line) => !/^(\/\/|\/\*)/.test(line));
+      assert.equal(/^;*/.exec(map.mappings)?.[0].length, code, `${file}.map`);
     }
   });
 
