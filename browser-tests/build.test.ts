@@ -94,8 +94,9 @@ describe('production build', () => {
     ] as const) {
       const [file, ...more] = named(prefix);
       assert.ok(file && more.length === 0, `one ${prefix} script`);
+      const built = readFileSync(path.join(distDir, file), 'utf8');
       const served = brotliDecompressSync(readFileSync(path.join(distDir, `${file}.br`)));
-      for (const text of [readFileSync(path.join(distDir, file), 'utf8'), served.toString()]) {
+      for (const text of [built, served.toString()]) {
         assert.equal(
           text.startsWith(hint),
           hinted,
@@ -106,8 +107,7 @@ describe('production build', () => {
       const map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as {
         mappings: string;
       };
-      const lines = readFileSync(path.join(distDir, file), 'utf8').split('\n');
-      const code = lines.findIndex((line) => !/^(\/\/|\/\*)/.test(line));
+      const code = built.split('\n').findIndex((line) => !/^(\/\/|\/\*)/.test(line));
       assert.equal(/^;*/.exec(map.mappings)?.[0].length, code, `${file}.map`);
     }
   });

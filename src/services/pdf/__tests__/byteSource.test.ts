@@ -516,17 +516,6 @@ describe("index.html's boot script asks for the head and tail byteSource would",
       };
     }
 
-    it('on a desktop: the PDF and the reading chrome together, once the image is whole', async () => {
-      const { asked, showImage } = held();
-      await settle();
-      expect(asked).toEqual([]);
-      expect(preloaded()).toEqual([]);
-      showImage();
-      await settle();
-      expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
-      expect(preloaded()).toEqual(CHROME);
-    });
-
     it('asks for the PDF without waiting for a preview the server is still drawing: no answer 50 ms after the scripts are in', async () => {
       const { asked, showImage } = held({ scripts: ['main.1.js'] });
       const appScripts = () => document.head.querySelectorAll('script[src="/main.1.js"]').length;
@@ -566,23 +555,30 @@ describe("index.html's boot script asks for the head and tail byteSource would",
       expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
     });
 
-    it('on a phone too', async () => {
-      Object.defineProperty(window, 'matchMedia', {
-        configurable: true,
-        value: (query: string) => ({ matches: query === '(max-width: 768px)' }),
-      });
-      try {
-        const { asked, showImage } = held();
-        await settle();
-        expect(preloaded()).toEqual([]);
-        showImage();
-        await settle();
-        expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
-        expect(preloaded()).toEqual(CHROME);
-      } finally {
-        Reflect.deleteProperty(window, 'matchMedia');
-      }
-    });
+    it.each([
+      ['a desktop', false],
+      ['a phone', true],
+    ])(
+      'on %s: the PDF and the reading chrome together, once the image is whole',
+      async (_, phone) => {
+        Object.defineProperty(window, 'matchMedia', {
+          configurable: true,
+          value: (query: string) => ({ matches: phone && query === '(max-width: 768px)' }),
+        });
+        try {
+          const { asked, showImage } = held();
+          await settle();
+          expect(asked).toEqual([]);
+          expect(preloaded()).toEqual([]);
+          showImage();
+          await settle();
+          expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
+          expect(preloaded()).toEqual(CHROME);
+        } finally {
+          Reflect.deleteProperty(window, 'matchMedia');
+        }
+      },
+    );
   });
 
   it('asks for nothing once the source has asked itself', async () => {
