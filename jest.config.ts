@@ -15,6 +15,11 @@ const swc = [
 // Two projects: the browser code runs in jsdom, the facility (facility/, server/, config/), the
 // bench's pure parts (bench/) and the build's loader (scripts/) in node.
 const config: Config = {
+  // A test process keeps what every file it ran left behind (jsdom windows, antd's styles): run
+  // in band it passed 800 MB of heap and 1.5 GB resident, the facility's own memory guard, which
+  // then stopped the pool tests' parses. A worker past this much heap after a file is replaced,
+  // and naming a limit also keeps jest from running in band (docs/decisions.md).
+  workerIdleMemoryLimit: '512MB',
   projects: [
     {
       displayName: 'web',
