@@ -41,6 +41,8 @@ interface Inserted {
 interface Handover {
   appImage: { x: number; y: number; width: number; height: number } | null;
   appImageComplete: boolean;
+  /** The app shows the very object URL the first frame decoded: the image is decoded once. */
+  sameObjectUrl: boolean;
 }
 
 /**
@@ -48,9 +50,14 @@ interface Handover {
  * frame is painted), and, when it is removed, whether the app's own page 1 preview is there.
  */
 function watchFirstFrame(): void {
-  const record = window as unknown as { __inserted?: Inserted; __handover?: Handover };
+  const record = window as unknown as {
+    __inserted?: Inserted;
+    __handover?: Handover;
+    __frameSrc?: string;
+  };
   new MutationObserver(() => {
     const frame = document.getElementById('folio-first-frame');
+    record.__frameSrc ??= frame?.querySelector('img')?.src;
     if (frame && !record.__inserted) {
       record.__inserted = {
         watermark: [...frame.children].some(
@@ -68,6 +75,7 @@ function watchFirstFrame(): void {
       record.__handover = {
         appImage: box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null,
         appImageComplete: image?.complete === true && image.naturalWidth > 0,
+        sameObjectUrl: image !== null && image.src === record.__frameSrc,
       };
     }
   }).observe(document, { childList: true, subtree: true });
@@ -150,6 +158,7 @@ async function firstFrameThenApp(doc: string, options: BrowserContextOptions, sh
   const handover = await recorded<Handover>(page, '__handover');
   // The app's own preview was decoded and in the same place when the first frame went.
   assert.equal(handover.appImageComplete, true);
+  assert.equal(handover.sameObjectUrl, true, 'the app shows the image the first frame decoded');
   assertSamePlace(handover.appImage, place, 'the app draws page 1 where the first frame did');
   await waitForPainted(page, 1);
   const canvas = await page.locator('[data-page-number="1"] canvas').boundingBox();

@@ -4,6 +4,8 @@
  * show) takes the first frame away, and a first frame that has not been drawn yet never will be.
  * The two sides are separate scripts: they meet on `window` and the element's id.
  */
+import { dropDecodedPreview } from '../services/earlyAnswer';
+
 export const FIRST_FRAME_ID = 'folio-first-frame';
 
 declare global {
@@ -24,5 +26,6 @@ export function isFirstFrameReplaced(): boolean {
 
 export function replaceFirstFrame(): void {
   window.folioFirstFrameReplaced = true;
+  dropDecodedPreview();
   document.getElementById(FIRST_FRAME_ID)?.remove();
 }

@@ -5,7 +5,7 @@
  * built as its own entry and inlined into index.html after the boot script (webpack.config.js).
  */
 import { NARROW_SCREEN_QUERY } from '../../config/defaults';
-import { peekEarlyPreview } from '../services/earlyAnswer';
+import { offerDecodedPreview, peekEarlyPreview } from '../services/earlyAnswer';
 import type { EarlyPreviewAsked } from '../services/earlyAnswer';
 import { normalizeDocument } from '../services/facilityDocument';
 import { isPreviewImageType } from '../services/pagePreviewUrl';
@@ -36,8 +36,13 @@ function screenNow(): FirstFrameScreen {
   };
 }
 
-/** The image, read from a copy of the response: the app takes the response itself over. */
-async function decodedImage(asked: EarlyPreviewAsked): Promise<HTMLImageElement | undefined> {
+/**
+ * The image, read from a copy of the response (the app takes the response itself over), and the
+ * object URL it was decoded from.
+ */
+async function decodedImage(
+  asked: EarlyPreviewAsked,
+): Promise<{ image: HTMLImageElement; source: string } | undefined> {
   const copy = asked.response.then((response) => response.clone());
   const response = await copy;
   if (!response.ok || !isPreviewImageType(response.headers.get('content-type'))) return undefined;
@@ -46,12 +51,10 @@ async function decodedImage(asked: EarlyPreviewAsked): Promise<HTMLImageElement 
   image.src = source;
   try {
     await image.decode();
-    return image;
+    return { image, source };
   } catch {
-    return undefined;
-  } finally {
-    // A decoded image keeps its pixels; the URL is not needed to show it.
     URL.revokeObjectURL(source);
+    return undefined;
   }
 }
 
@@ -72,8 +75,14 @@ async function showFirstFrame(): Promise<void> {
   // Another image than the boot script asked for: the app asks for its own.
   if (plan?.preview !== asked.url) return;
   const decoded = await image;
-  if (decoded === undefined || isFirstFrameReplaced()) return;
-  paintFirstFrame(plan, decoded);
+  if (decoded === undefined) return;
+  if (isFirstFrameReplaced()) {
+    URL.revokeObjectURL(decoded.source);
+    return;
+  }
+  // The app shows page 1's preview from the same object URL: one decode, not two.
+  offerDecodedPreview(asked.url, decoded.source);
+  paintFirstFrame(plan, decoded.image);
   // Painted: the frame has been rendered once a task after the next animation frame runs.
   await new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));

@@ -19,6 +19,8 @@ declare global {
     folioEarlyPreview?: unknown;
     /** The PDF's first ranges, once the answer names the file and the preview is in. */
     folioEarlyContent?: unknown;
+    /** Set by the first frame (src/firstFrame/): page 1's preview, decoded, as an object URL. */
+    folioDecodedPreview?: unknown;
   }
 }
 
@@ -80,13 +82,40 @@ export function peekEarlyPreview(): Promise<EarlyPreviewAsked | undefined> | und
 }
 
 /**
+ * The first frame has decoded page 1's preview (`url`) from the object URL `src`. The app shows
+ * that same object URL, so the browser decodes the image once, not once per element
+ * (docs/decisions/2026-11-27-one-decode.md).
+ */
+export function offerDecodedPreview(url: string, src: string): void {
+  dropDecodedPreview();
+  (globalThis as { folioDecodedPreview?: unknown }).folioDecodedPreview = { url, src };
+}
+
+/** The first frame's object URL when it is of `url`; once only, and another URL's is released. */
+function takeDecodedPreview(url: string): string | undefined {
+  const holder = globalThis as { folioDecodedPreview?: unknown };
+  const offered = holder.folioDecodedPreview as { url?: unknown; src?: unknown } | undefined;
+  delete holder.folioDecodedPreview;
+  if (typeof offered?.src !== 'string') return undefined;
+  if (offered.url === url) return offered.src;
+  URL.revokeObjectURL(offered.src);
+  return undefined;
+}
+
+/** The first frame's object URL, if the app has not taken it, is released (the frame is gone). */
+export function dropDecodedPreview(): void {
+  takeDecodedPreview('');
+}
+
+/**
  * Page 1's preview image as the boot script asked for it, when that is `url`; once only. It is
  * known once the facility's answer is in, which the app has read before it asks for any preview.
- * Another URL (the first layout came out otherwise) cancels it.
+ * Another URL (the first layout came out otherwise) cancels it. `decoded`: the object URL the
+ * first frame made of it, if it has (the app then owns it).
  */
 export async function takeEarlyPreview(
   url: string,
-): Promise<{ response: Promise<Response> } | undefined> {
+): Promise<{ response: Promise<Response>; decoded?: string } | undefined> {
   const holder = globalThis as { folioEarlyPreview?: unknown };
   const early = holder.folioEarlyPreview;
   if (early === undefined) return undefined;
@@ -95,9 +124,13 @@ export async function takeEarlyPreview(
   const asked = await early.preview;
   if (asked?.url !== url) {
     early.abort();
+    dropDecodedPreview();
     return undefined;
   }
-  return { response: asked.response };
+  const decoded = takeDecodedPreview(url);
+  return decoded === undefined
+    ? { response: asked.response }
+    : { response: asked.response, decoded };
 }
 
 /** The PDF's head and tail as the boot script asked for them (byteSource.ts's first two ranges). */

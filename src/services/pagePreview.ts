@@ -13,6 +13,7 @@ import { isPreviewImageType } from './pagePreviewUrl';
  */
 export async function fetchPreviewImage(url: string, signal?: AbortSignal): Promise<string> {
   const early = await takeEarlyPreview(url);
+  if (early?.decoded !== undefined) return early.decoded;
   const { blob, contentType } = await fetchFile(url, signal, early?.response);
   if (!isPreviewImageType(contentType)) {
     throw new TypeError(`${url}: not an image (${String(contentType)})`);

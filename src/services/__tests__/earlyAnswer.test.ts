@@ -3,7 +3,14 @@
  * the same URL takes it over instead of asking again, and the boot script asks for exactly the URL
  * the app will (the same base, path and id rule), so the two cannot drift apart unnoticed.
  */
-import { takeEarlyAnswer, takeEarlyPreview } from '../earlyAnswer';
+import {
+  dropDecodedPreview,
+  offerDecodedPreview,
+  takeEarlyAnswer,
+  takeEarlyPreview,
+} from '../earlyAnswer';
+import { fetchPreviewImage } from '../pagePreview';
+import { replaceFirstFrame } from '../../firstFrame/handover';
 import { normalizeDocument } from '../facilityDocument';
 import { firstPagePreview } from '../pagePreviewUrl';
 import { createPreviewClient } from '../preview';
@@ -240,5 +247,57 @@ describe("index.html's boot script asks for page 1's preview the app will", () =
     };
     await expect(takeEarlyPreview('https://f.test/2')).resolves.toBeUndefined();
     expect(abort).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("page 1's preview as the first frame decoded it: one object URL, so one decode", () => {
+  const URL_1 = 'https://f.test/1-960.webp';
+  let revoke: jest.Mock;
+
+  beforeEach(() => {
+    // jsdom has no object URLs.
+    revoke = jest.fn();
+    Object.defineProperty(URL, 'revokeObjectURL', { value: revoke, configurable: true });
+    window.folioFirstFrameReplaced = undefined;
+  });
+
+  function early(url: string, response: Promise<Response> = Promise.resolve(new Response('x'))) {
+    const abort = jest.fn();
+    globals.folioEarlyPreview = { preview: Promise.resolve({ url, response }), abort };
+    return abort;
+  }
+
+  it("the app takes the first frame's object URL for the same image and reads nothing again", async () => {
+    const fetch = jest.spyOn(window, 'fetch');
+    const body = jest.fn(() => Promise.resolve(new Blob()));
+    early(URL_1, Promise.resolve({ ok: true, blob: body } as unknown as Response));
+    offerDecodedPreview(URL_1, 'blob:first-frame');
+    await expect(fetchPreviewImage(URL_1)).resolves.toBe('blob:first-frame');
+    expect(body).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+    // The app owns it now: the first frame going does not release it.
+    replaceFirstFrame();
+    expect(revoke).not.toHaveBeenCalled();
+  });
+
+  it("another image: the first frame's is released and the early request cancelled", async () => {
+    const abort = early(URL_1);
+    offerDecodedPreview(URL_1, 'blob:first-frame');
+    await expect(takeEarlyPreview('https://f.test/1-480.webp')).resolves.toBeUndefined();
+    expect(abort).toHaveBeenCalledTimes(1);
+    expect(revoke).toHaveBeenCalledWith('blob:first-frame');
+  });
+
+  it('not decoded yet when the app asks: the app reads the response itself', async () => {
+    const response = Promise.resolve(new Response('x'));
+    early(URL_1, response);
+    const taken = await takeEarlyPreview(URL_1);
+    expect(taken).toEqual({ response });
+    // Offered too late, it goes with the first frame.
+    offerDecodedPreview(URL_1, 'blob:late');
+    replaceFirstFrame();
+    expect(revoke).toHaveBeenCalledWith('blob:late');
+    dropDecodedPreview();
+    expect(revoke).toHaveBeenCalledTimes(1);
   });
 });
