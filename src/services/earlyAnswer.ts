@@ -91,20 +91,26 @@ export function offerDecodedPreview(url: string, src: string): void {
   (globalThis as { folioDecodedPreview?: unknown }).folioDecodedPreview = { url, src };
 }
 
-/** The first frame's object URL when it is of `url`; once only, and another URL's is released. */
-function takeDecodedPreview(url: string): string | undefined {
+/** What the first frame offered, taken off `window`; once only. */
+function takeOffered(): { url: unknown; src: string } | undefined {
   const holder = globalThis as { folioDecodedPreview?: unknown };
   const offered = holder.folioDecodedPreview as { url?: unknown; src?: unknown } | undefined;
   delete holder.folioDecodedPreview;
-  if (typeof offered?.src !== 'string') return undefined;
-  if (offered.url === url) return offered.src;
-  URL.revokeObjectURL(offered.src);
-  return undefined;
+  return typeof offered?.src === 'string' ? { url: offered.url, src: offered.src } : undefined;
 }
 
 /** The first frame's object URL, if the app has not taken it, is released (the frame is gone). */
 export function dropDecodedPreview(): void {
-  takeDecodedPreview('');
+  const offered = takeOffered();
+  if (offered) URL.revokeObjectURL(offered.src);
+}
+
+/** The first frame's object URL when it is of `url`; another URL's is released. */
+function takeDecodedPreview(url: string): string | undefined {
+  const offered = takeOffered();
+  if (offered?.url === url) return offered.src;
+  if (offered) URL.revokeObjectURL(offered.src);
+  return undefined;
 }
 
 /**
@@ -127,10 +133,7 @@ export async function takeEarlyPreview(
     dropDecodedPreview();
     return undefined;
   }
-  const decoded = takeDecodedPreview(url);
-  return decoded === undefined
-    ? { response: asked.response }
-    : { response: asked.response, decoded };
+  return { response: asked.response, decoded: takeDecodedPreview(url) };
 }
 
 /** The PDF's head and tail as the boot script asked for them (byteSource.ts's first two ranges). */
