@@ -9,10 +9,10 @@ import { pdfWorkerPort } from './earlyWorker';
 
 let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
 
-// pdf.js's renderer worker: pages are drawn on an OffscreenCanvas off the main thread, which the
-// app's chrome, the text layer and a phone's 4× slower CPU share; pdf.js draws on the main thread
-// where a browser lacks OffscreenCanvas (docs/decisions/2026-11-27-renderer-worker.md). A hashed
-// asset, as the worker is (earlyWorker.ts).
+// pdf.js's renderer worker draws pages on an OffscreenCanvas, off the main thread that the app's
+// chrome and the text layer need; without OffscreenCanvas pdf.js draws on the main thread
+// (docs/decisions/2026-11-27-renderer-worker.md). A hashed asset, as the parsing worker is
+// (earlyWorker.ts).
 const rendererUrl = new URL('pdfjs-dist/build/pdf.renderer.min.mjs', import.meta.url);
 pdfjs.GlobalWorkerOptions.rendererSrc = rendererUrl.href;
 
