@@ -13,8 +13,10 @@ let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
 // chrome and the text layer need; without OffscreenCanvas pdf.js draws on the main thread
 // (docs/decisions/2026-11-27-renderer-worker.md). A hashed asset, as the parsing worker is
 // (earlyWorker.ts).
-const rendererUrl = new URL('pdfjs-dist/build/pdf.renderer.min.mjs', import.meta.url);
-pdfjs.GlobalWorkerOptions.rendererSrc = rendererUrl.href;
+pdfjs.GlobalWorkerOptions.rendererSrc = new URL(
+  'pdfjs-dist/build/pdf.renderer.min.mjs',
+  import.meta.url,
+).href;
 
 /** One worker for the page's life (earlyWorker.ts started it with the entry); documents share it. */
 export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
