@@ -48,7 +48,7 @@ describe('production build', () => {
     for (const file of page) assert.ok(!text(file).includes(pdfLib), `pdf-lib is not in ${file}`);
   });
 
-  it("the reading chrome and the document's status are chunks of their own, off the page's two", () => {
+  it("the reading chrome, its panels and the document's status are chunks of their own, off the page's two", () => {
     const groups = facts.chunkGroupScripts;
     const page = groups.viewer;
     assert.ok(page, 'a chunk group named "viewer"');
@@ -63,18 +63,32 @@ describe('production build', () => {
       );
       for (const file of group) assert.ok(!page.includes(file), `${file} is not the page's`);
     }
-    // Strings of code only the chrome runs, which minifying keeps: signature_pad's option, the
-    // outline's tree role, the password form's validator, antd's CSS-in-JS (nothing of antd
-    // before page 1: the watermark is Folio's own, docs/decisions/2026-11-26-one-watermark.md).
-    for (const [needle, chunk] of [
-      ['velocityFilterWeight', 'reading-chrome'],
-      ['"treeitem"', 'reading-chrome'],
-      ['async-validator', 'later-vendor'],
-      ['data-css-hash', 'later-vendor'],
+    // The chrome's panels, pads and dialogs: a chunk of their own, loaded after the toolbar's
+    // (docs/decisions/2026-11-27-where-the-loopback-canvas-goes.md).
+    const panels = groups['reading-panels'];
+    assert.ok(panels, 'a chunk group named "reading-panels"');
+    const chrome = groups['reading-chrome'];
+    assert.deepEqual(
+      panels
+        .filter((file) => !chrome.includes(file))
+        .map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')),
+      ['reading-panels'],
+    );
+    // Strings of code only the chrome runs, which minifying keeps: signature_pad's option and the
+    // outline's tree role (the panels'), the password form's validator, antd's CSS-in-JS (nothing
+    // of antd before page 1: the watermark is Folio's own,
+    // docs/decisions/2026-11-26-one-watermark.md).
+    for (const [needle, chunk, notIn] of [
+      ['velocityFilterWeight', 'reading-panels', chrome],
+      ['"treeitem"', 'reading-panels', chrome],
+      ['async-validator', 'later-vendor', []],
+      ['data-css-hash', 'later-vendor', []],
     ] as const) {
-      const file = groups['reading-chrome'].find((f) => f.startsWith(`${chunk}.`));
+      const file = [...chrome, ...panels].find((f) => f.startsWith(`${chunk}.`));
       assert.ok(file && text(file).includes(needle), `${needle} is in ${chunk}`);
-      for (const own of page) assert.ok(!text(own).includes(needle), `${needle} is not in ${own}`);
+      for (const other of [...page, ...notIn]) {
+        assert.ok(!text(other).includes(needle), `${needle} is not in ${other}`);
+      }
     }
   });
 
@@ -91,6 +105,7 @@ describe('production build', () => {
       ['later-vendor', true],
       ['viewer-vendor', false],
       ['reading-chrome', false],
+      ['reading-panels', false],
     ] as const) {
       const [file, ...more] = named(prefix);
       assert.ok(file && more.length === 0, `one ${prefix} script`);

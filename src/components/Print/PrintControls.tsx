@@ -3,6 +3,9 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { printActions, selectPrintAllowed } from '../../models/print';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
+// Print media rules for the whole viewer (what prints outside and during a print job), with the
+// button that starts one.
+import './Print.css';
 
 /**
  * The toolbar's `Print` control (contracts §5, §5b `print`): absent when the policy forbids printing.

@@ -7,16 +7,19 @@ import { Shell } from '../../components/Shell';
 import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
-import { SidePanel, SidePanelToggles } from '../../components/SidePanel';
-import { SearchButton, SearchPanel } from '../../components/Search';
+// The toolbar's buttons from their own files: the panels beside them in their folders are the
+// `reading-panels` chunk's (ReadingPanels.ts), which an import of the folder would pull in here.
+import { SidePanelToggles } from '../../components/SidePanel/SidePanelToggles';
+import { SearchButton } from '../../components/Search/SearchButton';
 import { DownloadControls } from '../../components/Download';
 import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { FullscreenButton } from '../../components/Fullscreen';
 import { LinkExpiredNotice } from '../../components/Link';
-import { PrintControls, PrintDialog, PrintNotice } from '../../components/Print';
+import { PrintControls } from '../../components/Print/PrintControls';
 import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
-import { SignatureBar, SignatureLayer, SignButton, SignPad } from '../../components/Signature';
+import { SignButton } from '../../components/Signature/SignButton';
 import { useLocale } from '../../i18n';
+import { useReadingPanels } from './useReadingPanels';
 
 /** The elements the chrome renders into: above, left and right of the pages, and below. */
 export interface ChromeSlots {
@@ -29,9 +32,11 @@ export interface ChromeSlots {
 /**
  * Everything around the pages: bars, panels, dialogs, and antd's providers for them.
  * useReadingChrome loads this module once page 1 is on screen, so none of it (nor the antd
- * components only it uses) runs before then.
+ * components only it uses) runs before then. The panels, pads and dialogs come in a chunk of their
+ * own (useReadingPanels), each in its place once it has.
  */
 export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
+  const panels = useReadingPanels();
   return (
     <Shell locale={useLocale()}>
       <DownloadFeedback />
@@ -55,17 +60,17 @@ export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
         </>,
         slots.top,
       )}
-      {createPortal(<SidePanel />, slots.start)}
-      {createPortal(<SearchPanel />, slots.end)}
+      {createPortal(panels && <panels.SidePanel />, slots.start)}
+      {createPortal(panels && <panels.SearchPanel />, slots.end)}
       {createPortal(
         <>
-          <SignatureBar />
-          <SignatureLayer />
-          <SignPad />
+          {panels && <panels.SignatureBar />}
+          {panels && <panels.SignatureLayer />}
+          {panels && <panels.SignPad />}
           <Footer />
           <ShortcutsHelp />
-          <PrintDialog />
-          <PrintNotice />
+          {panels && <panels.PrintDialog />}
+          {panels && <panels.PrintNotice />}
         </>,
         slots.bottom,
       )}

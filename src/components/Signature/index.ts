@@ -1,4 +1,0 @@
-export { SignButton } from './SignButton';
-export { SignPad } from './SignPad';
-export { SignatureLayer } from './SignatureLayer';
-export { SignatureBar } from './SignatureBar';
