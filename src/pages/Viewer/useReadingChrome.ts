@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { CHROME_WAIT_MS } from '../../../config/defaults';
 import { useAppSelector } from '../../app';
 import { selectPdfOpenFailed } from '../../models/doc/selectors';
 import { useChunk } from '../../runtime';
+import { useTimeElapsed } from '../../components/common/useTimeElapsed';
 import type * as ChromeModule from './ReadingChrome';
 
 export type ReadingChrome = typeof ChromeModule;
@@ -21,17 +21,8 @@ export function useReadingChrome(): ReadingChrome | undefined {
     (state) => state.doc.pageShown || state.doc.previewShown || state.doc.previews !== undefined,
   );
   const openFailed = useAppSelector(selectPdfOpenFailed);
-  const [waited, setWaited] = useState(false);
+  const waited = useTimeElapsed(CHROME_WAIT_MS);
   const due = pageShown || openFailed || waited;
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setWaited(true);
-    }, CHROME_WAIT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, []);
 
   return useChunk(due ? loadChrome : undefined);
 }

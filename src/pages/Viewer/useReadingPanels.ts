@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { CHROME_WAIT_MS } from '../../../config/defaults';
 import { useAppSelector } from '../../app';
 import type { RootState } from '../../models';
 import { selectPdfOpenFailed } from '../../models/doc/selectors';
 import { useChunk } from '../../runtime';
+import { useTimeElapsed } from '../../components/common/useTimeElapsed';
 import type * as PanelsModule from './ReadingPanels';
 
 export type ReadingPanels = typeof PanelsModule;
@@ -32,16 +32,7 @@ export function useReadingPanels(): ReadingPanels | undefined {
   const pageShown = useAppSelector((state) => state.doc.pageShown);
   const wanted = useAppSelector(panelWanted);
   const openFailed = useAppSelector(selectPdfOpenFailed);
-  const [waited, setWaited] = useState(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setWaited(true);
-    }, CHROME_WAIT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, []);
+  const waited = useTimeElapsed(CHROME_WAIT_MS);
 
   return useChunk(pageShown || wanted || openFailed || waited ? loadPanels : undefined);
 }

@@ -1,40 +1,14 @@
 /** The reading chrome waits for the first page (the first-paint target, bench/README.md), then arrives by itself. */
 import { act, screen } from '@testing-library/react';
-import { useEffect } from 'react';
 import { CHROME_WAIT_MS } from '../../../../config/defaults';
-import { useAppDispatch } from '../../../app';
-import { docActions } from '../../../models/doc';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { renderChunkProbe } from '../../../test/chunkProbe';
+import type { ChunkProbeProps } from '../../../test/chunkProbe';
 import { useReadingChrome } from '../useReadingChrome';
 
 // What the chrome is does not matter here (browser tests render it), only when it is loaded.
 jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
 
-interface ProbeProps {
-  shown?: boolean;
-  failed?: boolean;
-  preview?: boolean;
-}
-
-function Probe({ shown = false, failed = false, preview = false }: ProbeProps) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (preview) dispatch(docActions.previewShown());
-    dispatch(docActions.pageShown(shown));
-    dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
-  }, [shown, failed, preview, dispatch]);
-  const chrome = useReadingChrome();
-  return <p>{chrome ? `chrome: ${typeof chrome.ReadingChrome}` : 'waiting'}</p>;
-}
-
-function renderProbe(props: ProbeProps) {
-  const view = renderWithProviders(<Probe {...props} />);
-  return {
-    rerender: (next: ProbeProps) => {
-      view.rerender(<Probe {...next} />);
-    },
-  };
-}
+const renderProbe = (props: ChunkProbeProps) => renderChunkProbe(useReadingChrome, props);
 
 describe('useReadingChrome', () => {
   afterEach(() => {
@@ -53,7 +27,7 @@ describe('useReadingChrome', () => {
       await jest.advanceTimersByTimeAsync(40);
     });
     jest.useRealTimers();
-    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 
   it('loads the chrome once a preview of the page shows, before pdf.js has drawn it', async () => {
@@ -68,13 +42,13 @@ describe('useReadingChrome', () => {
       await jest.advanceTimersByTimeAsync(40);
     });
     jest.useRealTimers();
-    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 
   it('loads the chrome when the PDF cannot be opened (no page is coming)', async () => {
     renderProbe({ failed: true });
     expect(screen.getByText('waiting')).toBeInTheDocument();
-    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 
   it(`loads the chrome after CHROME_WAIT_MS (${String(CHROME_WAIT_MS)} ms) even if no page shows`, async () => {
@@ -92,6 +66,6 @@ describe('useReadingChrome', () => {
       await jest.advanceTimersByTimeAsync(50);
     });
     jest.useRealTimers();
-    expect(await screen.findByText('chrome: function')).toBeInTheDocument();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 });

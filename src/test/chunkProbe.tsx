@@ -1,0 +1,45 @@
+/**
+ * A component that reports whether a chunk hook (useReadingChrome, useReadingPanels) has loaded
+ * its module, in a store where page 1 is shown or not, the PDF failed or not, and a preview shown
+ * or the search opened: for the tests of when each chunk is asked for.
+ */
+import { useEffect } from 'react';
+import { useAppDispatch } from '../app';
+import { docActions } from '../models/doc';
+import { searchActions } from '../models/search';
+import { renderWithProviders } from './renderWithProviders';
+
+export interface ChunkProbeProps {
+  shown?: boolean;
+  failed?: boolean;
+  preview?: boolean;
+  search?: boolean;
+}
+
+function ChunkProbe({
+  useLoaded,
+  shown = false,
+  failed = false,
+  preview = false,
+  search = false,
+}: ChunkProbeProps & { useLoaded: () => object | undefined }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (preview) dispatch(docActions.previewShown());
+    dispatch(docActions.pageShown(shown));
+    dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
+    if (search) dispatch(searchActions.open());
+  }, [shown, failed, preview, search, dispatch]);
+  const loaded = useLoaded();
+  return <p>{loaded ? 'loaded' : 'waiting'}</p>;
+}
+
+/** Renders the probe; `rerender` changes what the store says, keeping the hook's state. */
+export function renderChunkProbe(useLoaded: () => object | undefined, props: ChunkProbeProps) {
+  const view = renderWithProviders(<ChunkProbe useLoaded={useLoaded} {...props} />);
+  return {
+    rerender: (next: ChunkProbeProps) => {
+      view.rerender(<ChunkProbe useLoaded={useLoaded} {...next} />);
+    },
+  };
+}
