@@ -41,5 +41,6 @@ export function renderChunkProbe(useLoaded: () => object | undefined, props: Chu
     rerender: (next: ChunkProbeProps) => {
       view.rerender(<ChunkProbe useLoaded={useLoaded} {...next} />);
     },
+    unmount: view.unmount,
   };
 }
