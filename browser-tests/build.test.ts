@@ -64,7 +64,7 @@ describe('production build', () => {
       for (const file of group) assert.ok(!page.includes(file), `${file} is not the page's`);
     }
     // The chrome's panels, pads and dialogs: a chunk of their own, loaded after the toolbar's
-    // (docs/decisions/2026-11-27-where-the-loopback-canvas-goes.md).
+    // (docs/decisions/2026-11-27-reading-panels-chunk.md).
     const panels = groups['reading-panels'];
     assert.ok(panels, 'a chunk group named "reading-panels"');
     const chrome = groups['reading-chrome'];

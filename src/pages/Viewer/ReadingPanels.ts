@@ -1,9 +1,8 @@
 /**
  * The parts of the reading chrome a reader opens rather than sees at once: the side, search and
  * signature panels and the print dialog, a chunk of their own (`reading-panels`) loaded once page 1
- * is drawn or when one is opened (useReadingPanels.ts). Before page 1 their code shared two busy
- * cores with pdf.js and the toolbar's controls
- * (docs/decisions/2026-11-27-where-the-loopback-canvas-goes.md).
+ * is drawn or when one is opened (useReadingPanels.ts;
+ * docs/decisions/2026-11-27-reading-panels-chunk.md).
  */
 export { SidePanel } from '../../components/SidePanel/SidePanel';
 export { SearchPanel } from '../../components/Search/SearchPanel';

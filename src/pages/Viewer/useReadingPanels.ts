@@ -26,7 +26,7 @@ function panelWanted({ doc, search, print }: RootState): boolean {
  * The reading chrome's panels, pads and dialogs (`reading-panels`): asked for once pdf.js has
  * drawn page 1, as soon as one of them is wanted, when the document cannot be opened, or
  * CHROME_WAIT_MS after the chrome itself. Until then undefined: the toolbar's controls come
- * without their code (docs/decisions/2026-11-27-where-the-loopback-canvas-goes.md).
+ * without their code (docs/decisions/2026-11-27-reading-panels-chunk.md).
  */
 export function useReadingPanels(): ReadingPanels | undefined {
   const pageShown = useAppSelector((state) => state.doc.pageShown);
