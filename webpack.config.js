@@ -186,11 +186,11 @@ export default (_env, argv) => {
             name: 'viewer-vendor',
             enforce: true,
           },
-          // antd components both the reading chrome and the document's status use, once: a
-          // conversion's progress (document-status) is often followed by the chrome.
+          // antd components both the reading chrome's antd part and the document's status use,
+          // once: a conversion's progress (document-status) is often followed by the chrome.
           laterVendor: {
             test: /[\\/]node_modules[\\/]/,
-            chunks: (chunk) => chunk.name === 'reading-chrome' || chunk.name === 'document-status',
+            chunks: (chunk) => chunk.name === 'reading-panels' || chunk.name === 'document-status',
             minChunks: 2,
             name: 'later-vendor',
             enforce: true,

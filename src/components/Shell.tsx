@@ -11,7 +11,6 @@ import {
   TOAST_DURATION_S,
 } from '../../config/defaults';
 import { createToaster } from './feedback';
-import { SharedTooltipProvider } from './SharedTooltip';
 import { STATIC_THEME, THEME } from './antdTheme';
 import type { Toaster } from './feedback';
 
@@ -56,10 +55,10 @@ export function AntdConfig({
 }
 
 /**
- * Language, antd's configuration, its message/notification holders with the defaults of spec
- * §9, and the toolbars' shared tooltip. antd's styles come from the stylesheet made at build time
- * (antd-styles.css, which the reading chrome's chunk brings). It adds no element of its own in
- * place (the tooltip goes to the body): the reading chrome renders it around portals.
+ * Language, antd's configuration and its message/notification holders with the defaults of spec
+ * §9. antd's styles come from the stylesheet made at build time (antd-styles.css, which the
+ * `reading-panels` chunk brings). It adds no element of its own in place: the panels render it
+ * around portals.
  */
 export function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
@@ -70,9 +69,7 @@ export function Shell({ locale, children }: { locale: Locale; children: ReactNod
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}
         >
-          <ToasterProvider>
-            <SharedTooltipProvider>{children}</SharedTooltipProvider>
-          </ToasterProvider>
+          <ToasterProvider>{children}</ToasterProvider>
         </AntApp>
       </AntdConfig>
     </LocaleProvider>

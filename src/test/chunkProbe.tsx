@@ -1,7 +1,7 @@
 /**
  * A component that reports whether a chunk hook (useReadingChrome, useReadingPanels) has loaded
- * its module, in a store where page 1 is shown or not, the PDF failed or not, and a preview shown
- * or the search opened: for the tests of when each chunk is asked for.
+ * its module, in a store where page 1 is shown or not, the PDF failed or not, and a preview shown,
+ * the search or the mobile menu opened: for the tests of when each chunk is asked for.
  */
 import { useEffect } from 'react';
 import { useAppDispatch } from '../app';
@@ -14,6 +14,7 @@ export interface ChunkProbeProps {
   failed?: boolean;
   preview?: boolean;
   search?: boolean;
+  menu?: boolean;
 }
 
 function ChunkProbe({
@@ -22,6 +23,7 @@ function ChunkProbe({
   failed = false,
   preview = false,
   search = false,
+  menu = false,
 }: ChunkProbeProps & { useLoaded: () => object | undefined }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -30,6 +32,9 @@ function ChunkProbe({
     dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
     if (search) dispatch(searchActions.open());
   }, [shown, failed, preview, search, dispatch]);
+  useEffect(() => {
+    if (menu) dispatch(docActions.toggleMobileMenu());
+  }, [menu, dispatch]);
   const loaded = useLoaded();
   return <p>{loaded ? 'loaded' : 'waiting'}</p>;
 }

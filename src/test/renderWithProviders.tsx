@@ -15,6 +15,8 @@ import { Provider } from 'react-redux';
 import { createFolioApp } from '../app';
 import type { FolioApp } from '../app';
 import { Shell } from '../components/Shell';
+import { SharedTooltipProvider } from '../components/SharedTooltip';
+import { TooltipOver } from '../components/SharedTooltip/TooltipOver';
 import type { Locale } from '../i18n';
 import { docActions, models } from '../models';
 import type { DocError } from '../models/doc/state';
@@ -144,7 +146,9 @@ export function renderWithProviders(
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Provider store={app.store}>
-        <Shell locale={locale}>{children}</Shell>
+        <Shell locale={locale}>
+          <SharedTooltipProvider Tip={TooltipOver}>{children}</SharedTooltipProvider>
+        </Shell>
       </Provider>
     );
   }

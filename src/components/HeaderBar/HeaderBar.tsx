@@ -7,9 +7,8 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Tooltip, theme } from 'antd';
 import { useRef } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import {
@@ -25,7 +24,16 @@ import { PageNumberInput } from './PageNumberInput';
 import { ToolButton } from '../common/ToolButton';
 import { ZoomDisplay } from './ZoomDisplay';
 import { useNarrowScreen } from '../common/useNarrowScreen';
-import { MobileMenu } from '../MobileMenu';
+import { useHoverTip } from '../SharedTooltip';
+import type { MobileMenuProps } from '../MobileMenu/MobileMenu';
+import type { ZoomMenuProps } from './ZoomMenu';
+import './HeaderBar.css';
+
+/** The toolbar's parts made with antd, which come with `reading-panels` (ReadingPanels.ts). */
+export interface ToolbarMenus {
+  ZoomMenu: ComponentType<ZoomMenuProps>;
+  MobileMenu: ComponentType<MobileMenuProps>;
+}
 
 export interface HeaderBarProps {
   /**
@@ -34,9 +42,11 @@ export interface HeaderBarProps {
    * them.
    */
   right?: ReactNode;
+  /** The zoom and mobile menus, once they have loaded. */
+  menus?: ToolbarMenus;
+  /** The reader opened a menu before it had loaded. */
+  onWantMenus?: () => void;
 }
-
-const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
 
 /**
  * The toolbar (contracts §5/§5b), present when `param.showHeaderBar`. Every control carries its
@@ -46,8 +56,12 @@ const group: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2 };
  * Narrow screens (≤ 768 px, phones): the title takes a row of its own (squeezed beside the
  * controls it would show two letters); page and zoom controls stay on the bar; rotation and the
  * whole `right` slot move into the mobile menu, opened by `Menu` (and the floating ball).
+ *
+ * Plain markup and Folio's own buttons, no antd (HeaderBar.css): its controls work before antd
+ * has loaded; the zoom and mobile menus (`menus`) come with it
+ * (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
-export function HeaderBar({ right }: HeaderBarProps) {
+export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const param = useAppSelector(selectParam);
@@ -58,7 +72,7 @@ export function HeaderBar({ right }: HeaderBarProps) {
   const canZoomIn = useAppSelector(selectCanZoomIn);
   const narrow = useNarrowScreen();
   const menuOpen = useAppSelector((state) => state.doc.showMobileMenu);
-  const { token } = theme.useToken();
+  const titleTip = useHoverTip(title);
   const barRef = useRef<HTMLElement>(null);
 
   if (!param.showHeaderBar) return null;
@@ -81,42 +95,19 @@ export function HeaderBar({ right }: HeaderBarProps) {
   ) : undefined;
 
   return (
-    <section
-      ref={barRef}
-      aria-label={t('toolbar.label')}
-      className="folio-header-bar"
-      style={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: token.marginXS,
-        padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-        background: token.colorBgContainer,
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
-      }}
-    >
+    <section ref={barRef} aria-label={t('toolbar.label')} className="folio-header-bar">
       {/* The title, or on wide screens an empty spacer that keeps the controls at the end. */}
       {(showTitle || !narrow) && (
-        <div style={{ flex: narrow ? '1 0 100%' : '1 1 0', minWidth: 0 }}>
+        <div className="folio-header-bar-start" style={{ flex: narrow ? '1 0 100%' : '1 1 0' }}>
           {showTitle && (
-            <Tooltip title={title}>
-              <span
-                className="folio-header-bar-title"
-                style={{
-                  display: 'block',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {title}
-              </span>
-            </Tooltip>
+            <span className="folio-header-bar-title" {...titleTip}>
+              {title}
+            </span>
           )}
         </div>
       )}
 
-      <div style={group}>
+      <div className="folio-header-bar-group">
         <ToolButton
           label={t('toolbar.previousPage')}
           icon={<LeftOutlined />}
@@ -132,14 +123,14 @@ export function HeaderBar({ right }: HeaderBarProps) {
         />
       </div>
 
-      <div style={group}>
+      <div className="folio-header-bar-group">
         <ToolButton
           label={t('toolbar.zoomOut')}
           icon={<ZoomOutOutlined />}
           disabled={!canZoomOut}
           onClick={() => dispatch(docActions.zoomBy(-1))}
         />
-        {param.isShowZoom && <ZoomDisplay />}
+        {param.isShowZoom && <ZoomDisplay menu={menus?.ZoomMenu} onWantMenu={onWantMenus} />}
         <ToolButton
           label={t('toolbar.zoomIn')}
           icon={<ZoomInOutlined />}
@@ -156,17 +147,21 @@ export function HeaderBar({ right }: HeaderBarProps) {
             icon={<MenuOutlined />}
             onClick={() => dispatch(docActions.toggleMobileMenu())}
           />
-          <MobileMenu
-            container={() => barRef.current?.closest<HTMLElement>('.folio-viewer') ?? document.body}
-          >
-            {rotate}
-            {right}
-          </MobileMenu>
+          {menus && (
+            <menus.MobileMenu
+              container={() =>
+                barRef.current?.closest<HTMLElement>('.folio-viewer') ?? document.body
+              }
+            >
+              {rotate}
+              {right}
+            </menus.MobileMenu>
+          )}
         </>
       ) : (
         <>
-          {rotate !== undefined && <div style={group}>{rotate}</div>}
-          {right !== undefined && <div style={group}>{right}</div>}
+          {rotate !== undefined && <div className="folio-header-bar-group">{rotate}</div>}
+          {right !== undefined && <div className="folio-header-bar-group">{right}</div>}
         </>
       )}
     </section>

@@ -1,4 +1,3 @@
-import { Input } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
@@ -9,7 +8,8 @@ import { useT } from '../../i18n';
  * goes to the model's `setPage` on Enter or blur, which owns every rule (spec §4–5): empty or 0 is
  * page 1, past the end is the last page, and text that is not a number changes nothing, so the
  * input, which shows the model's page whenever it is not being edited, falls back to the current
- * page by itself. Escape abandons the edit.
+ * page by itself. Escape abandons the edit. A plain input styled as antd's small one
+ * (HeaderBar.css).
  */
 export function PageNumberInput() {
   const t = useT();
@@ -26,15 +26,12 @@ export function PageNumberInput() {
 
   return (
     <>
-      <Input
+      <input
+        className="folio-input"
         aria-label={t('toolbar.pageNumber')}
         inputMode="numeric"
         autoComplete="off"
-        size="small"
-        style={{
-          width: `calc(${Math.max(2, String(pageCount).length)}ch + 24px)`,
-          textAlign: 'center',
-        }}
+        style={{ width: `calc(${Math.max(2, String(pageCount).length)}ch + 24px)` }}
         value={draft ?? String(currentPage)}
         onFocus={(event) => {
           event.currentTarget.select();
@@ -42,10 +39,11 @@ export function PageNumberInput() {
         onChange={(event) => {
           setDraft(event.target.value);
         }}
-        onPressEnter={apply}
         onBlur={apply}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') setDraft(null);
+          // Not while an input method composes: its Enter picks a candidate.
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) apply();
+          else if (event.key === 'Escape') setDraft(null);
         }}
       />
       <span style={{ whiteSpace: 'nowrap' }}>

@@ -4,10 +4,12 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { useT } from '../../i18n';
+import { AntdConfig } from '../Shell';
 import './MobileMenu.css';
 
 /**
- * The mobile menu (contracts §5 `Menu`, spec §4 "the mobile menu can be toggled"): an antd Drawer
+ * The mobile menu (contracts §5 `Menu`, spec §4 "the mobile menu can be toggled"; part of
+ * `reading-panels`, with antd, which HeaderBar renders once it has loaded): an antd Drawer
  * from the bottom holding the controls that do not fit on a phone's bar. It takes whatever it is
  * given (the toolbar's `right` slot, whoever fills it) and shows each icon button with its
  * accessible name as visible text (MobileMenu.css), so a new control needs no change here.
@@ -16,14 +18,13 @@ import './MobileMenu.css';
  * opens a popup of its own (`aria-haspopup`), which would close with it. Esc and the mask close
  * it too, and the keyboard goes back to what opened it (the `Menu` button or the ball).
  */
-export function MobileMenu({
-  children,
-  container,
-}: {
+export interface MobileMenuProps {
   children: ReactNode;
   /** Where the drawer and the ball live: inside the viewer, so that they stay in fullscreen. */
   container: () => HTMLElement;
-}) {
+}
+
+export function MobileMenu({ children, container }: MobileMenuProps) {
   const t = useT();
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.doc.showMobileMenu);
@@ -36,7 +37,7 @@ export function MobileMenu({
     if (control && !control.hasAttribute('aria-haspopup') && !control.matches(':disabled')) close();
   };
   return (
-    <>
+    <AntdConfig staticStyles>
       <Drawer
         title={t('mobile.menu')}
         placement="bottom"
@@ -59,6 +60,6 @@ export function MobileMenu({
           onClick={() => dispatch(docActions.toggleMobileMenu())}
         />
       )}
-    </>
+    </AntdConfig>
   );
 }

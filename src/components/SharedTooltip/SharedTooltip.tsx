@@ -1,7 +1,7 @@
-import { Tooltip } from 'antd';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentType, CSSProperties, MouseEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import type { TooltipOverProps } from './TooltipOver';
 
 /** antd's own tooltip delays (mouseEnterDelay and mouseLeaveDelay, 0.1 s). */
 export const SHARED_TOOLTIP_DELAY_MS = 100;
@@ -31,11 +31,20 @@ export function useSharedTooltip(): SharedTooltip | undefined {
 }
 
 /**
- * One antd Tooltip for all the toolbars' buttons, put over the button under the pointer. A
+ * One tooltip for all the toolbars' buttons, put over the button under the pointer. A
  * Tooltip per button mounted antd's popup machinery twenty-odd times, ≈ 0.6 MB of JS heap for
  * tooltips the reader sees one at a time (docs/benchmarks.md, "Where Folio's JS heap goes").
+ * The tooltip itself (`Tip`, antd's: TooltipOver) comes with `reading-panels`; until it has, the
+ * provider keeps what to show and shows nothing
+ * (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
-export function SharedTooltipProvider({ children }: { children: ReactNode }) {
+export function SharedTooltipProvider({
+  Tip,
+  children,
+}: {
+  Tip?: ComponentType<TooltipOverProps>;
+  children: ReactNode;
+}) {
   const [tip, setTip] = useState<Tip>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What shows, kept here too so that calls about other buttons change no state.
@@ -80,15 +89,28 @@ export function SharedTooltipProvider({ children }: { children: ReactNode }) {
     <SharedTooltipContext.Provider value={api}>
       {children}
       {tip &&
-        createPortal(
-          <Tooltip key={tip.key} open title={tip.text}>
-            <span
-              aria-hidden="true"
-              style={{ ...tip.box, position: 'fixed', pointerEvents: 'none' }}
-            />
-          </Tooltip>,
-          document.body,
-        )}
+        Tip &&
+        createPortal(<Tip key={tip.key} text={tip.text} box={tip.box} />, document.body)}
     </SharedTooltipContext.Provider>
   );
+}
+
+/**
+ * Pointer handlers that show `text` in the shared tooltip over the element they are put on (a
+ * title cut short by its width), or none outside a provider.
+ */
+export function useHoverTip(text: string): {
+  onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
+} {
+  const shared = useSharedTooltip();
+  if (!shared) return {};
+  return {
+    onMouseEnter: (event) => {
+      shared.show(event.currentTarget, text);
+    },
+    onMouseLeave: (event) => {
+      shared.hide(event.currentTarget);
+    },
+  };
 }

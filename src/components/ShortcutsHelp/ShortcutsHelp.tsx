@@ -1,11 +1,9 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Modal, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
-import { ToolButton } from '../common/ToolButton';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 import { shortcutRows } from './shortcutRows';
 
@@ -57,18 +55,5 @@ export function ShortcutsHelp() {
         </tbody>
       </table>
     </Modal>
-  );
-}
-
-/** The visible way to the help: a toolbar control (on phones, a row of the mobile menu). */
-export function ShortcutsHelpButton() {
-  const t = useT();
-  const dispatch = useAppDispatch();
-  return (
-    <ToolButton
-      label={t('shortcuts.title')}
-      icon={<QuestionCircleOutlined />}
-      onClick={() => dispatch(docActions.setShortcutsHelp(true))}
-    />
   );
 }

@@ -1,1 +1,2 @@
-export { ShortcutsHelp, ShortcutsHelpButton } from './ShortcutsHelp';
+export { ShortcutsHelp } from './ShortcutsHelp';
+export { ShortcutsHelpButton } from './ShortcutsHelpButton';

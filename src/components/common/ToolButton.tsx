@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useSharedTooltip } from '../SharedTooltip';
@@ -11,9 +11,9 @@ const CAN_HOVER_QUERY = '(hover: hover)';
 /**
  * An icon button whose accessible name is its label (contracts §5), with the same label (or
  * `tooltip`) in the shared tooltip for pointer users (SharedTooltip). With `pressed` it is a
- * toggle (`aria-pressed`), tinted while on. Its antd props never change with `pressed`: antd
- * remakes the button's element when its colour or variant changes, which would drop the keyboard
- * focus at each toggle, so ToolButton.css styles `[aria-pressed="true"]` instead.
+ * toggle (`aria-pressed`), tinted while on (ToolButton.css). A plain `<button>` styled as antd's
+ * text button, not antd's Button: the toolbar is usable before antd has loaded
+ * (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
 export function ToolButton({
   label,
@@ -30,7 +30,7 @@ export function ToolButton({
   onClick: () => void;
   disabled?: boolean;
   pressed?: boolean;
-  /** The button's action is running (antd's spinner in place of the icon). */
+  /** The button's action is running: a spinner in place of the icon, and clicks do nothing. */
   loading?: boolean;
   tooltip?: string;
   /** For a control that opens a dialog: whether it is open now (`aria-expanded`). */
@@ -51,20 +51,25 @@ export function ToolButton({
     [hints],
   );
   return (
-    <Button
+    <button
       ref={ref}
-      type="text"
+      type="button"
       className="folio-tool-button"
       aria-label={label}
       aria-pressed={pressed}
       aria-haspopup={opensDialog && 'dialog'}
       aria-expanded={opensDialog?.open}
-      icon={icon}
-      loading={loading}
-      onClick={onClick}
+      aria-busy={loading || undefined}
+      onClick={() => {
+        if (!loading) onClick();
+      }}
       onMouseEnter={(event) => hints?.show(event.currentTarget, tooltip)}
       onMouseLeave={(event) => hints?.hide(event.currentTarget)}
       disabled={disabled}
-    />
+    >
+      <span className="folio-tool-button-icon" aria-hidden="true">
+        {loading ? <LoadingOutlined spin /> : icon}
+      </span>
+    </button>
   );
 }

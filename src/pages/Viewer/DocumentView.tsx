@@ -71,8 +71,9 @@ function Loading() {
 }
 
 /**
- * The pages first, in plain markup; the bars, panels and dialogs (antd) once page 1 shows. They
- * render through portals into the slots, so the chrome arriving re-renders nothing here.
+ * The pages first, in plain markup; the bars once the reader sees something of the document, the
+ * panels and dialogs (antd) once page 1 is drawn. They render through portals into the slots, so
+ * the chrome arriving re-renders nothing here.
  */
 function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const viewerRef = useRef<HTMLElement>(null);
@@ -83,8 +84,9 @@ function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const [start, setStart] = useState<HTMLElement | null>(null);
   const [end, setEnd] = useState<HTMLElement | null>(null);
   const [bottom, setBottom] = useState<HTMLElement | null>(null);
+  const [footer, setFooter] = useState<HTMLElement | null>(null);
   const slots: ChromeSlots | undefined =
-    top && start && end && bottom ? { top, start, end, bottom } : undefined;
+    top && start && end && bottom && footer ? { top, start, end, bottom, footer } : undefined;
   return (
     // Busy until the chrome is there: the controls are still to come.
     <main ref={viewerRef} className="folio-viewer" data-doc-id={docId} aria-busy={!chrome}>
@@ -99,6 +101,7 @@ function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
       </div>
       {!chrome && <ChromeBottomPlaceholder />}
       <div ref={setBottom} className="folio-slot" />
+      <div ref={setFooter} className="folio-slot" />
       {chrome && slots && <chrome.ReadingChrome slots={slots} />}
     </main>
   );

@@ -1,24 +1,18 @@
-// antd's styles for Shell's components, made at build time: none is generated as they render.
-// First, so Folio's own rules for antd's elements (Signature.css's full-screen pad, …) come after
-// them and win at equal specificity, as they did over antd's runtime styles.
-import '../../components/antd-styles.css';
 import { createPortal } from 'react-dom';
-import { Shell } from '../../components/Shell';
 import { HeaderBar } from '../../components/HeaderBar';
 import { Footer } from '../../components/Footer';
 import { TitleHeader } from '../../components/TitleHeader';
+import { SharedTooltipProvider } from '../../components/SharedTooltip';
 // The toolbar's buttons from their own files: the panels beside them in their folders are the
 // `reading-panels` chunk's (ReadingPanels.ts), which an import of the folder would pull in here.
 import { SidePanelToggles } from '../../components/SidePanel/SidePanelToggles';
 import { SearchButton } from '../../components/Search/SearchButton';
-import { DownloadControls } from '../../components/Download';
-import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
-import { FullscreenButton } from '../../components/Fullscreen';
-import { LinkExpiredNotice } from '../../components/Link';
+import { DownloadControls } from '../../components/Download/DownloadControls';
+import { FullscreenButton } from '../../components/Fullscreen/FullscreenButton';
 import { PrintControls } from '../../components/Print/PrintControls';
-import { ShortcutsHelp, ShortcutsHelpButton } from '../../components/ShortcutsHelp';
+import { PrintNotice } from '../../components/Print/PrintNotice';
+import { ShortcutsHelpButton } from '../../components/ShortcutsHelp/ShortcutsHelpButton';
 import { SignButton } from '../../components/Signature/SignButton';
-import { useLocale } from '../../i18n';
 import { useReadingPanels } from './useReadingPanels';
 
 /** The elements the chrome renders into: above, left and right of the pages, and below. */
@@ -27,23 +21,27 @@ export interface ChromeSlots {
   start: HTMLElement;
   end: HTMLElement;
   bottom: HTMLElement;
+  /** Below `bottom`: the footer stays the last bar whatever the panels add above it. */
+  footer: HTMLElement;
 }
 
 /**
- * Everything around the pages: bars, panels, dialogs, and antd's providers for them.
- * useReadingChrome loads this module once page 1 is on screen, so none of it (nor the antd
- * components only it uses) runs before then. The panels, pads and dialogs come in a chunk of their
- * own (useReadingPanels), each in its place once it has.
+ * Everything around the pages. useReadingChrome loads this module once the reader sees something
+ * of the document. Its bars — the title, the toolbar and the footer — are plain markup, without
+ * antd, so the controls work as soon as they render; antd and everything made with it (panels,
+ * dialogs, menus, the tooltip) come in `reading-panels` once page 1 is drawn or a part of it is
+ * wanted (useReadingPanels; docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
 export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
-  const panels = useReadingPanels();
+  const [panels, wantPanels] = useReadingPanels();
   return (
-    <Shell locale={useLocale()}>
-      <DownloadFeedback />
+    <SharedTooltipProvider Tip={panels?.TooltipOver}>
       {createPortal(
         <>
           <TitleHeader />
           <HeaderBar
+            menus={panels}
+            onWantMenus={wantPanels}
             right={
               <>
                 <SearchButton />
@@ -56,30 +54,18 @@ export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
               </>
             }
           />
-          <LinkExpiredNotice />
         </>,
         slots.top,
       )}
-      {createPortal(panels && <panels.SidePanel />, slots.start)}
-      {createPortal(panels && <panels.SearchPanel />, slots.end)}
       {createPortal(
         <>
-          {panels && <panels.SignatureBar />}
-          {panels && <panels.SignatureLayer />}
-          {panels && <panels.SignPad />}
           <Footer />
-          <ShortcutsHelp />
-          {panels && <panels.PrintDialog />}
-          {panels && <panels.PrintNotice />}
+          {/* What the browser's own print prints instead of the pages (Print.css). */}
+          <PrintNotice />
         </>,
-        slots.bottom,
+        slots.footer,
       )}
-    </Shell>
+      {panels && <panels.ChromePanels slots={slots} />}
+    </SharedTooltipProvider>
   );
-}
-
-/** A failed download is told as a toast, however it was started (the toolbar or Ctrl/⌘+S). */
-function DownloadFeedback() {
-  useDownloadFeedback();
-  return null;
 }

@@ -8,12 +8,12 @@ import type * as ChromeModule from './ReadingChrome';
 export type ReadingChrome = typeof ChromeModule;
 
 /**
- * The reading chrome's chunk (`reading-chrome`, with the antd components only the chrome uses),
- * asked for once the reader sees something of the document: its first page (or its preview,
- * docs/architecture.md, "Page previews"), a failure to open
- * it, or CHROME_WAIT_MS of waiting. So its bytes never share the link with the ranges page 1
- * waits for (docs/decisions/2026-11-25-reading-chrome-chunk.md), and the page keeps its two
- * chunks (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
+ * The reading chrome's chunk (`reading-chrome`: its bars, without antd, whose part made with antd
+ * comes later in `reading-panels`), asked for once the reader sees something of the document: its
+ * first page (or its preview, docs/architecture.md, "Page previews"), a failure to open it, or
+ * CHROME_WAIT_MS of waiting. So its bytes never share the link with the ranges page 1 waits for
+ * (docs/decisions/2026-11-25-reading-chrome-chunk.md), and the page keeps its two chunks
+ * (contracts §2). Until it has loaded, undefined; a failure reaches the page's boundary.
  */
 export function useReadingChrome(): ReadingChrome | undefined {
   // With previews page 1 no longer waits for pdf.js's ranges: the chrome's bytes may come now.

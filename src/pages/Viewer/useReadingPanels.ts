@@ -1,15 +1,18 @@
+import { useCallback, useState } from 'react';
 import { CHROME_WAIT_MS } from '../../../config/defaults';
 import { useAppSelector } from '../../app';
 import type { RootState } from '../../models';
 import { selectPdfOpenFailed } from '../../models/doc/selectors';
+import { selectLinkExpired } from '../../models/link';
 import { useChunk } from '../../runtime';
 import { useTimeElapsed } from '../../components/common/useTimeElapsed';
 import type * as PanelsModule from './ReadingPanels';
 
 export type ReadingPanels = typeof PanelsModule;
 
-/** A panel, pad or dialog the reader (or the link) has opened, or signatures to show. */
-function panelWanted({ doc, search, print }: RootState): boolean {
+/** A panel, pad, dialog, menu or message the reader (or the link) has opened, or signatures to show. */
+function panelWanted(state: RootState): boolean {
+  const { doc, search, print } = state;
   return (
     search.open ||
     doc.showThumbnail ||
@@ -17,24 +20,36 @@ function panelWanted({ doc, search, print }: RootState): boolean {
     doc.signState ||
     doc.mobileSignState ||
     doc.signDataArr.length > 0 ||
+    doc.showMobileMenu ||
+    doc.showShortcuts ||
+    doc.downloadFailure !== undefined ||
     print.dialogOpen ||
-    print.status !== 'idle'
+    print.status !== 'idle' ||
+    selectLinkExpired(state)
   );
 }
 
 /**
- * The reading chrome's panels, pads and dialogs (`reading-panels`): asked for once pdf.js has
- * drawn page 1, as soon as one of them is wanted, when the document cannot be opened, or
+ * The reading chrome's antd part (`reading-panels`: panels, pads, dialogs, the toolbar's menus
+ * and tooltip): asked for once pdf.js has drawn page 1, as soon as one of its parts is wanted (in
+ * the store, or `want()` for what is not: the zoom menu), when the document cannot be opened, or
  * CHROME_WAIT_MS after the chrome itself. Until then undefined: the toolbar's controls come
- * without their code (docs/decisions/2026-11-27-reading-panels-chunk.md).
+ * without antd (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
-export function useReadingPanels(): ReadingPanels | undefined {
+export function useReadingPanels(): [panels: ReadingPanels | undefined, want: () => void] {
   const pageShown = useAppSelector((state) => state.doc.pageShown);
   const wanted = useAppSelector(panelWanted);
   const openFailed = useAppSelector(selectPdfOpenFailed);
   const waited = useTimeElapsed(CHROME_WAIT_MS);
+  const [asked, setAsked] = useState(false);
+  const want = useCallback(() => {
+    setAsked(true);
+  }, []);
 
-  return useChunk(pageShown || wanted || openFailed || waited ? loadPanels : undefined);
+  const panels = useChunk(
+    pageShown || wanted || asked || openFailed || waited ? loadPanels : undefined,
+  );
+  return [panels, want];
 }
 
 function loadPanels(): Promise<ReadingPanels> {

@@ -1,5 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HeaderBar } from '..';
+import type { ToolbarMenus } from '../HeaderBar';
+import { ZoomMenu } from '../ZoomMenu';
+import { MobileMenu } from '../../MobileMenu';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
@@ -8,12 +11,15 @@ import type { DocParam } from '../../../domain/document';
 
 const TITLE = 'Annual report 2026 — a very long title that a narrow toolbar has to cut short';
 
+/** The menus as the reading chrome passes them once `reading-panels` has loaded. */
+const MENUS: ToolbarMenus = { ZoomMenu, MobileMenu };
+
 function renderBar(
   doc: Omit<PreloadedDoc, 'docData'> & { param?: Partial<DocParam> } = {},
   locale: Locale = 'en',
 ) {
   const { param, ...rest } = doc;
-  const rendered = renderWithProviders(<HeaderBar />, {
+  const rendered = renderWithProviders(<HeaderBar menus={MENUS} />, {
     locale,
     preloadedState: {
       doc: { currentPage: 3, ...rest, docData: { title: TITLE, pageCount: 14, param } },
@@ -314,6 +320,40 @@ describe('HeaderBar: zoom controls', () => {
   });
 });
 
+describe('HeaderBar before its menus have loaded (antd comes after page 1)', () => {
+  function renderLean(menus?: ToolbarMenus) {
+    const onWantMenus = jest.fn();
+    const rendered = renderWithProviders(<HeaderBar menus={menus} onWantMenus={onWantMenus} />, {
+      preloadedState: { doc: { docData: { pageCount: 14, param: { isShowZoom: true } } } },
+    });
+    return { ...rendered, onWantMenus };
+  }
+
+  it('turns pages and zooms without them', async () => {
+    const { user, app } = renderLean();
+    await user.click(button('Next page'));
+    await user.click(button('Zoom in'));
+    expect(app.getState().doc.currentPage).toBe(2);
+    expect(app.getState().doc.zoom).toBeGreaterThan(1);
+  });
+
+  it('asks for the zoom menu when the display is clicked, and opens it once it has come', async () => {
+    const { user, onWantMenus, rerender } = renderLean();
+    await user.click(button(/^Zoom \d/));
+    expect(onWantMenus).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    rerender(<HeaderBar menus={MENUS} onWantMenus={onWantMenus} />);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
+  it('keeps the keyboard on the zoom display when its menu arrives', () => {
+    const { rerender } = renderLean();
+    button(/^Zoom \d/).focus();
+    rerender(<HeaderBar menus={MENUS} />);
+    expect(button(/^Zoom \d/)).toHaveFocus();
+  });
+});
+
 describe('HeaderBar: rotation', () => {
   it('spec §4 rotates by 90° each way', async () => {
     const { user, doc } = renderBar();
@@ -349,7 +389,7 @@ describe('HeaderBar: narrow screens (≤ 768 px)', () => {
 
   it('keeps page and zoom controls on the bar and moves rotation and the right slot into Menu', async () => {
     const { user, app } = renderWithProviders(
-      <HeaderBar right={<button aria-label="Print" type="button" />} />,
+      <HeaderBar menus={MENUS} right={<button aria-label="Print" type="button" />} />,
       {
         preloadedState: {
           doc: { docData: { title: TITLE, pageCount: 14, param: { isShowZoom: true } } },

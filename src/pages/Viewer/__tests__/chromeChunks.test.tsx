@@ -1,18 +1,22 @@
 /**
  * When the reading chrome (the first-paint target, bench/README.md) and its panels are asked for:
  * both wait for page 1, a failure or CHROME_WAIT_MS; the chrome comes with page 1's preview, the
- * panels only once page 1 is drawn or one of them is opened.
+ * panels (antd) only once page 1 is drawn or one of their parts is opened or asked for.
  */
 import { act, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { CHROME_WAIT_MS } from '../../../../config/defaults';
 import { renderChunkProbe } from '../../../test/chunkProbe';
 import type { ChunkProbeProps } from '../../../test/chunkProbe';
 import { useReadingChrome } from '../useReadingChrome';
 import { useReadingPanels } from '../useReadingPanels';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 
 // What they are does not matter here (browser tests render them), only when they are loaded.
 jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
-jest.mock('../ReadingPanels', () => ({ SidePanel: () => null }));
+jest.mock('../ReadingPanels', () => ({ ChromePanels: () => null }));
+
+const usePanels = () => useReadingPanels()[0];
 
 /** Lets fake time pass inside act (the chrome waits a frame and a task before its import). */
 async function advance(ms: number) {
@@ -27,7 +31,7 @@ afterEach(() => {
 
 describe.each([
   ['useReadingChrome', useReadingChrome],
-  ['useReadingPanels', useReadingPanels],
+  ['useReadingPanels', usePanels],
 ])('%s', (_name, useLoaded) => {
   const renderProbe = (props: ChunkProbeProps) => renderChunkProbe(useLoaded, props);
 
@@ -74,7 +78,7 @@ describe('the chrome and its panels apart', () => {
     chrome.unmount();
 
     jest.useFakeTimers();
-    const panels = renderChunkProbe(useReadingPanels, { preview: true });
+    const panels = renderChunkProbe(usePanels, { preview: true });
     await advance(CHROME_WAIT_MS - 50);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     panels.unmount();
@@ -82,11 +86,27 @@ describe('the chrome and its panels apart', () => {
 
   it('the panels load as soon as the reader opens one, before page 1 is drawn', async () => {
     jest.useFakeTimers();
-    const { rerender } = renderChunkProbe(useReadingPanels, {});
+    const { rerender } = renderChunkProbe(usePanels, {});
     await advance(40);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     rerender({ search: true });
     jest.useRealTimers();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+  });
+
+  it('the panels load when the mobile menu is opened (its drawer is theirs)', async () => {
+    const { rerender } = renderChunkProbe(usePanels, {});
+    rerender({ menu: true });
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+  });
+
+  it('the panels load when the toolbar asks for them (the zoom menu, which is not in the store)', async () => {
+    function Asking() {
+      const [panels, want] = useReadingPanels();
+      useEffect(want, [want]);
+      return <p>{panels ? 'loaded' : 'waiting'}</p>;
+    }
+    renderWithProviders(<Asking />);
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 });
