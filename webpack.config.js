@@ -158,7 +158,7 @@ export default (_env, argv) => {
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         {
-          // antd's styles of the reading chrome, made at build time (scripts/antd-styles-loader.ts).
+          // antd's styles of the reading chrome's antd part, made at build time (scripts/antd-styles-loader.ts).
           test: /[\\/]src[\\/]components[\\/]antd-styles\.css$/,
           use: path.join(root, 'scripts/antd-styles-loader.ts'),
         },
@@ -226,12 +226,6 @@ export default (_env, argv) => {
               (file) => file.endsWith('.js') || file.endsWith('.css'),
             ),
           ),
-          // The reading chrome's files, asked for by the boot script once page 1's preview is in.
-          chrome: JSON.stringify(
-            [...(compilation.namedChunkGroups.get('reading-chrome')?.getFiles() ?? [])].filter(
-              (file) => file.endsWith('.js') || file.endsWith('.css'),
-            ),
-          ),
           // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot script.
           worker: JSON.stringify(
             Object.keys(compilation.assets).find((file) =>
@@ -243,7 +237,7 @@ export default (_env, argv) => {
       new CspMetaPlugin(),
       // V8's explicit compile hint: the scripts every start runs are compiled whole while they
       // stream in, off the main thread, not function by function on it as they first run. Not
-      // pdf.js's vendor chunk nor the chrome's own: the heap they would add (≈ 1.6 MB) outweighs
+      // pdf.js's vendor chunk nor the panels' own: the heap they would add (≈ 1.6 MB) outweighs
       // their share (docs/decisions/2026-11-27-compile-hints.md). After the minifier, which would
       // drop the comment; before the source maps and hashes, which then take it in.
       new webpack.BannerPlugin({

@@ -48,46 +48,39 @@ describe('production build', () => {
     for (const file of page) assert.ok(!text(file).includes(pdfLib), `pdf-lib is not in ${file}`);
   });
 
-  it("the reading chrome, its panels and the document's status are chunks of their own, off the page's two", () => {
+  it("the reading chrome's antd part and the document's status are chunks of their own, off the page's two", () => {
     const groups = facts.chunkGroupScripts;
     const page = groups.viewer;
     assert.ok(page, 'a chunk group named "viewer"');
     const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
-    // The chrome's bars: a chunk alone, without antd; its antd part (panels, pads, dialogs,
+    // The chrome's bars are the page's own, without antd; its antd part (panels, pads, dialogs,
     // menus) a chunk of its own with the antd components it shares with the document's status
-    // (later-vendor), loaded after the bars (docs/decisions/2026-11-27-toolbar-without-antd.md).
-    const chrome = groups['reading-chrome'];
-    assert.ok(chrome, 'a chunk group named "reading-chrome"');
+    // (later-vendor), loaded after page 1 (docs/decisions/2026-11-27-toolbar-without-antd.md).
+    assert.equal(groups['reading-chrome'], undefined, 'no reading-chrome chunk group');
     const panels = groups['reading-panels'];
     assert.ok(panels, 'a chunk group named "reading-panels"');
-    const own = (group: string[], name: string) =>
-      group
-        .filter((file) => name !== 'reading-panels' || !chrome.includes(file))
-        .map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, ''))
-        .sort();
-    for (const [name, expected] of [
-      ['reading-chrome', ['reading-chrome']],
-      ['reading-panels', ['later-vendor', 'reading-panels']],
-      ['document-status', ['document-status', 'later-vendor']],
-    ] as const) {
+    for (const name of ['reading-panels', 'document-status']) {
       const group = groups[name];
       assert.ok(group, `a chunk group named "${name}"`);
-      assert.deepEqual(own(group, name), expected);
+      assert.deepEqual(
+        group.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')).sort(),
+        ['later-vendor', name].sort(),
+      );
       for (const file of group) assert.ok(!page.includes(file), `${file} is not the page's`);
     }
-    // Strings of code only the chrome runs, which minifying keeps: signature_pad's option and the
-    // outline's tree role (the panels'), the password form's validator, antd's CSS-in-JS (nothing
-    // of antd before page 1, nor in the toolbar: the watermark is Folio's own,
+    // Strings of code only the chrome's antd part runs, which minifying keeps: signature_pad's
+    // option and the outline's tree role (the panels'), the password form's validator, antd's
+    // CSS-in-JS (nothing of antd before page 1, toolbar included: the watermark is Folio's own,
     // docs/decisions/2026-11-26-one-watermark.md).
-    for (const [needle, chunk, notIn] of [
-      ['velocityFilterWeight', 'reading-panels', chrome],
-      ['"treeitem"', 'reading-panels', chrome],
-      ['async-validator', 'later-vendor', chrome],
-      ['data-css-hash', 'later-vendor', chrome],
+    for (const [needle, chunk] of [
+      ['velocityFilterWeight', 'reading-panels'],
+      ['"treeitem"', 'reading-panels'],
+      ['async-validator', 'later-vendor'],
+      ['data-css-hash', 'later-vendor'],
     ] as const) {
-      const file = [...chrome, ...panels].find((f) => f.startsWith(`${chunk}.`));
+      const file = panels.find((f) => f.startsWith(`${chunk}.`));
       assert.ok(file && text(file).includes(needle), `${needle} is in ${chunk}`);
-      for (const other of [...page, ...notIn]) {
+      for (const other of page) {
         assert.ok(!text(other).includes(needle), `${needle} is not in ${other}`);
       }
     }
@@ -105,7 +98,6 @@ describe('production build', () => {
       ['viewer', true],
       ['later-vendor', true],
       ['viewer-vendor', false],
-      ['reading-chrome', false],
       ['reading-panels', false],
     ] as const) {
       const [file, ...more] = named(prefix);

@@ -128,10 +128,10 @@ async function waitForFirstInk(page: Page): Promise<FirstInk> {
 }
 
 describe('range-first loading', () => {
-  it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy, before the chrome is asked for (a facility without previews)', async () => {
+  it('paints page 1 of 3.6 MB from its ranges, under its watermark and anti-copy, before antd is asked for (a facility without previews)', async () => {
     const { session, page, cdp } = await linkSession();
     try {
-      // With previews the chrome comes with the answer (behaviour.md, "Page previews first").
+      // With previews page 1's first pixels are its preview's (behaviour.md, "Page previews first").
       await page.route(/\/api\/documents\/big\.pdf$/, async (route) => {
         const response = await route.fetch();
         const answer = (await response.json()) as Record<string, unknown>;
@@ -158,7 +158,7 @@ describe('range-first loading', () => {
       );
       const { chunks, ...policy } = firstInk;
       assert.deepEqual(policy, { watermark: true, antiCopy: true }, 'policy before pixels');
-      // Only the entry and the page's two chunks before page 1: the chrome's bytes come after.
+      // Only the entry and the page's two chunks before page 1: antd's bytes come after.
       assert.deepEqual([...chunks].sort(), ['main', 'viewer', 'viewer-vendor']);
       await page.getByLabel('Page number', { exact: true }).waitFor({ timeout: 15_000 });
       assert.ok(statuses.includes(206), 'pdf.js asked for byte ranges');

@@ -21,11 +21,11 @@ export const PRINT_IMAGE = { type: 'image/jpeg', quality: 0.9 } as const;
 export const PRINT_CLEANUP_FALLBACK_MS = 60_000;
 
 /**
- * The reading chrome (toolbar, panels, dialogs) loads its chunk and renders once page 1 is on
- * screen, so its bytes, code and first render do not delay the page (issues 3 and 14); it waits
- * at most this long for a page that is slow to come. Long enough for page 1 of a large document
- * on a 5 Mbit/s link (≈ 2.5 s from the page's mount, docs/benchmarks.md), whose ranges the
- * chrome's ≈ 170 kB would otherwise share the link with.
+ * The reading chrome's antd part (panels, dialogs, menus: `reading-panels`) loads once page 1 is
+ * drawn, so its bytes, code and first render do not delay the page
+ * (docs/decisions/2026-11-27-toolbar-without-antd.md); it waits at most this long for a page that
+ * is slow to come. Long enough for page 1 of a large document on a 5 Mbit/s link (≈ 2.5 s from the
+ * page's mount, docs/benchmarks.md), whose ranges its ≈ 690 kB would otherwise share the link with.
  */
 export const CHROME_WAIT_MS = 4000;
 

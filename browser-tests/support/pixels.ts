@@ -29,9 +29,12 @@ export async function waitForPainted(page: Page | Frame, pageNumber: number, tim
   for (;;) {
     const painted = await paintedPixels(page, pageNumber);
     if (painted > 50) {
-      // Folio renders its toolbar, panels and dialogs just after the first page (aria-busy until
-      // then): a test that looks at them, or for their absence, must not look too early.
-      await page.locator('.folio-viewer:not([aria-busy="true"])').waitFor({ timeout: timeoutMs });
+      // Folio's panels, dialogs and menus (antd) come just after the first page (the pages'
+      // region is aria-busy until then): a test that looks at them, or for their absence, must
+      // not look too early.
+      await page
+        .locator('.folio-viewer .folio-body:not([aria-busy="true"])')
+        .waitFor({ timeout: timeoutMs });
       return painted;
     }
     if (Date.now() > deadline) throw new Error(`page ${String(pageNumber)} was not painted`);

@@ -13,11 +13,10 @@ const body = (() => {
 })();
 
 /** The script with the build's file lists (none unless given) and no worker. */
-export function bootScriptWith(files: { chrome?: string[]; scripts?: string[] } = {}): () => void {
+export function bootScriptWith(files: { scripts?: string[] } = {}): () => void {
   const source = body
     .replace(/<%= (styles|preload) %>/g, '[]')
     .replace('<%= scripts %>', JSON.stringify(files.scripts ?? []))
-    .replace('<%= chrome %>', JSON.stringify(files.chrome ?? []))
     .replace('<%= worker %>', 'null');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own script, run as a page would
   return new Function(source) as () => void;

@@ -1,7 +1,7 @@
 /**
- * A component that reports whether a chunk hook (useReadingChrome, useReadingPanels) has loaded
- * its module, in a store where page 1 is shown or not, the PDF failed or not, and a preview shown,
- * the search or the mobile menu opened: for the tests of when each chunk is asked for.
+ * A component that reports whether a chunk hook (useReadingPanels) has loaded its module, in a
+ * store where page 1 is shown or not, the PDF failed or not, and the search or the mobile menu
+ * opened: for the tests of when the chunk is asked for.
  */
 import { useEffect } from 'react';
 import { useAppDispatch } from '../app';
@@ -12,7 +12,6 @@ import { renderWithProviders } from './renderWithProviders';
 export interface ChunkProbeProps {
   shown?: boolean;
   failed?: boolean;
-  preview?: boolean;
   search?: boolean;
   menu?: boolean;
 }
@@ -21,17 +20,15 @@ function ChunkProbe({
   useLoaded,
   shown = false,
   failed = false,
-  preview = false,
   search = false,
   menu = false,
 }: ChunkProbeProps & { useLoaded: () => object | undefined }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (preview) dispatch(docActions.previewShown());
     dispatch(docActions.pageShown(shown));
     dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
     if (search) dispatch(searchActions.open());
-  }, [shown, failed, preview, search, dispatch]);
+  }, [shown, failed, search, dispatch]);
   useEffect(() => {
     if (menu) dispatch(docActions.toggleMobileMenu());
   }, [menu, dispatch]);

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, RefObject } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app';
+import { useAppSelector } from '../../app';
 import type { PageSize } from '../../domain/document';
-import { docActions } from '../../models/doc';
 import { cssPageBox } from '../../services/pdf/layout';
 import { replaceFirstFrameWith } from '../../router/firstFrame';
 import { usePagePreview } from './usePagePreview';
@@ -116,7 +115,6 @@ interface PreviewProps {
  * anti-copy like the canvas that replaces it.
  */
 function PagePreview({ page, size, zoom, rotate }: PreviewProps) {
-  const dispatch = useAppDispatch();
   const upright = cssPageBox(size, zoom, 0);
   const src = usePagePreview(page, upright.width);
   if (src === undefined) return null;
@@ -136,7 +134,6 @@ function PagePreview({ page, size, zoom, rotate }: PreviewProps) {
       {...{ elementtiming: 'folio-preview' }}
       style={style}
       onLoad={(event) => {
-        dispatch(docActions.previewShown());
         if (page === 1) replaceFirstFrameWith(event.currentTarget);
       }}
     />

@@ -397,9 +397,6 @@ export const docReducers = {
     ...state,
     previewImages: { ...state.previewImages, [payload]: { status: 'failed' } },
   }),
-  /** A preview is on screen: the reading chrome may come (useReadingChrome). */
-  previewShown: (state: DocState): DocState =>
-    state.previewShown ? state : { ...state, previewShown: true },
 
   /** Download (behaviour.md, "The facility's policy", contracts §5b): the reader is to be told that the download failed. */
   downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({

@@ -122,8 +122,6 @@ export interface DocState {
   previews: PagePreviews | undefined;
   /** Folio: preview images asked for, by image URL (docs/architecture.md, "Page previews"). */
   previewImages: Partial<Record<string, PreviewImage>>;
-  /** Folio: a preview of this document is on screen: the reader sees a page before pdf.js drew one. */
-  previewShown: boolean;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -165,7 +163,6 @@ export const initialDocumentFields = {
   pageShown: false,
   previews: undefined,
   previewImages: {},
-  previewShown: false,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

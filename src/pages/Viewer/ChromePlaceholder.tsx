@@ -5,8 +5,8 @@ import { BAR_HEIGHTS, headerBarHeight } from './barHeights';
 
 /**
  * Empty bars where the title header, the toolbar and the footer will be, each as tall as the bar
- * it stands for (barHeights.ts), so the pages do not move when the reading chrome arrives. Plain
- * markup: this renders before any of antd's components has run.
+ * it stands for (barHeights.ts), in the reading layout's first commit, before its slots exist: so
+ * pdf.js lays page 1 out in the place it keeps when the bars arrive.
  */
 export function ChromeTopPlaceholder() {
   const param = useAppSelector(selectParam);

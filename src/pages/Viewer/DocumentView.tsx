@@ -12,8 +12,9 @@ import { PdfDocument } from '../../components/PdfView/PdfDocument';
 import { WatermarkedStage } from '../../components/Watermark';
 import { useAntiCopy } from '../../components/AntiCopy';
 import { useFullscreen } from '../../components/Fullscreen/useFullscreen';
-import { useReadingChrome } from './useReadingChrome';
+import { ReadingChrome } from './ReadingChrome';
 import type { ChromeSlots } from './ReadingChrome';
+import { useReadingPanels } from './useReadingPanels';
 import { ChromeBottomPlaceholder, ChromeTopPlaceholder } from './ChromePlaceholder';
 import type { DocumentStatusShown } from './DocumentStatus';
 
@@ -71,15 +72,16 @@ function Loading() {
 }
 
 /**
- * The pages first, in plain markup; the bars once the reader sees something of the document, the
- * panels and dialogs (antd) once page 1 is drawn. They render through portals into the slots, so
- * the chrome arriving re-renders nothing here.
+ * The pages and the bars (plain markup), and the panels and dialogs (antd) once page 1 is drawn.
+ * The bars and panels render through portals into the slots, so what arrives re-renders nothing
+ * of the pages; until the slots are in the document (the first commit, never painted: the second
+ * follows at once) empty bars of their heights hold the pages' place for pdf.js's first layout.
  */
 function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const viewerRef = useRef<HTMLElement>(null);
   useFullscreen(viewerRef);
   useBootBarReplaced();
-  const chrome = useReadingChrome();
+  const [panels, wantPanels] = useReadingPanels();
   const [top, setTop] = useState<HTMLElement | null>(null);
   const [start, setStart] = useState<HTMLElement | null>(null);
   const [end, setEnd] = useState<HTMLElement | null>(null);
@@ -88,21 +90,21 @@ function ReadingLayout({ docId, fileUrl }: { docId: string; fileUrl: string }) {
   const slots: ChromeSlots | undefined =
     top && start && end && bottom && footer ? { top, start, end, bottom, footer } : undefined;
   return (
-    // Busy until the chrome is there: the controls are still to come.
-    <main ref={viewerRef} className="folio-viewer" data-doc-id={docId} aria-busy={!chrome}>
-      {!chrome && <ChromeTopPlaceholder />}
+    <main ref={viewerRef} className="folio-viewer" data-doc-id={docId}>
+      {!slots && <ChromeTopPlaceholder />}
       <div ref={setTop} className="folio-slot" />
-      <div className="folio-body">
+      {/* Busy until the panels (and antd) are there: the side and search panels are to come. */}
+      <div className="folio-body" aria-busy={!panels}>
         <div ref={setStart} className="folio-slot" />
         <WatermarkedStage>
           <PdfDocument key={fileUrl} url={fileUrl} />
         </WatermarkedStage>
         <div ref={setEnd} className="folio-slot" />
       </div>
-      {!chrome && <ChromeBottomPlaceholder />}
+      {!slots && <ChromeBottomPlaceholder />}
       <div ref={setBottom} className="folio-slot" />
       <div ref={setFooter} className="folio-slot" />
-      {chrome && slots && <chrome.ReadingChrome slots={slots} />}
+      {slots && <ReadingChrome slots={slots} panels={panels} wantPanels={wantPanels} />}
     </main>
   );
 }

@@ -13,7 +13,7 @@ import { PrintControls } from '../../components/Print/PrintControls';
 import { PrintNotice } from '../../components/Print/PrintNotice';
 import { ShortcutsHelpButton } from '../../components/ShortcutsHelp/ShortcutsHelpButton';
 import { SignButton } from '../../components/Signature/SignButton';
-import { useReadingPanels } from './useReadingPanels';
+import type { ReadingPanels } from './useReadingPanels';
 
 /** The elements the chrome renders into: above, left and right of the pages, and below. */
 export interface ChromeSlots {
@@ -26,14 +26,21 @@ export interface ChromeSlots {
 }
 
 /**
- * Everything around the pages. useReadingChrome loads this module once the reader sees something
- * of the document. Its bars — the title, the toolbar and the footer — are plain markup, without
- * antd, so the controls work as soon as they render; antd and everything made with it (panels,
- * dialogs, menus, the tooltip) come in `reading-panels` once page 1 is drawn or a part of it is
- * wanted (useReadingPanels; docs/decisions/2026-11-27-toolbar-without-antd.md).
+ * Everything around the pages. Its bars — the title, the toolbar and the footer — are plain markup
+ * without antd, in the page's own chunk, so the controls work as soon as the pages show; antd and
+ * everything made with it (panels, dialogs, menus, the tooltip) come in `reading-panels` once page
+ * 1 is drawn or a part of it is wanted (useReadingPanels;
+ * docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
-export function ReadingChrome({ slots }: { slots: ChromeSlots }) {
-  const [panels, wantPanels] = useReadingPanels();
+export function ReadingChrome({
+  slots,
+  panels,
+  wantPanels,
+}: {
+  slots: ChromeSlots;
+  panels: ReadingPanels | undefined;
+  wantPanels: () => void;
+}) {
   return (
     <SharedTooltipProvider Tip={panels?.TooltipOver}>
       {createPortal(

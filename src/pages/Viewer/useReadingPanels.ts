@@ -33,7 +33,7 @@ function panelWanted(state: RootState): boolean {
  * The reading chrome's antd part (`reading-panels`: panels, pads, dialogs, the toolbar's menus
  * and tooltip): asked for once pdf.js has drawn page 1, as soon as one of its parts is wanted (in
  * the store, or `want()` for what is not: the zoom menu), when the document cannot be opened, or
- * CHROME_WAIT_MS after the chrome itself. Until then undefined: the toolbar's controls come
+ * CHROME_WAIT_MS after the pages' layout. Until then undefined: the toolbar's controls come
  * without antd (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
 export function useReadingPanels(): [panels: ReadingPanels | undefined, want: () => void] {

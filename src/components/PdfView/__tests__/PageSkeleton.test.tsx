@@ -74,15 +74,4 @@ describe('PageSkeleton with previews', () => {
     const pages = view.container.querySelectorAll('[data-skeleton-page]');
     expect([...pages].map((p) => p.getAttribute('data-skeleton-page'))).toEqual(['2']);
   });
-
-  it('counts the first previewShown once a preview has loaded', () => {
-    const { app, view, load } = setup();
-    load(PAGE_1, 'blob:http://localhost/one');
-    expect(app.store.getState().doc.previewShown).toBe(false);
-    const image = view.container.querySelector('img.folio-preview');
-    act(() => {
-      image?.dispatchEvent(new Event('load'));
-    });
-    expect(app.store.getState().doc.previewShown).toBe(true);
-  });
 });

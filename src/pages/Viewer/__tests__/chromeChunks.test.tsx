@@ -1,24 +1,22 @@
 /**
- * When the reading chrome (the first-paint target, bench/README.md) and its panels are asked for:
- * both wait for page 1, a failure or CHROME_WAIT_MS; the chrome comes with page 1's preview, the
- * panels (antd) only once page 1 is drawn or one of their parts is opened or asked for.
+ * When the reading chrome's antd part (`reading-panels`) is asked for: once page 1 is drawn, the
+ * PDF fails or CHROME_WAIT_MS have passed, or as soon as one of its parts is opened or asked for;
+ * not for page 1's preview (the bars, which come with it, are the page's own).
  */
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { CHROME_WAIT_MS } from '../../../../config/defaults';
 import { renderChunkProbe } from '../../../test/chunkProbe';
 import type { ChunkProbeProps } from '../../../test/chunkProbe';
-import { useReadingChrome } from '../useReadingChrome';
 import { useReadingPanels } from '../useReadingPanels';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 
 // What they are does not matter here (browser tests render them), only when they are loaded.
-jest.mock('../ReadingChrome', () => ({ ReadingChrome: () => null }));
 jest.mock('../ReadingPanels', () => ({ ChromePanels: () => null }));
 
 const usePanels = () => useReadingPanels()[0];
 
-/** Lets fake time pass inside act (the chrome waits a frame and a task before its import). */
+/** Lets fake time pass inside act. */
 async function advance(ms: number) {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
@@ -29,11 +27,8 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe.each([
-  ['useReadingChrome', useReadingChrome],
-  ['useReadingPanels', usePanels],
-])('%s', (_name, useLoaded) => {
-  const renderProbe = (props: ChunkProbeProps) => renderChunkProbe(useLoaded, props);
+describe('useReadingPanels', () => {
+  const renderProbe = (props: ChunkProbeProps) => renderChunkProbe(usePanels, props);
 
   it('waits while no page is shown, and loads once pdf.js has drawn one', async () => {
     jest.useFakeTimers();
@@ -58,32 +53,12 @@ describe.each([
     await advance(CHROME_WAIT_MS - 1);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     await advance(1);
-    // The chrome: then the next frame, and the task after it.
-    await advance(50);
     jest.useRealTimers();
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 });
 
-describe('the chrome and its panels apart', () => {
-  it("the chrome loads once page 1's preview shows, the panels do not", async () => {
-    jest.useFakeTimers();
-    const chrome = renderChunkProbe(useReadingChrome, {});
-    await advance(40);
-    expect(screen.getByText('waiting')).toBeInTheDocument();
-    chrome.rerender({ preview: true });
-    await advance(40);
-    jest.useRealTimers();
-    expect(await screen.findByText('loaded')).toBeInTheDocument();
-    chrome.unmount();
-
-    jest.useFakeTimers();
-    const panels = renderChunkProbe(usePanels, { preview: true });
-    await advance(CHROME_WAIT_MS - 50);
-    expect(screen.getByText('waiting')).toBeInTheDocument();
-    panels.unmount();
-  });
-
+describe('the panels before page 1 is drawn', () => {
   it('the panels load as soon as the reader opens one, before page 1 is drawn', async () => {
     jest.useFakeTimers();
     const { rerender } = renderChunkProbe(usePanels, {});

@@ -468,10 +468,6 @@ describe("index.html's boot script asks for the head and tail byteSource would",
         link.getAttribute('href'),
         link.as,
       ]);
-    const CHROME = [
-      ['/reading-chrome.1.js', 'script'],
-      ['/reading-chrome.1.css', 'style'],
-    ];
 
     /** The boot script, with the image held until shown and the file's ranges never answered. */
     function held(files: { scripts?: string[] } = {}) {
@@ -490,7 +486,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
         asked.push(range);
         return new Promise<Response>(() => undefined);
       });
-      bootScriptWith({ chrome: ['reading-chrome.1.js', 'reading-chrome.1.css'], ...files })();
+      bootScriptWith(files)();
       return {
         asked,
         showImage: () => {
@@ -559,7 +555,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
       ['a desktop', false],
       ['a phone', true],
     ])(
-      'on %s: the PDF and the reading chrome together, once the image is whole',
+      'on %s: the PDF once the image is whole, and no other file (the bars are the page chunk)',
       async (_, phone) => {
         Object.defineProperty(window, 'matchMedia', {
           configurable: true,
@@ -573,7 +569,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
           showImage();
           await settle();
           expect(asked).toEqual([`bytes=0-${String(HEAD_BYTES - 1)}`]);
-          expect(preloaded()).toEqual(CHROME);
+          expect(preloaded()).toEqual([]);
         } finally {
           Reflect.deleteProperty(window, 'matchMedia');
         }
