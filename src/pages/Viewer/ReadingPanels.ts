@@ -1,7 +1,7 @@
 /**
  * The reading chrome's antd part (`reading-panels`), loaded once page 1 is drawn or when the
  * reader opens one of its parts (useReadingPanels.ts): the panels, pads, dialogs and toasts
- * (ChromePanels), and the toolbar's menus and tooltip, which the bars (`reading-chrome`, without
+ * (ChromePanels), and the toolbar's menus and tooltip, which the bars (ReadingChrome, without
  * antd) render once they have come (docs/decisions/2026-11-27-reading-panels-chunk.md,
  * docs/decisions/2026-11-27-toolbar-without-antd.md).
  */

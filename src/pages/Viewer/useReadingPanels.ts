@@ -52,6 +52,11 @@ export function useReadingPanels(): [panels: ReadingPanels | undefined, want: ()
   return [panels, want];
 }
 
+/** After the next frame: evaluating antd must not hold back the one that shows page 1. */
 function loadPanels(): Promise<ReadingPanels> {
-  return import(/* webpackChunkName: "reading-panels" */ './ReadingPanels');
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      setTimeout(resolve, 0);
+    });
+  }).then(() => import(/* webpackChunkName: "reading-panels" */ './ReadingPanels'));
 }

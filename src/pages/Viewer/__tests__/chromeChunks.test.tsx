@@ -16,7 +16,7 @@ jest.mock('../ReadingPanels', () => ({ ChromePanels: () => null }));
 
 const usePanels = () => useReadingPanels()[0];
 
-/** Lets fake time pass inside act. */
+/** Lets fake time pass inside act (the panels wait a frame and a task before their import). */
 async function advance(ms: number) {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
@@ -53,6 +53,8 @@ describe('useReadingPanels', () => {
     await advance(CHROME_WAIT_MS - 1);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     await advance(1);
+    // Then the next frame, and the task after it.
+    await advance(50);
     jest.useRealTimers();
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
@@ -65,6 +67,7 @@ describe('the panels before page 1 is drawn', () => {
     await advance(40);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     rerender({ search: true });
+    await advance(50);
     jest.useRealTimers();
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
