@@ -1,7 +1,7 @@
 import { Dropdown, Input, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { cloneElement, isValidElement, useState } from 'react';
-import type { CSSProperties, ReactElement } from 'react';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import {
@@ -112,7 +112,7 @@ export function ZoomMenu({ open, onOpenChange, children }: ZoomMenuProps) {
   );
 }
 
-function MenuBox({ children }: { children: React.ReactNode }) {
+function MenuBox({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div

@@ -1,2 +1,1 @@
 export { ShortcutsHelp } from './ShortcutsHelp';
-export { ShortcutsHelpButton } from './ShortcutsHelpButton';

@@ -58,12 +58,10 @@ describe('useReadingPanels', () => {
     jest.useRealTimers();
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
-});
 
-describe('the panels before page 1 is drawn', () => {
-  it('the panels load as soon as the reader opens one, before page 1 is drawn', async () => {
+  it('loads as soon as the reader opens a panel, before page 1 is drawn', async () => {
     jest.useFakeTimers();
-    const { rerender } = renderChunkProbe(usePanels, {});
+    const { rerender } = renderProbe({});
     await advance(40);
     expect(screen.getByText('waiting')).toBeInTheDocument();
     rerender({ search: true });
@@ -72,13 +70,13 @@ describe('the panels before page 1 is drawn', () => {
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 
-  it('the panels load when the mobile menu is opened (its drawer is theirs)', async () => {
-    const { rerender } = renderChunkProbe(usePanels, {});
+  it('loads when the mobile menu is opened (its drawer is theirs)', async () => {
+    const { rerender } = renderProbe({});
     rerender({ menu: true });
     expect(await screen.findByText('loaded')).toBeInTheDocument();
   });
 
-  it('the panels load when the toolbar asks for them (the zoom menu, which is not in the store)', async () => {
+  it('loads when the toolbar asks for it (the zoom menu, which is not in the store)', async () => {
     function Asking() {
       const [panels, want] = useReadingPanels();
       useEffect(want, [want]);

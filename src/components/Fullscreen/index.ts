@@ -1,2 +1,0 @@
-export { FullscreenButton } from './FullscreenButton';
-export { useFullscreen } from './useFullscreen';
