@@ -1,8 +1,8 @@
 /**
  * The pool's threads run below the server's own priority: parsing and drawing untrusted files
- * must never starve the event loop that answers requests (health, ranges, metadata), nor, on a
- * machine shared with readers' browsers, the browsers
- * (docs/decisions/2026-11-27-pool-priority.md).
+ * must never starve the event loop that answers requests (health, ranges, metadata). With Linux's
+ * autogroup a thread's nice counts only inside its own process's group, so this does not weigh
+ * them against other programs (docs/decisions/2026-11-27-pool-priority.md).
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
