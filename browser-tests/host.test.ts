@@ -16,6 +16,7 @@ import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { makeHostDocs } from './support/docs.ts';
 import { waitForPainted } from './support/pixels.ts';
+import { drawWithMouse, padReady } from './support/signing.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { chooseRadio, newSession, screenshot, viewerUrl } from './support/viewer.ts';
@@ -223,18 +224,8 @@ describe('embedding: a host page on another origin', () => {
       assert.equal(await searchBox.inputValue(), 'Trace-based');
 
       await submit(page, 'Open signature pad');
-      const pad = frame.locator('canvas.folio-sign-pad');
-      await pad.waitFor();
-      await frame.waitForFunction(() => {
-        const dialog = document.querySelector('canvas.folio-sign-pad')?.closest('.ant-modal');
-        return dialog instanceof HTMLElement && getComputedStyle(dialog).transform === 'none';
-      });
-      const box = await pad.boundingBox();
-      assert.ok(box);
-      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.6, { steps: 20 });
-      await page.mouse.up();
+      await padReady(frame);
+      await drawWithMouse(frame);
       await frame.getByRole('button', { name: 'Confirm' }).click();
       await frame.locator('.folio-sign-modal .ant-modal-wrap').waitFor({ state: 'hidden' });
       await frame.getByRole('button', { name: 'Place on current page' }).click();

@@ -37,8 +37,15 @@ export async function openPad(page: Ui) {
   const menu = page.getByRole('button', { name: 'Menu', exact: true }).first();
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await padReady(page);
+}
+
+/**
+ * The pad, once the dialog's opening animation is over and the canvas is sized: drawn on before,
+ * a stroke can land where the growing dialog is not yet.
+ */
+export async function padReady(page: Ui) {
   await pad(page).waitFor();
-  // Drawn on once the dialog's opening animation is over and the canvas is sized.
   await page.waitForFunction(() => {
     const canvas = document.querySelector('canvas.folio-sign-pad');
     const dialog = canvas?.closest('.ant-modal');
