@@ -23,6 +23,13 @@ const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 export interface PoolOptions {
   /** Threads at most; capped at the core count. Default: the core count. */
   threads?: number;
+  /**
+   * Threads started with the pool and kept when idle (at most `threads`); others stop after 30 s
+   * idle. Starting one loads pdf.js into it, ≈ 0.35 s of a core and ≈ 90 MB, which a preview
+   * asked for after a quiet spell would otherwise wait for. Default 1
+   * (docs/decisions/2026-11-27-a-warm-pool-thread.md).
+   */
+  warmThreads?: number;
   /** Tasks waiting beyond the running ones; more are refused ({@link PoolBusyError}). */
   maxQueue?: number;
   /** V8 heap per thread (decoded image bytes are bounded by the pixel limit instead). */
@@ -78,7 +85,7 @@ export function createPool(options: PoolOptions = {}): Pool {
   const timeoutMs = options.timeoutMs ?? POOL_DEFAULTS.timeoutMs;
   const piscina = new Piscina({
     filename: WORKER,
-    minThreads: 0,
+    minThreads: Math.min(Math.floor(options.warmThreads ?? 1), threads),
     maxThreads: threads,
     idleTimeout: 30_000,
     maxQueue: options.maxQueue ?? POOL_DEFAULTS.maxQueue,

@@ -8,6 +8,7 @@
  * HOST_ORIGIN, SIGN_TARGET_ORIGIN), REDIS_URL (none: conversions run in this process; set, they are
  * queued for `npm run worker`, server/worker.ts); the limits of docs/server.md, "Limits":
  * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
+ * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000); METRICS_PORT
  * (none: not served) on METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
@@ -58,7 +59,12 @@ try {
     simulate: preview,
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
-    pool: { maxQueue: number('POOL_MAX_QUEUE', 256, 0), heapMb: number('POOL_HEAP_MB', 512, 64) },
+    pool: {
+      maxQueue: number('POOL_MAX_QUEUE', 256, 0),
+      heapMb: number('POOL_HEAP_MB', 512, 64),
+      maxRssMb: number('POOL_MAX_RSS_MB', 1536, 256),
+      warmThreads: number('POOL_WARM_THREADS', 1, 0),
+    },
     // Preview is the dev facility over a build: limited only when asked.
     limits: {
       rateLimitMax: number('RATE_LIMIT_MAX', preview ? Infinity : SERVE_LIMITS.rateLimitMax, 1),

@@ -1,0 +1,61 @@
+/**
+ * The pool keeps one thread started (pool.ts `warmThreads`): it loads the worker's modules when
+ * the pool is created, not when a preview is first asked for. A pool thread is seen as a thread of
+ * this process at the pool's nice value, which the worker sets once its modules are loaded.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createPool } from '../pool.ts';
+import { POOL_NICE } from '../thread-priority.ts';
+
+/** The ids of this process's threads running at the pool's nice value. */
+function poolThreads(): Set<number> {
+  const found = new Set<number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After "pid (comm) ", the fields from the 3rd on; the 19th is the nice value.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[19 - 3]) === POOL_NICE) found.add(Number(tid));
+    } catch {
+      // The thread ended while the folder was read.
+    }
+  }
+  return found;
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
+
+const onLinux = process.platform === 'linux' ? it : it.skip;
+
+onLinux(
+  'a pool starts one thread, loaded, before any task; with warmThreads 0 it starts none',
+  async () => {
+    const before = poolThreads();
+    const newOnes = () => [...poolThreads()].filter((tid) => !before.has(tid));
+    const warm = createPool({ threads: 2 });
+    const started = Date.now();
+    try {
+      expect(await waitFor(() => newOnes().length >= 1, 20_000)).toBe(true);
+      const loadedIn = Date.now() - started;
+      // One, not the two it may run: the second starts only when two tasks run at once.
+      expect(newOnes()).toHaveLength(1);
+      const cold = createPool({ threads: 2, warmThreads: 0 });
+      try {
+        const warmOnes = new Set(newOnes());
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1000, 3 * loadedIn)));
+        expect(newOnes().filter((tid) => !warmOnes.has(tid))).toEqual([]);
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await warm.close();
+    }
+  },
+);
