@@ -3,24 +3,13 @@
  * the pool is created, not when a preview is first asked for. A pool thread is seen as a thread of
  * this process at the pool's nice value, which the worker sets once its modules are loaded.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createPool } from '../pool.ts';
 import { POOL_NICE } from '../thread-priority.ts';
+import { niceByThread } from './_threads.ts';
 
 /** The ids of this process's threads running at the pool's nice value. */
 function poolThreads(): Set<number> {
-  const found = new Set<number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // After "pid (comm) ", the fields from the 3rd on; the 19th is the nice value.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[19 - 3]) === POOL_NICE) found.add(Number(tid));
-    } catch {
-      // The thread ended while the folder was read.
-    }
-  }
-  return found;
+  return new Set([...niceByThread()].filter(([, nice]) => nice === POOL_NICE).map(([tid]) => tid));
 }
 
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
