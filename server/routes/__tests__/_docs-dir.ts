@@ -30,7 +30,10 @@ export async function startFacility(
   links: Record<string, string> = {},
 ): Promise<Facility> {
   const dir = await makeDocsDir(files, links);
-  const server = await serve(devMiddleware({ basePath: BASE, docsDir: dir }));
+  // A CACHE_DIR of its own: a test finds only what it drew or measured, and leaves nothing in the
+  // one `npm start` uses (<tmp>/folio-cache).
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'folio-cache-'));
+  const server = await serve(devMiddleware({ basePath: BASE, docsDir: dir, cacheDir }));
   return {
     dir,
     origin: server.origin,
@@ -38,6 +41,7 @@ export async function startFacility(
     close: async () => {
       await server.close();
       await rm(dir, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
     },
   };
 }
