@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createFolioApp } from './app';
 import { routes } from '../config/routes';
-import { createAppRouter, routerHistory } from './router/createAppRouter';
+import { createLocationFeed } from './router/locationFeed';
 import { pageRoutes, preloadLinkedPage } from './pages/routes';
 import { InitialStateGate } from './runtime';
 import { readSettings } from './services/settings';
@@ -19,8 +19,9 @@ import './styles/global.css';
 adoptLinkToken();
 preloadLinkedPage(window.location.search);
 const app = createFolioApp();
-const router = createAppRouter(pageRoutes(routes), readSettings().routerBase);
-app.start({ history: routerHistory(router) });
+const feed = createLocationFeed();
+app.start({ history: feed });
+const pages = pageRoutes(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -28,7 +29,7 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={app.store}>
       <InitialStateGate>
-        <Root router={router} />
+        <Root routes={pages} basename={readSettings().routerBase} feed={feed} />
       </InitialStateGate>
     </Provider>
   </StrictMode>,

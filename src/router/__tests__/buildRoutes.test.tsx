@@ -1,21 +1,22 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, Outlet } from 'react-router-dom';
+import { MemoryRouter, Outlet, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { buildRoutes } from '../buildRoutes';
-import { DocumentTitle, usePageTitle } from '../DocumentTitle';
+import { AppRouter, AppRoutes } from '../AppRouter';
+import { usePageTitle } from '../DocumentTitle';
+import { createLocationFeed } from '../locationFeed';
 import type { RouteConfig } from '../types';
 
+function ShowPath() {
+  return <output aria-label="path">{useLocation().pathname}</output>;
+}
+
 function renderAt(path: string, routes: RouteConfig[], defaultTitle = '') {
-  const layout = (
-    <DocumentTitle defaultTitle={defaultTitle}>
-      <Outlet />
-    </DocumentTitle>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes routes={routes} defaultTitle={defaultTitle} />
+      <ShowPath />
+    </MemoryRouter>,
   );
-  const router = createMemoryRouter([{ element: layout, children: buildRoutes(routes) }], {
-    initialEntries: [path],
-  });
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 const Page = (text: string) =>
@@ -25,12 +26,12 @@ const Page = (text: string) =>
 
 describe('buildRoutes (umi route shape)', () => {
   it('spec §2 router: renders a redirect', async () => {
-    const router = renderAt('/old', [
+    renderAt('/old', [
       { path: '/old', redirect: '/new' },
       { path: '/new', component: Page('new page') },
     ]);
     expect(await screen.findByText('new page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/new');
+    expect(screen.getByRole('status', { name: 'path' })).toHaveTextContent('/new');
   });
 
   it('spec §2 router: renders nested routes inside their parent', async () => {
@@ -98,5 +99,30 @@ describe('document title (spec §2)', () => {
     renderAt('/t', [{ path: '/t', title: 'Route', component: Titled }]);
     await screen.findByText('titled');
     expect(document.title).toBe('My document');
+  });
+});
+
+describe('AppRouter', () => {
+  it("reports the router's navigations to the models' history, under the base path", async () => {
+    window.history.replaceState(null, '', '/viewer/old?doc=a#page=2');
+    const feed = createLocationFeed();
+    expect(feed.location).toEqual({ pathname: '/viewer/old', search: '?doc=a', hash: '#page=2' });
+    const heard: string[] = [];
+    feed.listen((location) => heard.push(`${location.pathname}${location.search}`));
+    render(
+      <AppRouter
+        basename="/viewer"
+        feed={feed}
+        routes={[
+          { path: '/old', redirect: '/new?doc=b' },
+          { path: '/new', title: 'New', component: Page('new page') },
+        ]}
+      />,
+    );
+    expect(await screen.findByText('new page')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/viewer/new');
+    expect(heard).toEqual(['/viewer/new?doc=b']);
+    expect(feed.location.search).toBe('?doc=b');
+    expect(document.title).toBe('New');
   });
 });
