@@ -81,11 +81,18 @@ function watchFirstFrame(): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-async function open(doc: string, options: BrowserContextOptions, hash = '') {
+/** `setUp` runs before the navigation: the boot script asks for the app's files at once. */
+async function open(
+  doc: string,
+  options: BrowserContextOptions,
+  hash = '',
+  setUp?: (page: Page) => Promise<unknown>,
+) {
   const session = await newSession(browser, options);
   const { page } = session;
   await page.addInitScript(watchFirstFrame);
   const release = await holdApp(page);
+  await setUp?.(page);
   await page.goto(viewerUrl(`?doc=${encodeURIComponent(doc)}&lang=en${hash}`), {
     waitUntil: 'commit',
   });
@@ -190,11 +197,14 @@ describe('first frame', () => {
   });
 
   it("the viewer's chunk fails to load: the app says so, and the first frame does not stay over it", async () => {
-    const { session, page, release } = await open('tracemonkey.pdf', {
-      viewport: { width: 1280, height: 900 },
-    });
     // The only way past the first frame is then the error: no preview of the app's own comes.
-    await page.route(/\/viewer(\.[0-9a-f]+)?\.js$/, (route) => route.abort('failed'));
+    // Failed from the start: the boot script preloads the viewer's chunk as the page opens.
+    const { session, page, release } = await open(
+      'tracemonkey.pdf',
+      { viewport: { width: 1280, height: 900 } },
+      '',
+      (opened) => opened.route(/\/viewer(\.[0-9a-f]+)?\.js$/, (route) => route.abort('failed')),
+    );
     await page.locator('#folio-first-frame img').waitFor({ timeout: 20_000 });
     release();
     await page.getByRole('alert').waitFor({ timeout: 20_000 });
