@@ -51,15 +51,13 @@ function SyncLocation({ feed }: { feed: LocationFeed }) {
  * (docs/decisions/2026-11-27-declarative-router.md). Its navigations reach the models through
  * `feed`.
  */
-export function AppRouter({
-  routes,
-  basename,
-  feed,
-}: {
+export interface AppRouterProps {
   routes: readonly RouteConfig[];
   basename: string;
   feed: LocationFeed;
-}) {
+}
+
+export function AppRouter({ routes, basename, feed }: AppRouterProps) {
   return (
     <BrowserRouter basename={basename}>
       <SyncLocation feed={feed} />
