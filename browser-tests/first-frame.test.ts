@@ -234,4 +234,61 @@ describe('first frame', () => {
     );
     await done(session);
   });
+
+  it("the script's preload never reports and page 1's preview never comes: the app starts all the same", async () => {
+    await startsWithoutTheHoldsEvents(true, () => Promise.resolve());
+  });
+
+  it('the same, and the page never finishes loading (an image that never comes): the app starts all the same', async () => {
+    await startsWithoutTheHoldsEvents(false, async (page) => {
+      await page.route(/\/never-comes\.png$/, () => undefined);
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const image = document.createElement('img');
+          image.src = '/never-comes.png';
+          document.body.append(image);
+        });
+      });
+    });
+  });
 });
+
+/**
+ * What the boot script's hold waits on, gone: the preload link's load and error handlers are
+ * dropped, and page 1's preview gets no answer; `more` takes something else away. Whether the page
+ * has finished loading once page 1 is drawn says which of the hold's bounds started the app.
+ */
+async function startsWithoutTheHoldsEvents(
+  pageLoads: boolean,
+  more: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  const { session, page, release } = await open(
+    'tracemonkey.pdf',
+    { viewport: { width: 1280, height: 900 } },
+    '',
+    async (opened) => {
+      await opened.addInitScript(() => {
+        for (const name of ['onload', 'onerror'] as const) {
+          const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+          Object.defineProperty(HTMLLinkElement.prototype, name, {
+            configurable: true,
+            get(this: HTMLLinkElement) {
+              return own?.get?.call(this) as unknown;
+            },
+            set(this: HTMLLinkElement, handler: unknown) {
+              if (this.rel === 'preload' && this.as === 'script') return;
+              own?.set?.call(this, handler);
+            },
+          });
+        }
+      });
+      await opened.route(/\/previews\//, () => undefined);
+      await more(opened);
+    },
+  );
+  release();
+  await waitForPainted(page, 1);
+  assert.equal(await page.locator('#folio-first-frame').count(), 0);
+  assert.equal(await page.evaluate(() => document.readyState === 'complete'), pageLoads);
+  await done(session);
+}
