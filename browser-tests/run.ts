@@ -21,9 +21,12 @@ const cspLog = path.join(OUT_DIR, `csp-violations-${String(process.pid)}.jsonl`)
 // The production build, made once by the first test file that needs it (support/build.ts).
 const buildDir = mkdtempSync(path.join(tmpdir(), 'folio-build-'));
 const docsDir = await makeDocsDir();
+// A cache of its own, as on a fresh machine: no preview or fact left by another run (the default
+// is the one `npm start` uses).
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'folio-test-cache-'));
 const server = await startNpmServer(
   'start',
-  { BASE_PATH: '/viewer/', DOCS_DIR: docsDir, LIVE_RELOAD: '0' },
+  { BASE_PATH: '/viewer/', DOCS_DIR: docsDir, CACHE_DIR: cacheDir, LIVE_RELOAD: '0' },
   '/viewer/',
 );
 let code: number;
@@ -49,6 +52,7 @@ try {
 } finally {
   await server.stop();
   rmSync(docsDir, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
   rmSync(buildDir, { recursive: true, force: true });
 }
 const violations = existsSync(cspLog)
