@@ -20,7 +20,7 @@ import { createPdfFacts } from './pdf-facts.ts';
 import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
-import { createPreviews, previewRequest, previewsField } from './previews.ts';
+import { createPreviews, firstPageDrawn, previewRequest, previewsField } from './previews.ts';
 import type { PreviewOutcome } from './previews.ts';
 import type { Pool, PoolOptions } from './pool.ts';
 import { forReader, readerMayDownload } from './reader.ts';
@@ -321,7 +321,12 @@ export function createFacility(options: FacilityOptions): Facility {
         hash === null
           ? {}
           : {
-              previews: previewsField(doc.name, hash, facts.pageCount),
+              previews: previewsField(
+                doc.name,
+                hash,
+                facts.pageCount,
+                await firstPageDrawn(cacheDir, hash),
+              ),
               ...(facts.firstPageRanges?.length && { firstPageRanges: facts.firstPageRanges }),
             };
       const body = {

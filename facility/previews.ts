@@ -6,7 +6,7 @@
  * reader never sees half a file; concurrent first requests for one image share one render.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { PoolBusyError } from './pool.ts';
@@ -20,14 +20,36 @@ export interface PreviewsField {
   url: string;
   pages: number;
   widths: readonly number[];
+  /**
+   * The widths page 1 is already drawn at, ascending: asked for, it comes at once. A viewer near
+   * the server does not wait for one still to be drawn (docs/decisions/2026-11-28-near-cold-preview.md).
+   */
+  drawn: number[];
 }
 
-export function previewsField(id: string, hash: string, pageCount: number): PreviewsField {
+export function previewsField(
+  id: string,
+  hash: string,
+  pageCount: number,
+  drawn: number[],
+): PreviewsField {
   return {
     url: `documents/${encodeURIComponent(id)}/previews/${hash}/{page}-{width}.webp`,
     pages: Math.min(pageCount, PREVIEW_PAGES),
     widths: PREVIEW_WIDTHS,
+    drawn,
   };
+}
+
+/** The widths of page 1's preview in `CACHE_DIR/previews/<hash>/`, ascending. */
+export async function firstPageDrawn(cacheDir: string, hash: string): Promise<number[]> {
+  let names: string[];
+  try {
+    names = await readdir(path.join(cacheDir, 'previews', hash));
+  } catch {
+    return [];
+  }
+  return PREVIEW_WIDTHS.filter((width) => names.includes(`1-${String(width)}.webp`));
 }
 
 export interface PreviewRequest {

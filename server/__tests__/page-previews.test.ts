@@ -49,6 +49,7 @@ interface Previews {
   url: string;
   pages: number;
   widths: number[];
+  drawn: number[];
 }
 
 async function previewsOf(id: string): Promise<Previews> {
@@ -95,9 +96,21 @@ test('the answer names the first pages, their widths and a URL under the content
     ) as unknown,
     pages: 10,
     widths: [240, 480, 960, 1440, 1920],
+    drawn: expect.any(Array) as unknown,
   });
   // Fewer pages than PREVIEW_PAGES: every page.
   expect((await previewsOf('two.pdf')).pages).toBe(2);
+});
+
+test("the answer names the widths page 1's preview is already drawn at", async () => {
+  const before = await previewsOf('two.pdf');
+  expect(before.drawn).toEqual([]);
+  expect((await fetch(previewUrl(before, 1, 960))).status).toBe(200);
+  expect((await fetch(previewUrl(before, 2, 480))).status).toBe(200);
+  // Page 2's is not page 1's.
+  expect((await previewsOf('two.pdf')).drawn).toEqual([960]);
+  expect((await fetch(previewUrl(before, 1, 240))).status).toBe(200);
+  expect((await previewsOf('two.pdf')).drawn).toEqual([240, 960]);
 });
 
 test('an encrypted PDF that opens without a password (owner password only) has them, as it has no prompt', async () => {

@@ -52,6 +52,8 @@ test('tracemonkey.pdf: title from the file name, 14 US Letter pages, no outline'
       url: `documents/tracemonkey.pdf/previews/${sha256(await tracemonkey())}/{page}-{width}.webp`,
       pages: 10,
       widths: [240, 480, 960, 1440, 1920],
+      // None drawn yet: nothing has asked for one.
+      drawn: [],
     },
     // What pdf.js reads to draw page 1 (facility/first-page-ranges.ts): its header, and the
     // fonts and xref at the end of the file.
