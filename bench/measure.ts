@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { installProbe } from './probe.ts';
 import type { JumpState, LongTaskTally, ProbeWindow } from './probe.ts';
 import { DESKTOP } from './profiles.ts';
-import type { Device, Profile } from './profiles.ts';
+import type { Device, NetworkLink, Profile } from './profiles.ts';
 
 export const LIMITS = {
   firstPaintMs: 30_000,
@@ -274,6 +274,17 @@ export async function openPage(
   return { context, page, problems };
 }
 
+/** The page's link from now on (CDP's emulation; `Network.enable` sent already). */
+export async function emulateLink(cdp: CDPSession, link: NetworkLink): Promise<void> {
+  const bytesPerSecond = Math.round((link.mbit * 1e6) / 8);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: link.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
 /** CDP `HeapProfiler.collectGarbage` twice, then the main thread's `Runtime.getHeapUsage`, in MB. */
 export async function readHeap(cdp: CDPSession): Promise<{ usedMB: number; backingMB: number }> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -333,15 +344,7 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
   // Bytes on the wire, as CDP sees them (encoded: what compression saves shows here).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  if (network) {
-    const bytesPerSecond = Math.round((network.mbit * 1e6) / 8);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: network.latencyMs,
-      downloadThroughput: bytesPerSecond,
-      uploadThroughput: bytesPerSecond,
-    });
-  }
+  if (network) await emulateLink(cdp, network);
   // The page's main thread only: Chromium does not slow its workers (pdf.js's) with it.
   if (cpuSlowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const scripts = new Set<string>();

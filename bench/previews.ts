@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { openAtFirstPaint, openPage, sleep } from './measure.ts';
+import { emulateLink, openAtFirstPaint, openPage, sleep } from './measure.ts';
 import type { Device } from './profiles.ts';
 
 /** Cold: nothing rendered. */
@@ -31,9 +31,15 @@ export async function facilityNamesPreviews(previewApi: string, id: string): Pro
 const PRIMING_SETTLE_MS = 1500;
 
 /**
- * Warm: opens `url` once on `device`, unthrottled and untimed, so that the viewer asks the server
- * for the very previews (pages and widths) a measured session on that screen will ask for.
- * Whether page 1 was painted.
+ * A link far enough for the viewer to ask for previews not drawn yet: near the server it asks
+ * for none (docs/decisions/2026-11-28-near-cold-preview.md).
+ */
+const PRIMING_LINK = { latencyMs: 100, mbit: 100 };
+
+/**
+ * Warm: opens `url` once on `device`, untimed, so that the viewer asks the server for the very
+ * previews (pages and widths) a measured session on that screen will ask for. Whether page 1 was
+ * painted.
  */
 export async function primeByLoading(
   browser: Browser,
@@ -42,6 +48,9 @@ export async function primeByLoading(
 ): Promise<boolean> {
   const { context, page } = await openPage(browser, device);
   try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await emulateLink(cdp, PRIMING_LINK);
     const painted = await openAtFirstPaint(page, url);
     await sleep(PRIMING_SETTLE_MS);
     return painted;

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
-import { newSession, PHONE, screenshot, viewerUrl } from './support/viewer.ts';
+import { farFromTheServer, newSession, PHONE, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { waitForPainted } from './support/pixels.ts';
 
@@ -91,6 +91,7 @@ async function open(
   const session = await newSession(browser, options);
   const { page } = session;
   await page.addInitScript(watchFirstFrame);
+  await farFromTheServer(page);
   const release = await holdApp(page);
   await setUp?.(page);
   await page.goto(viewerUrl(`?doc=${encodeURIComponent(doc)}&lang=en${hash}`), {

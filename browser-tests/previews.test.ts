@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
-import { newSession, PHONE, screenshot, viewerUrl } from './support/viewer.ts';
+import { farFromTheServer, newSession, PHONE, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
 import { paintedPixels, waitForPainted } from './support/pixels.ts';
 
@@ -66,6 +66,15 @@ function recordFirstPreviewFrame(): void {
   observer.observe(document, { childList: true, subtree: true });
 }
 
+/** Sets `window.__sawPreview` once any preview shows, the app's or the first frame's. */
+function recordAnyPreview(): void {
+  new MutationObserver(() => {
+    if (document.querySelector('img.folio-preview, #folio-first-frame')) {
+      Object.assign(window, { __sawPreview: true });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 async function previewOf(page: Page, pageNumber: number) {
   const image = page.locator(`img.folio-preview[data-preview-page="${String(pageNumber)}"]`);
   await image.waitFor({ timeout: 20_000 });
@@ -106,6 +115,7 @@ async function openHeld(doc: string, options: BrowserContextOptions = {}) {
   const session = await newSession(browser, options);
   const { page } = session;
   await page.addInitScript(recordFirstPreviewFrame);
+  await farFromTheServer(page);
   const pdf = await holdPdf(page);
   await page.goto(viewerUrl(`?doc=${encodeURIComponent(doc)}&lang=en`));
   return { session, page, pdf };
@@ -200,6 +210,55 @@ describe('page previews', () => {
     await done(session);
   });
 
+  it('a first view whose page 1 is not drawn yet: none asked for near the server, pdf.js draws page 1; from afar the preview shows', async (t) => {
+    for (const far of [false, true]) {
+      const session = await newSession(browser, { viewport: { width: 1280, height: 900 } });
+      const { page } = session;
+      if (far) await farFromTheServer(page);
+      // Whatever earlier tests had drawn, the answer says nothing is.
+      await page.route(/\/api\/documents\/[^/]+$/, async (route) => {
+        const response = await route.fetch();
+        const answer = (await response.json()) as { previews: { drawn: number[] } };
+        assert.ok(Array.isArray(answer.previews.drawn), 'the real facility says what is drawn');
+        answer.previews.drawn = [];
+        await route.fulfill({ response, json: answer });
+      });
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/previews/')) asked.push(request.url());
+      });
+      await page.addInitScript(recordAnyPreview);
+      await page.goto(viewerUrl('?doc=tracemonkey.pdf&lang=en'));
+      await waitForPainted(page, 1);
+      const cameIn = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation');
+        return navigation instanceof PerformanceNavigationTiming
+          ? navigation.responseEnd - navigation.requestStart
+          : NaN;
+      });
+      const sawPreview = await page.evaluate(() => '__sawPreview' in window);
+      t.diagnostic(`${far ? 'far' : 'near'}: the page came in in ${cameIn.toFixed(1)} ms`);
+      if (far) {
+        assert.ok(cameIn >= 100, `the page came in in ${String(cameIn)} ms`);
+        assert.ok(
+          asked.some((url) => url.includes('/1-')),
+          "page 1's preview was asked for",
+        );
+        assert.equal(sawPreview, true);
+      } else if (cameIn < 35) {
+        assert.deepEqual(asked, []);
+        assert.equal(sawPreview, false);
+      } else {
+        // A machine too busy to serve its own page within 35 ms is not near: it asks, as from afar.
+        assert.ok(
+          asked.some((url) => url.includes('/1-')),
+          `the page came in in ${String(cameIn)} ms`,
+        );
+      }
+      await done(session);
+    }
+  });
+
   it('a facility that names no previews: no preview, and the page comes as before', async () => {
     const session = await newSession(browser);
     const { page } = session;
@@ -212,13 +271,7 @@ describe('page previews', () => {
       answered += 1;
       await route.fulfill({ response, json: answer });
     });
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('img.folio-preview')) {
-          Object.assign(window, { __sawPreview: true });
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.addInitScript(recordAnyPreview);
     await page.goto(viewerUrl('?doc=tracemonkey.pdf&lang=en'));
     await waitForPainted(page, 1);
     await page.getByRole('button', { name: 'Next page', exact: true }).waitFor();

@@ -139,6 +139,22 @@ export async function newSession(
   return { context, page, problems, violations, close: () => context.close() };
 }
 
+/**
+ * The page 100 ms from the server from now on (bandwidth unlimited). Near the server the viewer
+ * asks for no preview that is still to be drawn (docs/decisions/2026-11-28-near-cold-preview.md):
+ * a first view that is to show one is opened from afar.
+ */
+export async function farFromTheServer(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
 /** A URL under the viewer's base: `viewerUrl('a/b?doc=x')`. */
 export function viewerUrl(rest = ''): string {
   return new URL(rest, BASE_URL).toString();

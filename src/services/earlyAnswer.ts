@@ -73,6 +73,21 @@ function isEarlyPreview(value: unknown): value is EarlyPreview {
 }
 
 /**
+ * Whether the boot script chose to show no preview this time: the server is near and has not
+ * drawn page 1's yet, so pdf.js's page comes as soon (docs/decisions/2026-11-28-near-cold-preview.md).
+ * Known once its answer is in; asked once only (a later document is not this one).
+ */
+export async function takePreviewsDeclined(): Promise<boolean> {
+  const holder = globalThis as { folioEarlyPreview?: unknown };
+  const early = holder.folioEarlyPreview;
+  if (!isEarlyPreview(early)) return false;
+  await early.preview;
+  if (!(early as { declined?: unknown }).declined) return false;
+  if (holder.folioEarlyPreview === early) delete holder.folioEarlyPreview;
+  return true;
+}
+
+/**
  * What the boot script asked for as page 1's preview, leaving it to the app: the first frame
  * (src/firstFrame/) draws it before the app has loaded.
  */

@@ -21,6 +21,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createPreviewClient } from '../../services/preview';
 import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
+import { takePreviewsDeclined } from '../../services/earlyAnswer';
 import type { FacilityDocument } from '../../services/preview';
 import {
   HttpError,
@@ -131,6 +132,8 @@ function* fetchDocument(
       }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
+        if (doc.previews && (yield* call(takePreviewsDeclined)))
+          doc = { ...doc, previews: undefined };
         const saved = toSavePayload(doc);
         yield* put(docActions.save(saved));
         // Page 1's preview is asked for now, before the page view (and its chunk) is there.

@@ -8,6 +8,7 @@ import {
   offerDecodedPreview,
   takeEarlyAnswer,
   takeEarlyPreview,
+  takePreviewsDeclined,
 } from '../earlyAnswer';
 import { fetchPreviewImage } from '../pagePreview';
 import { replaceFirstFrame } from '../../firstFrame/handover';
@@ -235,6 +236,60 @@ describe("index.html's boot script asks for page 1's preview the app will", () =
       (globals.folioEarlyPreview as { preview: Promise<unknown> }).preview,
     ).resolves.toBeUndefined();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  describe('near the server, a preview it has still to draw is not asked for', () => {
+    /** The page's own navigation, as Resource Timing gives it: came in within `ms`. */
+    function pageCameIn(ms: number) {
+      // jsdom's performance has no Resource Timing.
+      Object.defineProperty(performance, 'getEntriesByType', {
+        configurable: true,
+        value: (type: string) =>
+          type === 'navigation' ? [{ requestStart: 5, responseEnd: 5 + ms }] : [],
+      });
+    }
+
+    afterEach(() => {
+      Reflect.deleteProperty(performance, 'getEntriesByType');
+    });
+
+    async function boot(body: unknown) {
+      window.history.replaceState(null, '', '/?doc=a.pdf');
+      const image = new Response(new Blob(['webp']));
+      const fetch = jest
+        .spyOn(window, 'fetch')
+        .mockImplementationOnce(() => Promise.resolve(answer(body)))
+        .mockImplementationOnce(() => Promise.resolve(image));
+      bootScript();
+      const asked = await (globals.folioEarlyPreview as { preview: Promise<unknown> }).preview;
+      return { asked, fetches: fetch.mock.calls.length };
+    }
+
+    // A 1024 px desktop at 1×: page 1 is laid out 816 px wide, so the 960 px image is the one.
+    it('near and not drawn at the width the first layout needs: none, and the app shows none', async () => {
+      pageCameIn(20);
+      const { asked, fetches } = await boot({
+        ...WITH_PREVIEWS,
+        previews: { ...previews, drawn: [240, 1920] },
+      });
+      expect(asked).toBeUndefined();
+      expect(fetches).toBe(1);
+      await expect(takePreviewsDeclined()).resolves.toBe(true);
+      // Once only: a document opened later is not this one.
+      await expect(takePreviewsDeclined()).resolves.toBe(false);
+    });
+
+    it.each([
+      ['drawn at that width', 20, [960]],
+      ['far (the page took 80 ms)', 80, []],
+      ['a facility that does not say what is drawn', 20, undefined],
+    ])('asked for as before when %s', async (_name, ms, drawn) => {
+      pageCameIn(ms);
+      const { asked, fetches } = await boot({ ...WITH_PREVIEWS, previews: { ...previews, drawn } });
+      expect(asked).toMatchObject({ url: expect.stringMatching(/\/1-960\.webp$/) as unknown });
+      expect(fetches).toBe(2);
+      await expect(takePreviewsDeclined()).resolves.toBe(false);
+    });
   });
 
   it('the app asking for another image cancels the early one', async () => {

@@ -120,6 +120,23 @@ describe('doc/fetch: a real document', () => {
     expect(doc.originalUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/original`);
   });
 
+  it('page previews: kept from the answer, unless the boot script chose none this time (docs/decisions/2026-11-28-near-cold-preview.md)', async () => {
+    expect((await fetchDoc('tracemonkey.pdf')).doc.previews?.pages).toBe(10);
+    const holder = globalThis as { folioEarlyPreview?: unknown };
+    holder.folioEarlyPreview = {
+      preview: Promise.resolve(undefined),
+      abort: () => undefined,
+      declined: true,
+    };
+    const declined = await fetchDoc('tracemonkey.pdf');
+    expect(declined.outcome).toBe('ready');
+    expect(declined.doc.previews).toBeUndefined();
+    expect(declined.doc.previewImages).toEqual({});
+    expect(holder.folioEarlyPreview).toBeUndefined();
+    // Once only: the next document shows its previews.
+    expect((await fetchDoc('tracemonkey.pdf')).doc.previews?.pages).toBe(10);
+  });
+
   it('spec §7 fetch: fileUrl is an absolute URL that serves the PDF', async () => {
     const { doc } = await fetchDoc('tracemonkey.pdf');
     const response = await fetch(doc.fileUrl ?? '');
