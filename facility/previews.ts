@@ -49,7 +49,12 @@ export async function firstPageDrawn(cacheDir: string, hash: string): Promise<nu
   } catch {
     return [];
   }
-  return PREVIEW_WIDTHS.filter((width) => names.includes(`1-${String(width)}.webp`));
+  return PREVIEW_WIDTHS.filter((width) => names.includes(fileName({ page: 1, width })));
+}
+
+/** An image's name in its document's folder, as the URL names it. */
+function fileName({ page, width }: PreviewRequest): string {
+  return `${String(page)}-${String(width)}.webp`;
 }
 
 export interface PreviewRequest {
@@ -108,7 +113,7 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
 
   async function draw(hash: string, pdf: string, { page, width }: PreviewRequest) {
     const folder = path.join(cacheDir, 'previews', hash);
-    const file = path.join(folder, `${String(page)}-${String(width)}.webp`);
+    const file = path.join(folder, fileName({ page, width }));
     if (await exists(file)) {
       options.onLookup?.('cached');
       return file;
