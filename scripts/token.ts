@@ -2,20 +2,26 @@
  * `npm run token -- --doc report.docx --name "Li Lei" --perm print --ttl 15m`: prints a signed
  * viewer link (docs/embedding.md, "Signed links"), signed with AUTH_SECRET or AUTH_PRIVATE_KEY.
  * `--perm` may repeat or list several (`--perm print,copy`); without it the document's own policy
- * holds. `--url` is the viewer (default VIEWER_URL, else http://localhost:<PORT><BASE_PATH>).
+ * holds. `--ttl` is at most AUTH_MAX_TTL (24h). `--url` is the viewer (default VIEWER_URL, else
+ * http://localhost:<PORT><BASE_PATH>).
  */
 import { parseArgs } from 'node:util';
 import { PERMISSIONS } from '../facility/reader.ts';
 import type { Permission } from '../facility/reader.ts';
+import { maxTtlFromEnv } from '../server/auth-keys.ts';
 import { mintToken, signingKeyFromEnv, viewerLink } from '../server/auth-mint.ts';
+import { durationSeconds } from '../server/env.ts';
 import { normaliseBase } from '../server/settings-block.ts';
 
-const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
-
+/** `--ttl`, refused past AUTH_MAX_TTL: the server would refuse such a link anyway. */
 function seconds(ttl: string): number {
-  const match = /^(\d+)([smhd]?)$/.exec(ttl);
-  if (!match) throw new Error(`--ttl ${ttl}: a number with s, m, h or d (15m)`);
-  return Number(match[1]) * UNITS[match[2] || 's'];
+  const value = durationSeconds(ttl);
+  if (value === undefined) throw new Error(`--ttl ${ttl}: a number with s, m, h or d (15m)`);
+  const max = maxTtlFromEnv();
+  if (value > max) {
+    throw new Error(`--ttl ${ttl}: longer than AUTH_MAX_TTL allows (${String(max)} s)`);
+  }
+  return value;
 }
 
 function permissions(values: string[] | undefined): Permission[] | undefined {

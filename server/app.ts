@@ -29,7 +29,7 @@ import { createFacility } from '../facility/facility.ts';
 import type { FacilityOptions } from '../facility/facility.ts';
 import type { RouteFile } from './routes/types.ts';
 import { registerAuth, tokenSafeLogger } from './auth.ts';
-import type { FailureLimit } from './auth.ts';
+import type { FailureLimit } from './auth-failures.ts';
 import { authFromEnv } from './auth-keys.ts';
 import type { AuthSettings } from './auth-keys.ts';
 import { CSP_HEADER, cspOptionsFromEnv, uncertainHostOrigin } from './csp.ts';
@@ -91,8 +91,14 @@ export interface ServerOptions extends Omit<FacilityOptions, 'log' | 'docsDir'> 
   metricsHost?: string;
   /** Signed links (server/auth.ts). Default: off — the commands decide (server/main.ts). */
   auth?: AuthSettings;
-  /** Refused tokens per address and window before 429; default server/auth.ts's. */
+  /** Refused tokens per address and window before 429; default server/auth-failures.ts's. */
   authFailureLimit?: FailureLimit;
+  /**
+   * The reverse proxies in front (TRUST_PROXY: addresses or CIDR ranges): a request from one of them
+   * is the client's named in its `X-Forwarded-For`, for the rate limits and the logs. None: the
+   * connection's own address.
+   */
+  trustProxy?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -104,11 +110,25 @@ declare module 'fastify' {
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
+/**
+ * A request's path as the router reads it, percent-decoded (`/%61pi/` is `/api/`): every check on
+ * a path uses this, never the raw URL. A malformed encoding never gets here (answered 400 first).
+ */
+export function decodedPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const base = normaliseBase(options.basePath);
   const api = `${base}api/`;
   const app = Fastify({
     logger: tokenSafeLogger(options.logger),
+    ...(options.trustProxy && { trustProxy: [...options.trustProxy] }),
     // A malformed percent-encoding in a path is the client's error, answered like the facility's.
     frameworkErrors: (_error, _request, reply) => {
       void noStore(reply).code(400).send({ error: 'bad_request' });
@@ -137,6 +157,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       metricsAddress = await metrics.listen(metricsPort, options.metricsHost ?? '127.0.0.1');
     });
   }
+  // A `?token=` link must not leave in a Referer, nor a document's name (docs/deploying.md).
+  // On the raw response: the facility's routes write it themselves (facility-routes.ts).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.setHeader('Referrer-Policy', 'no-referrer');
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
@@ -161,7 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Only the facility's requests; the app's files are static and cached.
     allowList: (request) => {
       if (!rateLimited) return true;
-      const pathname = request.url.split('?')[0] ?? '';
+      const pathname = decodedPath(request.url);
       return !pathname.startsWith(api) || pathname === health;
     },
     errorResponseBuilder: (_request, context) => ({
@@ -196,7 +222,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     : undefined;
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = decodedPath(request.url);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // The api/ prefix belongs to the facility: an unknown path there is its 404, not the app's page.
     if (pathname.startsWith(api) || !isRead) {
@@ -298,7 +324,7 @@ export function devMiddleware(
       return app;
     });
   const middleware: Middleware = (req, res, next) => {
-    if (!(req.url ?? '/').startsWith(api)) {
+    if (!decodedPath(req.url ?? '/').startsWith(api)) {
       next();
       return;
     }

@@ -9,7 +9,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { calculateJwkThumbprint, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
-import { number, setting } from './env.ts';
+import { duration, number, setting } from './env.ts';
 
 export type KeyAlgorithm = 'HS256' | 'RS256' | 'ES256' | 'EdDSA';
 
@@ -28,10 +28,25 @@ export type AuthSettings =
       keys: readonly VerifyKey[];
       /** How far clocks may disagree on `exp` and `nbf`; default (and at most) 60 s. */
       clockToleranceS?: number;
+      /** Tokens living longer are refused; default {@link DEFAULT_MAX_TTL_S}. */
+      maxTtlS?: number;
     };
 
 /** The most a token's clock may be off (AUTH_CLOCK_SKEW_S may only lower it). */
 export const MAX_CLOCK_SKEW_S = 60;
+
+/**
+ * The longest a token may live (AUTH_MAX_TTL): a leaked link must not open a document for years.
+ * A host mints one per open, so a day is long; a host that keeps readers in a tab for longer hands
+ * Folio a fresh token (`folio:setToken`).
+ */
+export const DEFAULT_MAX_TTL_S = 24 * 3600;
+const MAX_TTL_LIMIT_S = 365 * 86_400;
+
+/** AUTH_MAX_TTL in seconds (default a day), for the server and for `npm run token`. */
+export function maxTtlFromEnv(): number {
+  return duration('AUTH_MAX_TTL', DEFAULT_MAX_TTL_S, 60, MAX_TTL_LIMIT_S);
+}
 
 /** HS256's key should be as long as its hash (RFC 7518 §3.2). */
 const MIN_SECRET_BYTES = 32;
@@ -109,11 +124,14 @@ export async function authFromEnv({ required }: { required: boolean }): Promise<
   }
   if (secret !== undefined && file !== undefined) throw new Error(`set ${NAMES}, not both`);
   const clockToleranceS = number('AUTH_CLOCK_SKEW_S', MAX_CLOCK_SKEW_S, 0, MAX_CLOCK_SKEW_S);
-  if (secret !== undefined) return { mode: 'tokens', keys: [secretKey(secret)], clockToleranceS };
+  const maxTtlS = maxTtlFromEnv();
+  if (secret !== undefined) {
+    return { mode: 'tokens', keys: [secretKey(secret)], clockToleranceS, maxTtlS };
+  }
   if (file !== undefined) {
     try {
       const keys = await parsePublicKeys(readFileSync(file, 'utf8'));
-      return { mode: 'tokens', keys, clockToleranceS };
+      return { mode: 'tokens', keys, clockToleranceS, maxTtlS };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`AUTH_PUBLIC_KEYS ${file}: ${why}`, { cause: error });

@@ -3,12 +3,16 @@
  * `<base>api/documents/…` needs `Authorization: Bearer <token>` for that id, else 401
  * `token_missing` / `token_invalid` / `token_expired` or 403 `token_other_document`. The verified
  * reader goes to the facility (it narrows the policy and fills the watermark, facility/reader.ts);
- * each open is one audit line. Refused tokens are counted per address with @fastify/rate-limit, and
- * past the limit answered 429, so ids and keys cannot be guessed at speed. Health stays open.
+ * each open is one audit line. Refused tokens are counted per address (auth-failures.ts); past the
+ * limit the address is answered 429 before its token is even verified, so ids and keys cannot be
+ * guessed at speed. Health stays open.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Reader } from '../facility/reader.ts';
+import { DEFAULT_FAILURE_LIMIT, createFailureCounter } from './auth-failures.ts';
+import type { FailureLimit } from './auth-failures.ts';
 import type { AuthSettings } from './auth-keys.ts';
+import { isTokenSegment } from '../src/url/token.ts';
 import { bearerToken, verifyToken } from './auth-token.ts';
 
 declare module 'fastify' {
@@ -17,14 +21,6 @@ declare module 'fastify' {
     reader?: Reader;
   }
 }
-
-export interface FailureLimit {
-  /** Refused tokens an address may send per window before it is answered 429. */
-  max: number;
-  timeWindowMs: number;
-}
-
-export const DEFAULT_FAILURE_LIMIT: FailureLimit = { max: 30, timeWindowMs: 60_000 };
 
 const STATUS = {
   token_missing: 401,
@@ -48,15 +44,9 @@ export function registerAuth(
   }: { api: string; auth: AuthSettings; failureLimit?: FailureLimit },
 ): void {
   if (auth.mode === 'off') return;
-  const { keys, clockToleranceS } = auth;
-  // Only refused tokens are counted (a reader's byte ranges never are), with the rate-limit plugin
-  // server/app.ts registers once.
-  const countFailure = app.createRateLimit({
-    max: failureLimit.max,
-    timeWindow: failureLimit.timeWindowMs,
-    // Not the flood limit's allow list (createRateLimit inherits it): every refusal counts.
-    allowList: () => false,
-  });
+  const { keys, clockToleranceS, maxTtlS } = auth;
+  // Only refused tokens are counted (a reader's byte ranges never are).
+  const failures = createFailureCounter(failureLimit);
   const documents = `${api}documents/`;
   const metadata = `${documents}:id`;
   app.decorateRequest('reader', undefined);
@@ -65,17 +55,19 @@ export function registerAuth(
     const route = request.routeOptions.url;
     if (!route?.startsWith(documents)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return; // 405 for the rest
+    const blockedFor = failures.blockedFor(request.ip);
+    if (blockedFor !== undefined) {
+      reply.header('Retry-After', blockedFor);
+      return refuse(reply, 429, 'too_many_token_failures');
+    }
     const { id = '' } = request.params as { id?: string };
     const token = bearerToken(request.headers.authorization);
-    const verified = await verifyToken(token, keys, id, clockToleranceS);
+    const verified = await verifyToken(token, keys, id, { clockToleranceS, maxTtlS });
     if (!verified.ok) {
-      const limited = await countFailure(request);
-      request.log.warn({ tokenRefused: verified.error, doc: id, address: request.ip }, 'token');
-      if (!limited.isAllowed && limited.isExceeded) {
-        reply.header('Retry-After', limited.ttlInSeconds);
-        return refuse(reply, 429, 'too_many_token_failures');
-      }
-      return refuse(reply, STATUS[verified.error], verified.error);
+      failures.refused(request.ip);
+      const { error, why } = verified;
+      request.log.warn({ tokenRefused: error, why, doc: id, address: request.ip }, 'token');
+      return refuse(reply, STATUS[error], error);
     }
     const { reader } = verified;
     request.reader = reader;
@@ -98,10 +90,21 @@ export function registerAuth(
   });
 }
 
-/** A `token` query parameter's value hidden (the server reads only the header, but a link may
- * still carry one). */
+/**
+ * Every `token` query parameter's value hidden (the server reads only the header, but a link may
+ * still carry one), its name read as the viewer reads it (`t%6Fken`, `TOKEN`: src/url/token.ts).
+ */
 export function withoutToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((segment) => {
+      const at = segment.indexOf('=');
+      return isTokenSegment(segment) && at >= 0 ? `${segment.slice(0, at)}=[redacted]` : segment;
+    });
+  return `${url.slice(0, queryAt)}?${query.join('&')}`;
 }
 
 /**

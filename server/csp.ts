@@ -30,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { isLiteralOrigin } from './origin.ts';
 import { inlineScripts, readSetting } from './page-settings.ts';
 
 export const CSP_HEADER = 'Content-Security-Policy';
@@ -48,14 +49,6 @@ export interface CspOptions {
   delivery?: 'header' | 'meta';
 }
 
-/** A source that is exactly an http(s) origin (`https://host.example:8443`), no path. */
-function isOrigin(source: string): boolean {
-  const url = URL.parse(source);
-  return (
-    url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === source
-  );
-}
-
 /** `connectSrc` and `frameAncestors` from the environment; unset or blank leaves the default. */
 export function cspOptionsFromEnv(
   env: Partial<Record<string, string>> = process.env,
@@ -65,7 +58,7 @@ export function cspOptionsFromEnv(
     if (value === undefined || value.trim() === '') return undefined;
     const sources = value.trim().split(/\s+/);
     for (const source of sources) {
-      if (!keywords.includes(source) && !isOrigin(source)) {
+      if (!keywords.includes(source) && !isLiteralOrigin(source)) {
         throw new Error(
           `${name}: "${source}" is not an origin (https://host.example[:port]) nor one of ${keywords.join(' ')}`,
         );
@@ -131,8 +124,8 @@ export function hostFrameAncestors(html: string): string[] {
   const value = setting(html, 'hostOrigin') ?? setting(html, 'signTargetOrigin');
   if (value === undefined) return ['*'];
   const origin = webOrigin(value);
-  // 'self', or a value that is no web origin: Folio alone.
-  return origin === undefined ? ["'self'"] : ["'self'", origin];
+  // 'self', or a value that is no literal web origin (`https://*` written by hand): Folio alone.
+  return origin !== undefined && isLiteralOrigin(origin) ? ["'self'", origin] : ["'self'"];
 }
 
 export function contentSecurityPolicy(options: CspOptions): string {

@@ -9,10 +9,11 @@
  * queued for `npm run worker`, server/worker.ts); the limits of docs/server.md, "Limits":
  * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
  * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
- * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000); METRICS_PORT
- * (none: not served) on METRICS_HOST (127.0.0.1).
+ * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
+ * (off: the proxies whose X-Forwarded-For names the client); METRICS_PORT (none: not served) on
+ * METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
- * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS; `serve` refuses to start
+ * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS, AUTH_MAX_TTL (24h); `serve` refuses to start
  * without one unless AUTH=off says to serve every document to anyone (warned); `preview` is open
  * without a key.
  * SIGTERM/SIGINT: stop accepting, finish running conversions (up to SHUTDOWN_TIMEOUT_S), exit.
@@ -24,7 +25,7 @@ import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
-import { folder, number, setting } from './env.ts';
+import { folder, number, proxyList, setting } from './env.ts';
 import { normaliseBase } from './settings-block.ts';
 
 const preview = process.argv.includes('--preview');
@@ -75,6 +76,7 @@ try {
         0,
       ),
     },
+    trustProxy: proxyList('TRUST_PROXY'),
     metricsPort: metricsPort(),
     metricsHost: setting('METRICS_HOST'),
     logger: { level: setting('LOG_LEVEL') ?? (preview ? 'warn' : 'info') },

@@ -2,6 +2,8 @@
  * The global settings `index.html` carries (contracts §2): the one inline script of the page.
  * Build and servers both write it through here, so relocating a build means rewriting this block only.
  */
+import { isLiteralOrigin } from './origin.ts';
+
 export interface HtmlSettings {
   routerBase: string;
   previewApi?: string;
@@ -81,13 +83,11 @@ export function updateSettings(html: string, settings: Partial<HtmlSettings>): s
   return html.replace(BLOCK, () => `<script id="folio-settings">${body}</script>`);
 }
 
-/** An origin setting as a deployer writes it: `self` or `http(s)://host[:port]`, never `*`. */
+/** An origin setting as a deployer writes it: `self` or `http(s)://host[:port]` (origin.ts). */
 function originFromEnv(name: string, value: string): string {
-  const url = URL.parse(value);
-  const origin = url !== null && /^https?:$/.test(url.protocol) ? url.origin : undefined;
-  if (value !== 'self' && origin !== value) {
+  if (value !== 'self' && !isLiteralOrigin(value)) {
     throw new Error(
-      `${name} must be 'self' or an origin such as https://host.example (never *), not "${value}"`,
+      `${name} must be 'self' or an origin such as https://host.example (a literal host: no *, ;, comma, space or quote), not "${value}"`,
     );
   }
   return value;

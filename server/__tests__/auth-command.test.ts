@@ -1,7 +1,8 @@
 /**
  * Secure by default (docs/server.md, "Signed links"): `npm run serve` refuses to start without
  * AUTH_SECRET or AUTH_PUBLIC_KEYS and says so; AUTH=off starts open, warned and shown by health;
- * `npm run preview` stays open without a key.
+ * `npm run preview` stays open without a key; a doubtful setting stops the start, and
+ * `npm run token` mints no link the server would refuse.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,8 +34,10 @@ interface Run {
   stop: () => void;
 }
 
-function run(env: Record<string, string>, args: string[] = []): Run {
-  const script = path.resolve(__dirname, '../main.ts');
+const SERVE = path.resolve(__dirname, '../main.ts');
+const TOKEN = path.resolve(__dirname, '../../scripts/token.ts');
+
+function run(env: Record<string, string>, args: string[] = [], script = SERVE): Run {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^AUTH(_|$)/.test(name)),
   );
@@ -137,4 +140,34 @@ test('npm run preview stays open without a key, and checks tokens with one', asy
   } finally {
     keyed.stop();
   }
+});
+
+test.each([
+  ['AUTH_MAX_TTL', 'forever'],
+  ['AUTH_MAX_TTL', '3650d'],
+  ['AUTH_MAX_TTL', '-1h'],
+  ['TRUST_PROXY', '*'],
+  ['TRUST_PROXY', 'true'],
+  ['TRUST_PROXY', '10.0.0.0/33'],
+  ['TRUST_PROXY', 'proxy.internal'],
+  ['HOST_ORIGIN', 'https://*'],
+  ['HOST_ORIGIN', 'https://a.example;sandbox'],
+  ['HOST_ORIGIN', 'https://a.example,b'],
+  ['CSP_FRAME_ANCESTORS', 'https://*'],
+])('%s=%s stops npm run serve, naming the variable', async (name, value) => {
+  const server = run({ AUTH_SECRET: 's'.repeat(40), [name]: value });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toMatch(new RegExp(`^Folio serve failed to start: .*${name}`, 'm'));
+});
+
+test('npm run token mints no link living longer than AUTH_MAX_TTL (a day unless set)', async () => {
+  const secret = { AUTH_SECRET: 't'.repeat(40) };
+  const decade = run(secret, ['--doc', 'a.pdf', '--ttl', '3650d'], TOKEN);
+  expect(await decade.exited).toBe(1);
+  expect(decade.output()).toContain('--ttl 3650d: longer than AUTH_MAX_TTL allows (86400 s)');
+  const quarter = run(secret, ['--doc', 'a.pdf', '--ttl', '15m'], TOKEN);
+  expect(await quarter.exited).toBe(0);
+  expect(quarter.output()).toMatch(/\?doc=a\.pdf#token=[\w-]+\.[\w-]+\.[\w-]+/);
+  const week = run({ ...secret, AUTH_MAX_TTL: '7d' }, ['--doc', 'a.pdf', '--ttl', '3d'], TOKEN);
+  expect(await week.exited).toBe(0);
 });

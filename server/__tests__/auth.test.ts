@@ -213,6 +213,9 @@ test('no token ever reaches the log; each open is one audit line', async () => {
   await get('b.pdf', valid);
   await get('b.pdf/content', valid);
   await fetch(`${served.api}documents/b.pdf?token=${valid}`);
+  // The key spelled as the viewer still reads it (src/url/token.ts): encoded, upper case.
+  await fetch(`${served.api}documents/b.pdf?t%6Fken=${valid}&x=1`);
+  await fetch(`${served.api}documents/b.pdf?page=2&%54OKEN=${valid}`);
   const log = lines.join('\n');
   expect(log).not.toContain(valid);
   expect(log).not.toContain(valid.split('.')[2]);
@@ -229,6 +232,38 @@ test('no token ever reaches the log; each open is one audit line', async () => {
   });
   expect(Date.parse(String(audits[0].audit?.time))).toBeGreaterThan(Date.now() - 10_000);
   expect(log).toContain('token=[redacted]');
+  expect(log).toContain('t%6Fken=[redacted]&x=1');
+  expect(log).toContain('page=2&%54OKEN=[redacted]');
+});
+
+test('a token living longer than AUTH_MAX_TTL is refused, with the reason in the log only', async () => {
+  const day = 24 * 3600;
+  // Ten years, as `npm run token --ttl 3650d` minted before; and two days from an `iat` of now.
+  const decade = await token({ doc: 'a.pdf', exp: now() + 3650 * day });
+  const twoDays = await new SignJWT({ doc: 'a.pdf' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' })
+    .setIssuedAt()
+    .setExpirationTime(now() + 2 * day)
+    .sign(rsa.privateKey);
+  // Issued two days ago, expiring in an hour: it has lived longer than a day too.
+  const old = await new SignJWT({ doc: 'a.pdf', iat: now() - 2 * day, exp: now() + 3600 })
+    .setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' })
+    .sign(rsa.privateKey);
+  lines.length = 0;
+  for (const bearer of [decade, twoDays, old]) {
+    expect(await get('a.pdf', bearer)).toMatchObject({
+      status: 401,
+      body: { error: 'token_invalid' },
+    });
+  }
+  expect(lines.join('\n')).toContain('lives longer than AUTH_MAX_TTL (86400 s)');
+  // A day exactly (the default) is accepted.
+  const aDay = await new SignJWT({ doc: 'a.pdf' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' })
+    .setIssuedAt()
+    .setExpirationTime(now() + day)
+    .sign(rsa.privateKey);
+  expect((await get('a.pdf', aDay)).status).toBe(200);
 });
 
 test('an HS256 secret works, and must be long enough', async () => {
@@ -264,7 +299,7 @@ test('an HS256 secret works, and must be long enough', async () => {
   }
 });
 
-test('refused tokens are limited per address; valid readers are not counted', async () => {
+test('refused tokens are limited per address, before any verification; valid readers are not counted', async () => {
   const secret = 'y'.repeat(40);
   const limited = await startServe({
     files: { 'a.pdf': await plainPdf(1) },
@@ -289,7 +324,10 @@ test('refused tokens are limited per address; valid readers are not counted', as
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({ error: 'too_many_token_failures' });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await read(valid)).status).toBe(200);
+    // Over the limit, even a right token is not looked at: a guess that would open still gets 429.
+    const right = await read(valid);
+    expect(right.status).toBe(429);
+    expect(await right.json()).toEqual({ error: 'too_many_token_failures' });
   } finally {
     await limited.close();
   }

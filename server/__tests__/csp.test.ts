@@ -192,6 +192,21 @@ describe('cspOptionsFromEnv', () => {
       cspOptionsFromEnv({ CSP_CONNECT_SRC: "https://a.example; script-src 'unsafe-eval'" }),
     ).toThrow(/CSP_CONNECT_SRC/);
     expect(() => cspOptionsFromEnv({ CSP_CONNECT_SRC: '*' })).toThrow(/CSP_CONNECT_SRC: "\*"/);
+    // A host that is no literal name: a wildcard, a directive or a second source smuggled in.
+    for (const source of [
+      'https://*',
+      'https://*.example',
+      'https://a.example;sandbox',
+      'https://a,b',
+    ]) {
+      expect(() => cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: source })).toThrow(/not an origin/);
+      expect(() => cspOptionsFromEnv({ CSP_CONNECT_SRC: source })).toThrow(/not an origin/);
+    }
+    expect(
+      cspOptionsFromEnv({ CSP_CONNECT_SRC: 'https://[::1]:8443 http://127.0.0.1:9000' }),
+    ).toEqual({
+      connectSrc: ['https://[::1]:8443', 'http://127.0.0.1:9000'],
+    });
     expect(cspOptionsFromEnv({ CSP_FRAME_ANCESTORS: "* 'none'" })).toEqual({
       frameAncestors: ['*', "'none'"],
     });
@@ -236,6 +251,8 @@ describe("the page's hostOrigin, read with a parser (never a fail-open *)", () =
 
   it('a value that is no origin frames Folio alone; none at all lets anyone embed it', () => {
     expect(ancestors("window.hostOrigin = 'host.example';")).toEqual(["'self'"]);
+    expect(ancestors("window.hostOrigin = 'https://*';")).toEqual(["'self'"]);
+    expect(ancestors("window.hostOrigin = 'https://a.example;sandbox';")).toEqual(["'self'"]);
     expect(ancestors("window.routerBase = '/';")).toEqual(['*']);
   });
 

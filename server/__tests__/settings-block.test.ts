@@ -85,6 +85,14 @@ describe('settingsFromEnv: PREVIEW_API, HOST_ORIGIN and SIGN_TARGET_ORIGIN, chec
     ['SIGN_TARGET_ORIGIN', '*'],
     ['SIGN_TARGET_ORIGIN', 'https://host.example/path'],
     ['SIGN_TARGET_ORIGIN', 'host.example'],
+    // URLs parse these, and each would bend the CSP it is written into (origin.ts).
+    ['HOST_ORIGIN', 'https://*'],
+    ['HOST_ORIGIN', 'https://*.example'],
+    ['HOST_ORIGIN', 'https://a.example;sandbox'],
+    ['HOST_ORIGIN', 'https://a.example,b'],
+    ['HOST_ORIGIN', "https://a'b.example"],
+    ['HOST_ORIGIN', 'https://a.example sandbox'],
+    ['SIGN_TARGET_ORIGIN', 'https://a.example;script-src'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => settingsFromEnv({ [name]: value })).toThrow(name);
   });

@@ -23,6 +23,7 @@ export interface LinkToken {
   hash: string;
 }
 
+/** The name of a `name=value` segment as the viewer compares it: decoded, lower case. */
 function keyOf(segment: string): string {
   const at = segment.indexOf('=');
   const raw = at < 0 ? segment : segment.slice(0, at);
@@ -33,11 +34,16 @@ function keyOf(segment: string): string {
   }
 }
 
+/** Whether a query or fragment segment is a `token` the viewer would read (the server's log hides it). */
+export function isTokenSegment(segment: string): boolean {
+  return keyOf(segment) === 'token';
+}
+
 /** The first `token=` value of `&`-separated text, and the text without any `token` segment. */
 function take(text: string): { value: string | undefined; rest: string } {
   const segments = text.split('&');
-  const found = segments.find((segment) => keyOf(segment) === 'token');
-  const rest = segments.filter((segment) => keyOf(segment) !== 'token').join('&');
+  const found = segments.find(isTokenSegment);
+  const rest = segments.filter((segment) => !isTokenSegment(segment)).join('&');
   const at = found?.indexOf('=') ?? -1;
   return { value: found === undefined || at < 0 ? undefined : found.slice(at + 1), rest };
 }
