@@ -21,6 +21,15 @@ import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
 import { createPreviews, firstPageDrawn, previewRequest, previewsField } from './previews.ts';
+import {
+  PAGE_WIDTHS,
+  documentAllowsDownload,
+  isViewOnly,
+  openedMinute,
+  pageWatermark,
+} from './view-only.ts';
+import { searchAllowed, viewOnlyField, watermarkKey } from './view-only.ts';
+import type { ViewOnlyMode } from './view-only.ts';
 import type { PreviewOutcome } from './previews.ts';
 import type { Pool, PoolOptions } from './pool.ts';
 import { forReader, readerMayDownload } from './reader.ts';
@@ -59,6 +68,8 @@ export interface FacilityOptions {
   onFactsLookup?: (outcome: CacheOutcome) => void;
   /** Whether each page preview came from CACHE_DIR, was drawn, or failed (the server's metrics). */
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
+  /** Who gets documents as page images only (view-only.ts, `VIEW_ONLY`). Default `off`. */
+  viewOnly?: ViewOnlyMode;
   spawn?: Spawner;
   log?: (event: Record<string, unknown>) => void;
 }
@@ -70,15 +81,29 @@ export interface Facility {
    * link's reader narrows the policy and fills the watermark (reader.ts).
    */
   metadata: (id: string, signal?: AbortSignal, reader?: Reader) => Promise<Answer | null>;
-  /** `GET documents/{id}/content`: the viewable PDF. */
-  content: (id: string) => Promise<Answer>;
+  /** `GET documents/{id}/content`: the viewable PDF; 403 `view_only` for a view-only reader. */
+  content: (id: string, reader?: Reader) => Promise<Answer>;
   /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
   original: (id: string, reader?: Reader) => Promise<Answer>;
   /**
    * `GET documents/{id}/previews/{hash}/{name}`: a page preview the metadata's `previews` field
    * names (`name` is `{page}-{width}.webp`), immutable; 404 for any other.
    */
-  preview: (id: string, hash: string, name: string) => Promise<Answer>;
+  preview: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
+  /**
+   * `GET documents/{id}/pages/{hash}/{minute}/{name}`: a view-only reader's page image (`name` is
+   * `{page}-{width}.webp`), the reader's watermark as opened at `minute` in its pixels; 404 for
+   * any other reader or image.
+   */
+  page: (
+    id: string,
+    hash: string,
+    minute: string,
+    name: string,
+    reader?: Reader,
+  ) => Promise<Answer>;
+  /** `GET documents/{id}/text/{hash}/{page}.json`: a view-only reader's page text with positions. */
+  text: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
   converter: Converter;
   pool: Pool;
 }
@@ -131,15 +156,11 @@ function titleFromName(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** the spec's default is on; a value of the wrong type is off (contracts §3: restrictive). */
-function downloadAllowed(sidecar: Sidecar | null): boolean {
-  const param = sidecar?.fields.param;
-  if (!isRecord(param) || !('download' in param)) return true;
-  return param.download === true;
+/** 403 `view_only`: the reader gets this document as page images only (view-only.ts). */
+function viewOnlyRefusal(): Answer {
+  return jsonError(403, 'view_only', {
+    message: 'this document is shown as page images only; its file is not sent',
+  });
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts (the client went away). */
@@ -162,7 +183,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 }
 
 export function createFacility(options: FacilityOptions): Facility {
-  const { docsDir, simulate = false, maxBytes = Infinity } = options;
+  const { docsDir, simulate = false, maxBytes = Infinity, viewOnly = 'off' } = options;
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const concurrency = options.concurrency ?? 1;
   const pool = createPool({ threads: concurrency, ...options.pool });
@@ -282,6 +303,22 @@ export function createFacility(options: FacilityOptions): Facility {
     return { facts, file: view.file, hash: await contentHash(view.file, view.stats) };
   }
 
+  const viewOnlyFor = ({ sidecar }: Found, reader: Reader | undefined) =>
+    isViewOnly(viewOnly, sidecar?.viewOnly, sidecar?.fields, reader);
+
+  /** The page a view-only route names, with what it needs; else the answer to give instead. */
+  async function viewOnlyPage(id: string, hash: string, name: string, reader?: Reader) {
+    const found = await find(id);
+    if (!('doc' in found)) return found;
+    if (!viewOnlyFor(found, reader)) return jsonError(404, 'not_found');
+    const ready = await previewable(found);
+    if (ready === null) return jsonError(404, 'not_found');
+    if ('kind' in ready) return ready;
+    // An old hash is a previous version of the file: its pages are not this one's.
+    if (hash !== ready.hash) return jsonError(404, 'not_found');
+    return { found, ready, name };
+  }
+
   return {
     docsDir,
     converter,
@@ -298,15 +335,20 @@ export function createFacility(options: FacilityOptions): Facility {
       const base = {
         title: titleFromName(doc.name),
         mimeType: mime.lookup(doc.name) || 'application/octet-stream',
-        fileUrl: `documents/${encodeURIComponent(doc.name)}/content`,
       };
+      // A view-only reader's answer names page images instead (view-only.ts).
+      const viewOnlyReader = viewOnlyFor(found, reader);
+      const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
       const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
       const view = await viewable(doc);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {
         // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
         const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
-        return { kind: 'json', status: 200, body: { ...body, ...fields } };
+        const mode = viewOnlyReader
+          ? { viewOnly: viewOnlyField(doc.name, null, 0, false) }
+          : { fileUrl };
+        return { kind: 'json', status: 200, body: { ...body, ...fields, ...mode } };
       }
       const facts = await factsOf(view.file, view.stats);
       if ('kind' in facts) return facts;
@@ -316,6 +358,20 @@ export function createFacility(options: FacilityOptions): Facility {
       }
       const { loadedCount, complete } = progressOf(found, facts.pageCount);
       const hash = complete && opened(facts) ? await contentHash(view.file, view.stats) : null;
+      const read = {
+        ...base,
+        title: facts.title ?? base.title,
+        pageCount: facts.pageCount,
+        loadedCount,
+        pageSize: facts.pageSize,
+        docOutline: facts.docOutline,
+      };
+      if (viewOnlyReader) {
+        // Page images and texts only: no file's URL, no byte ranges, no clean previews.
+        const minute = Math.floor(Date.now() / 60_000);
+        const field = viewOnlyField(doc.name, hash, minute, searchAllowed(fields));
+        return { kind: 'json', status: 200, body: { ...read, ...fields, viewOnly: field } };
+      }
       // Both only for a complete file pdf.js opened: its bytes and pages will not change.
       const named =
         hash === null
@@ -329,22 +385,14 @@ export function createFacility(options: FacilityOptions): Facility {
               ),
               ...(facts.firstPageRanges?.length && { firstPageRanges: facts.firstPageRanges }),
             };
-      const body = {
-        ...base,
-        title: facts.title ?? base.title,
-        pageCount: facts.pageCount,
-        loadedCount,
-        pageSize: facts.pageSize,
-        docOutline: facts.docOutline,
-        ...named,
-        ...fields,
-      };
+      const body = { ...read, fileUrl, ...named, ...fields };
       return { kind: 'json', status: 200, body };
     },
 
-    async content(id) {
+    async content(id, reader) {
       const found = await find(id);
       if (!('doc' in found)) return found;
+      if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
       const view = await viewable(found.doc);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {
@@ -364,9 +412,11 @@ export function createFacility(options: FacilityOptions): Facility {
       return { kind: 'file', file: view.file };
     },
 
-    async preview(id, hash, name) {
+    async preview(id, hash, name, reader) {
       const found = await find(id);
       if (!('doc' in found)) return found;
+      // A clean first-page image is the page without the reader's watermark.
+      if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
       const ready = await previewable(found);
       if (ready === null) return jsonError(404, 'not_found');
       if ('kind' in ready) return ready;
@@ -385,10 +435,57 @@ export function createFacility(options: FacilityOptions): Facility {
     async original(id, reader) {
       const found = await find(id);
       if (!('doc' in found)) return found;
-      if (!downloadAllowed(found.sidecar) || !readerMayDownload(reader)) {
+      if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
+      if (!documentAllowsDownload(found.sidecar?.fields) || !readerMayDownload(reader)) {
         return jsonError(403, 'download_not_allowed');
       }
       return { kind: 'file', file: found.doc.file, downloadName: found.doc.name };
+    },
+
+    async page(id, hash, minuteText, name, reader) {
+      const named = await viewOnlyPage(id, hash, name, reader);
+      if (!('ready' in named)) return named;
+      const { found, ready } = named;
+      const minute = openedMinute(minuteText, new Date());
+      const request = previewRequest(name, ready.facts.pageSize, {
+        pages: ready.facts.pageCount,
+        widths: PAGE_WIDTHS,
+      });
+      if (minute === null || request === null) return jsonError(404, 'not_found');
+      // The watermark is the server's, from the verified reader: the URL only names the minute.
+      const info = pageWatermark(found.sidecar?.fields, reader, minute);
+      const drawn = await previewOf(ready.hash, ready.file, request, {
+        key: watermarkKey(info),
+        info,
+      });
+      if (typeof drawn === 'string') return { kind: 'file', file: drawn, cacheControl: IMMUTABLE };
+      if (drawn.kind === 'busy') return busy('the server is drawing many pages; ask again shortly');
+      return jsonError(404, 'preview_failed', {
+        message: `page ${String(request.page)} could not be drawn`,
+      });
+    },
+
+    async text(id, hash, name, reader) {
+      const named = await viewOnlyPage(id, hash, name, reader);
+      if (!('ready' in named)) return named;
+      const { found, ready } = named;
+      if (!searchAllowed(forReader(found.sidecar?.fields ?? {}, reader, new Date()))) {
+        return jsonError(403, 'search_not_allowed');
+      }
+      const parts = /^([1-9]\d{0,5})\.json$/.exec(name);
+      const page = Number(parts?.[1] ?? 0);
+      if (page < 1 || page > ready.facts.pageCount) return jsonError(404, 'not_found');
+      try {
+        const text = await pool.run('text', { input: ready.file, hash: ready.hash, page });
+        return { kind: 'json', status: 200, body: text };
+      } catch (error) {
+        if (error instanceof PoolBusyError) {
+          return busy('the server is reading many pages; ask again shortly');
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        options.log?.({ event: 'text_failed', hash: ready.hash, page, error: message });
+        return jsonError(404, 'text_failed', { message: `page ${String(page)} could not be read` });
+      }
     },
   };
 }

@@ -8,6 +8,8 @@ import { firstPageRanges } from './first-page-ranges.ts';
 import { readPdfFacts } from './pdf-facts-worker.ts';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
+import { readPageText } from './page-text.ts';
+import type { PageText, PageTextJob } from './page-text.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
 import { lowerThisThread } from './thread-priority.ts';
@@ -41,4 +43,9 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
 export async function preview(job: PreviewJob): Promise<undefined> {
   await renderPreview(job);
   return undefined;
+}
+
+/** A page's text with positions, for a view-only reader's search (page-text.ts). */
+export function text(job: PageTextJob): Promise<PageText> {
+  return readPageText(job);
 }

@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { clearInterval, setInterval } from 'node:timers';
 import { Piscina } from 'piscina';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
+import type { PageText, PageTextJob } from './page-text.ts';
 import type { PreviewJob } from './preview-types.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
@@ -53,6 +54,7 @@ interface Tasks {
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   preview: { input: PreviewJob; result: undefined };
+  text: { input: PageTextJob; result: PageText };
 }
 export type TaskKind = keyof Tasks;
 

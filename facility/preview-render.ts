@@ -1,6 +1,7 @@
 /**
  * Draws one page preview with pdf.js onto @napi-rs/canvas and writes it as WebP; runs in the pool's
- * threads (pool-worker.ts). pdf.js is the viewer's own engine, so the preview is the page the viewer
+ * threads (pool-worker.ts). A view-only page gets the reader's watermark drawn into its pixels by
+ * the viewer's own painter (src/services/watermark/), so it looks as the on-screen one. pdf.js is the viewer's own engine, so the preview is the page the viewer
  * will draw, and replacing it shows no change (decision 2026-11-26-page-previews).
  *
  * Nothing is fetched: the standard fonts, CMaps and image decoders (wasm) are read from pdfjs-dist's
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { drawWatermark } from '../src/services/watermark/draw.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_QUALITY } from './preview-types.ts';
 import type { PreviewJob } from './preview-types.ts';
@@ -24,15 +26,19 @@ const LOCAL_DATA = {
   wasmUrl: `${path.join(PDFJS, 'wasm')}${path.sep}`,
 };
 
+/** CSS pixels per PDF point: pdf.js's page at zoom 1. */
+export const CSS_PER_POINT = 96 / 72;
+
 /**
- * The thread's last document, kept open: the viewer asks for a document's first pages together,
+ * The thread's last document, kept open (for pages' text too, page-text.ts): the viewer asks for a
+ * document's first pages together,
  * and a large file takes longer to open than to draw a page of (text-1000.pdf: 130–580 ms to open,
  * 30–80 ms a page at 960 px).
  */
 let open: { hash: string; task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> } | null =
   null;
 
-async function documentOf(input: string, hash: string): Promise<PDFDocumentProxy> {
+export async function documentOf(input: string, hash: string): Promise<PDFDocumentProxy> {
   if (open?.hash === hash) return open.doc;
   const previous = open;
   open = null;
@@ -57,6 +63,7 @@ export async function renderPreview({
   page,
   width,
   output,
+  watermark,
 }: PreviewJob): Promise<void> {
   const doc = await documentOf(input, hash);
   const pdfPage = await doc.getPage(page);
@@ -73,6 +80,13 @@ export async function renderPreview({
     // the types only name the DOM's canvas.
     const target = canvas as unknown as HTMLCanvasElement;
     await pdfPage.render({ canvas: target, viewport, background: 'white' }).promise;
+    if (watermark !== undefined) {
+      // Canvas pixels per CSS pixel of the page at zoom 1 (a point is 4/3 CSS px), as print draws it.
+      const ratio = width / (unscaled.width * CSS_PER_POINT);
+      const ctx = target.getContext('2d');
+      const makeCanvas = () => createCanvas(1, 1) as unknown as HTMLCanvasElement;
+      if (ctx) drawWatermark(ctx, width, height, watermark, ratio, makeCanvas);
+    }
     await writeFile(output, await canvas.encode('webp', PREVIEW_QUALITY));
   } finally {
     pdfPage.cleanup();

@@ -3,6 +3,7 @@
  * facility renders, shared by the server side (previews.ts) and the pool's thread
  * (preview-render.ts).
  */
+import type { WatermarkInfo } from '../src/domain/document.ts';
 
 /**
  * The first pages only: a preview stands in for the pages a reader sees while pdf.js loads, and
@@ -40,4 +41,6 @@ export interface PreviewJob {
   /** Device pixels; the height follows the page's displayed aspect. */
   width: number;
   output: string;
+  /** A view-only page's watermark, tiled over it at its on-screen size relative to the page. */
+  watermark?: WatermarkInfo;
 }

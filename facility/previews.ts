@@ -2,7 +2,8 @@
  * Page previews on the server side (docs/server.md, "Page previews"): the field the facility's
  * answer names them with (contracts §3), and each image drawn once per content in the pool
  * (preview-render.ts) and kept in `CACHE_DIR/previews/<sha256>/<page>-<width>.webp`, where every
- * server and worker sharing CACHE_DIR finds it. Written to a temporary name and renamed, so a
+ * server and worker sharing CACHE_DIR finds it. A view-only page (view-only.ts) is drawn the same
+ * way with its watermark in the pixels, kept in `CACHE_DIR/pages/<sha256>/<watermark key>/`. Written to a temporary name and renamed, so a
  * reader never sees half a file; concurrent first requests for one image share one render.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { PoolBusyError } from './pool.ts';
 import type { Pool } from './pool.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_PAGES, PREVIEW_WIDTHS } from './preview-types.ts';
 import type { PageSize } from './pdf-facts-types.ts';
+import type { WatermarkInfo } from '../src/domain/document.ts';
 
 /** The answer's `previews` field (contracts §3). */
 export interface PreviewsField {
@@ -62,16 +64,28 @@ export interface PreviewRequest {
   width: number;
 }
 
+/** The pages and widths a kind of image is offered for. */
+export interface ImageLimits {
+  pages: number;
+  widths: readonly number[];
+}
+
+const PREVIEW_LIMITS: ImageLimits = { pages: PREVIEW_PAGES, widths: PREVIEW_WIDTHS };
+
 /**
  * The `{page}-{width}.webp` a route names, when it is one the field offers for a document of
  * these pages: else null (the route's 404). A page too tall to draw at the width has none either.
  */
-export function previewRequest(name: string, pageSize: readonly PageSize[]): PreviewRequest | null {
+export function previewRequest(
+  name: string,
+  pageSize: readonly PageSize[],
+  limits: ImageLimits = PREVIEW_LIMITS,
+): PreviewRequest | null {
   const parts = /^([1-9]\d{0,5})-([1-9]\d{0,4})\.webp$/.exec(name);
   if (!parts) return null;
   const page = Number(parts[1]);
   const width = Number(parts[2]);
-  if (page > Math.min(pageSize.length, PREVIEW_PAGES) || !PREVIEW_WIDTHS.includes(width)) {
+  if (page > Math.min(pageSize.length, limits.pages) || !limits.widths.includes(width)) {
     return null;
   }
   const size = pageSize[page - 1];
@@ -93,11 +107,18 @@ export interface PreviewOptions {
 /** Why there is no image: the pool's queue is full (ask again), or the page failed to draw. */
 export type PreviewFailure = { kind: 'busy' } | { kind: 'failed'; message: string };
 
-/** The cached image's path, drawing it first when needed. */
+/** A view-only page's watermark, drawn into its pixels; `key` names it in the cache. */
+export interface PageMark {
+  key: string;
+  info: WatermarkInfo;
+}
+
+/** The cached image's path, drawing it first when needed; with a mark, a view-only page. */
 export type PreviewOf = (
   hash: string,
   pdf: string,
   request: PreviewRequest,
+  mark?: PageMark,
 ) => Promise<string | PreviewFailure>;
 
 /**
@@ -111,8 +132,11 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
   const inFlight = new Map<string, Promise<string | PreviewFailure>>();
   const failures = new LRUCache<string, PreviewFailure>(FAILURES_KEPT);
 
-  async function draw(hash: string, pdf: string, { page, width }: PreviewRequest) {
-    const folder = path.join(cacheDir, 'previews', hash);
+  async function draw(hash: string, pdf: string, { page, width }: PreviewRequest, mark?: PageMark) {
+    const folder =
+      mark === undefined
+        ? path.join(cacheDir, 'previews', hash)
+        : path.join(cacheDir, 'pages', hash, mark.key);
     const file = path.join(folder, fileName({ page, width }));
     if (await exists(file)) {
       options.onLookup?.('cached');
@@ -121,7 +145,8 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
     await mkdir(folder, { recursive: true });
     const partial = path.join(folder, `.${randomUUID()}.tmp`);
     try {
-      await pool.run('preview', { input: pdf, hash, page, width, output: partial });
+      const watermark = mark?.info;
+      await pool.run('preview', { input: pdf, hash, page, width, output: partial, watermark });
       await rename(partial, file);
       options.onLookup?.('rendered');
       return file;
@@ -135,13 +160,13 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
     }
   }
 
-  return async (hash, pdf, request) => {
-    const key = `${hash}/${String(request.page)}-${String(request.width)}`;
+  return async (hash, pdf, request, mark) => {
+    const key = `${hash}/${mark?.key ?? ''}/${String(request.page)}-${String(request.width)}`;
     const failed = failures.get(key);
     if (failed) return failed;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = draw(hash, pdf, request).finally(() => inFlight.delete(key));
+      pending = draw(hash, pdf, request, mark).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     const result = await pending;

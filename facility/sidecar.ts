@@ -7,6 +7,8 @@
  * are checked, so a typo there is reported rather than silently ignored.
  */
 import { lstat, readFile } from 'node:fs/promises';
+import { VIEW_ONLY_MODES, isViewOnlyMode } from './view-only.ts';
+import type { ViewOnlyMode } from './view-only.ts';
 
 export interface SimulatedFailure {
   status: number;
@@ -22,6 +24,8 @@ export interface Sidecar {
   convertMs?: number;
   delayMs?: number;
   fail?: SimulatedFailure;
+  /** The document's view-only mode over the server's `VIEW_ONLY` (view-only.ts). */
+  viewOnly?: ViewOnlyMode;
 }
 
 export type SidecarResult =
@@ -79,6 +83,15 @@ export function parseSidecar(text: string, mtimeMs: number): SidecarResult {
     if (!isDuration(value)) return { kind: 'invalid', message: `"${key}" must be a number ≥ 0` };
     sidecar[key] = value;
   }
+  if (json.viewOnly !== undefined) {
+    if (!isViewOnlyMode(json.viewOnly)) {
+      return {
+        kind: 'invalid',
+        message: `"viewOnly" must be one of ${VIEW_ONLY_MODES.join(', ')}`,
+      };
+    }
+    sidecar.viewOnly = json.viewOnly;
+  }
   if (json.fail !== undefined) {
     const fail = parseFailure(json.fail);
     if (typeof fail === 'string') return { kind: 'invalid', message: fail };
@@ -92,8 +105,8 @@ export const FOLDER_DEFAULT = '.folio.json';
 
 /**
  * The folder default under the document's sidecar: its `param` flags apply unless the document's
- * own `param` sets them, its `watermarkInfo` unless the document has one. Simulations and other
- * keys of the default are ignored (they only make sense per document).
+ * own `param` sets them, its `watermarkInfo` and `viewOnly` unless the document has its own.
+ * Simulations and other keys of the default are ignored (they only make sense per document).
  */
 export function withFolderDefault(own: Sidecar | null, folder: Sidecar | null): Sidecar | null {
   if (!folder) return own;
@@ -107,7 +120,8 @@ export function withFolderDefault(own: Sidecar | null, folder: Sidecar | null): 
       ? { ...base.param, ...fields.param }
       : (fields.param ?? base.param);
   }
-  return { ...own, mtimeMs: own?.mtimeMs ?? 0, fields };
+  const viewOnly = own?.viewOnly ?? folder.viewOnly;
+  return { ...own, mtimeMs: own?.mtimeMs ?? 0, fields, ...(viewOnly && { viewOnly }) };
 }
 
 export async function readSidecar(file: string): Promise<SidecarResult> {

@@ -19,6 +19,16 @@ export function number(name: string, fallback: number, min: number, max = Infini
   return value;
 }
 
+/** One of `choices` (exactly as written), else the start stops naming the variable. */
+export function choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+  const raw = setting(name);
+  if (raw === undefined) return fallback;
+  if (!choices.includes(raw as T)) {
+    throw new Error(`${name} must be one of ${choices.join(', ')}, not "${raw}"`);
+  }
+  return raw as T;
+}
+
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** `90`, `90s`, `15m`, `24h`, `7d` in seconds; undefined for anything else (no sign, no fraction). */

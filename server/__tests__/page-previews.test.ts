@@ -5,7 +5,6 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import {
   CORRUPT,
   outlinedPdf,
@@ -15,6 +14,7 @@ import {
   tracemonkey,
 } from '../routes/__tests__/_fixtures.ts';
 import { startFacility } from '../routes/__tests__/_docs-dir.ts';
+import { countPixels } from './_image.ts';
 import { getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
@@ -76,16 +76,11 @@ const cached = () => metric('folio_preview_lookups_total', 'outcome="cached"');
 
 /** The decoded image's size and how many of its pixels are not white. */
 async function decode(bytes: Buffer): Promise<{ width: number; height: number; inked: number }> {
-  const image = await loadImage(bytes);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const { data } = context.getImageData(0, 0, image.width, image.height);
-  let inked = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) inked += 1;
-  }
-  return { width: image.width, height: image.height, inked };
+  const { width, height, count } = await countPixels(
+    bytes,
+    (r, g, b) => r < 200 || g < 200 || b < 200,
+  );
+  return { width, height, inked: count };
 }
 
 test('the answer names the first pages, their widths and a URL under the content hash', async () => {

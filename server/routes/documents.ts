@@ -19,7 +19,7 @@ const documents: RouteFile = {
   },
 
   'GET /api/documents/:id/content': async (req, res) => {
-    writeAnswer(req, res, await req.facility.content(req.params.id));
+    writeAnswer(req, res, await req.facility.content(req.params.id, req.reader));
   },
 
   'GET /api/documents/:id/original': async (req, res) => {
@@ -29,7 +29,18 @@ const documents: RouteFile = {
   // A page preview the metadata named (`previews.url`); behind the same token as `content`.
   'GET /api/documents/:id/previews/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;
-    writeAnswer(req, res, await req.facility.preview(id, hash, name));
+    writeAnswer(req, res, await req.facility.preview(id, hash, name, req.reader));
+  },
+
+  // A view-only reader's page image and page text (the metadata's `viewOnly`), same token.
+  'GET /api/documents/:id/pages/:hash/:minute/:name': async (req, res) => {
+    const { id, hash, minute, name } = req.params;
+    writeAnswer(req, res, await req.facility.page(id, hash, minute, name, req.reader));
+  },
+
+  'GET /api/documents/:id/text/:hash/:name': async (req, res) => {
+    const { id, hash, name } = req.params;
+    writeAnswer(req, res, await req.facility.text(id, hash, name, req.reader));
   },
 };
 

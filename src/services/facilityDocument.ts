@@ -7,6 +7,7 @@
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
+import { sanitizeWatermark } from './watermark/sanitize.ts';
 import type {
   ByteRange,
   DocParam,
@@ -123,30 +124,6 @@ function outline(raw: unknown, pageCount: number, fix: (c: Correction) => void):
     return out;
   };
   return level(raw, 1);
-}
-
-const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]{1,60}\))$/i;
-
-function finiteIn(value: unknown, min: number, max: number): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
-}
-
-function isGap(value: unknown): value is readonly [number, number] {
-  return Array.isArray(value) && value.length === 2 && value.every((g) => finiteIn(g, 0, 2000));
-}
-
-/** Keeps each field only when it is of the right type and plausible; the UI defaults the rest. */
-function watermark(raw: unknown): WatermarkInfo {
-  if (!isRecord(raw)) return {};
-  const info: WatermarkInfo = {};
-  if (typeof raw.text === 'string') info.text = sanitizeText(raw.text, TEXT_LIMITS.watermark);
-  if (finiteIn(raw.fontSize, 1, 200)) info.fontSize = raw.fontSize;
-  if (typeof raw.color === 'string' && CSS_COLOR.test(raw.color.trim())) {
-    info.color = raw.color.trim();
-  }
-  if (finiteIn(raw.rotate, -360, 360)) info.rotate = raw.rotate;
-  if (isGap(raw.gap)) info.gap = [raw.gap[0], raw.gap[1]];
-  return info;
 }
 
 function mimeType(value: unknown): string {
@@ -285,7 +262,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     loadedCount,
     pageSize: pageSizes(raw.pageSize, pageCount, fix),
     docOutline: outline(raw.docOutline, pageCount, fix),
-    watermarkInfo: watermark(raw.watermarkInfo),
+    watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
     param: sanitizeParam(raw.param),
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,

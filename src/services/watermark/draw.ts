@@ -1,9 +1,11 @@
 /**
- * The watermark burned into pixels (behaviour.md, "Print"; the signed copy, "Signatures"): the
+ * The watermark burned into pixels (behaviour.md, "Print"; the signed copy, "Signatures"; a
+ * view-only page drawn on the server, docs/server.md "View only"): the
  * same tile as on screen (tile.ts), repeated over the whole canvas from its top-left corner.
  */
 import type { WatermarkInfo } from '../../domain/document';
-import { watermarkTile } from './tile';
+import { watermarkTile } from './tile.ts';
+import type { CanvasMaker } from './tile.ts';
 
 /**
  * Tiles `info`'s text over `width` × `height` canvas pixels. `ratio` is canvas pixels per CSS
@@ -15,8 +17,9 @@ export function drawWatermark(
   height: number,
   info: WatermarkInfo,
   ratio: number,
+  makeCanvas?: CanvasMaker,
 ): void {
-  const tile = watermarkTile(info, ratio);
+  const tile = watermarkTile(info, ratio, makeCanvas);
   if (!tile) return;
   const pattern = ctx.createPattern(tile.canvas, 'repeat');
   if (pattern) {

@@ -6,7 +6,8 @@
  * twice more in its right half, half a row lower (cut by the tile's top and bottom edges, so the
  * repeat joins them), a gap apart. Text is drawn as text: HTML in it is never parsed.
  *
- * Framework-free and light: the first frame's tiny entry bundles it before React and antd load.
+ * Framework-free and light: the first frame's tiny entry bundles it before React and antd load, and
+ * the server draws view-only pages' watermark with it (facility/preview-render.ts).
  */
 import type { WatermarkInfo } from '../../domain/document';
 
@@ -45,11 +46,20 @@ function finite(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) ? value : fallback;
 }
 
+/** Makes a blank canvas: the page's own by default; the server's (@napi-rs/canvas) draws the same. */
+export type CanvasMaker = () => HTMLCanvasElement;
+
+const domCanvas: CanvasMaker = () => document.createElement('canvas');
+
 /**
  * The tile for `info` at `ratio` canvas pixels per CSS pixel (the device pixel ratio on screen, the
  * print scale in print); undefined when there is no text to draw.
  */
-export function watermarkTile(info: WatermarkInfo, ratio: number): WatermarkTile | undefined {
+export function watermarkTile(
+  info: WatermarkInfo,
+  ratio: number,
+  makeCanvas: CanvasMaker = domCanvas,
+): WatermarkTile | undefined {
   const text = info.text ?? '';
   if (text === '') return undefined;
   const fontSize = Math.max(1, finite(info.fontSize, WATERMARK_DEFAULTS.fontSize));
@@ -57,7 +67,7 @@ export function watermarkTile(info: WatermarkInfo, ratio: number): WatermarkTile
   const gapY = Math.max(0, finite(info.gap?.[1], WATERMARK_DEFAULTS.gap[1]));
   const angle = (Math.PI / 180) * finite(info.rotate, WATERMARK_DEFAULTS.rotate);
 
-  const canvas = document.createElement('canvas');
+  const canvas = makeCanvas();
   const measure = canvas.getContext('2d');
   if (!measure) return undefined;
   // antd measures at the CSS size and rounds up: the text's box, CSS pixels.
