@@ -28,6 +28,8 @@ interface PrintedImage {
   height: number;
   /** Pixels of the watermark's blue (blue well above red and green), of `total`. */
   blue: number;
+  /** Pure red pixels: a comment's (commentedPdf.ts). */
+  red: number;
   total: number;
   src: string;
 }
@@ -56,17 +58,20 @@ function stubPrint(): void {
       canvas.height = img.naturalHeight;
       const context = canvas.getContext('2d', { willReadFrequently: true });
       let blue = 0;
+      let red = 0;
       if (context) {
         context.drawImage(img, 0, 0);
         const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
         for (let i = 0; i < data.length; i += 4) {
           if (data[i + 2] - Math.max(data[i], data[i + 1]) > 80) blue += 1;
+          if (data[i] > 200 && data[i + 1] < 80 && data[i + 2] < 80) red += 1;
         }
       }
       return {
         width: img.naturalWidth,
         height: img.naturalHeight,
         blue,
+        red,
         total: canvas.width * canvas.height,
         src: img.src,
       };
@@ -215,6 +220,23 @@ describe('print', () => {
     assertPageShapes(snapshot.images, [1]);
     assert.ok(snapshot.images[0].blue / snapshot.images[0].total < 0.0001);
     await session.close();
+  });
+
+  it("prints a page's comments, and none when the policy hides them (showComment)", async () => {
+    const printed = async (doc: string) => {
+      const session = await open(doc);
+      await printFromDialog(session.page, /Pages/, '1');
+      const [snapshot] = (await waitForPrinted(session.page)).snapshots;
+      assert.equal(snapshot.images.length, 1);
+      assert.deepEqual(session.problems, []);
+      await session.close();
+      return snapshot.images[0];
+    };
+    // The 150 × 100 pt square at 150 dpi: about 312 × 208 px.
+    const shown = await printed('comments.pdf');
+    assert.ok(shown.red > 50_000, `red ${String(shown.red)}`);
+    const hidden = await printed('comments-hidden.pdf');
+    assert.equal(hidden.red, 0);
   });
 
   it('prints all pages, and the current page', async () => {

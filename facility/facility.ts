@@ -21,14 +21,9 @@ import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
 import { createPreviews, firstPageDrawn, previewRequest, previewsField } from './previews.ts';
-import {
-  PAGE_WIDTHS,
-  documentAllowsDownload,
-  isViewOnly,
-  openedMinute,
-  pageWatermark,
-} from './view-only.ts';
-import { searchAllowed, viewOnlyField, watermarkKey } from './view-only.ts';
+import { commentsShown, documentAllowsDownload, searchAllowed } from './param.ts';
+import { PAGE_WIDTHS, isViewOnly, openedMinute, pageWatermark } from './view-only.ts';
+import { viewOnlyField, watermarkKey } from './view-only.ts';
 import type { ViewOnlyMode } from './view-only.ts';
 import type { PreviewOutcome } from './previews.ts';
 import type { Pool, PoolOptions } from './pool.ts';
@@ -346,7 +341,7 @@ export function createFacility(options: FacilityOptions): Facility {
         // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
         const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
         const mode = viewOnlyReader
-          ? { viewOnly: viewOnlyField(doc.name, null, 0, false) }
+          ? { viewOnly: viewOnlyField(doc.name, null, 0, { searchable: false, comments: true }) }
           : { fileUrl };
         return { kind: 'json', status: 200, body: { ...body, ...fields, ...mode } };
       }
@@ -369,7 +364,10 @@ export function createFacility(options: FacilityOptions): Facility {
       if (viewOnlyReader) {
         // Page images and texts only: no file's URL, no byte ranges, no clean previews.
         const minute = Math.floor(Date.now() / 60_000);
-        const field = viewOnlyField(doc.name, hash, minute, searchAllowed(fields));
+        const field = viewOnlyField(doc.name, hash, minute, {
+          searchable: searchAllowed(fields),
+          comments: commentsShown(fields),
+        });
         return { kind: 'json', status: 200, body: { ...read, ...fields, viewOnly: field } };
       }
       // Both only for a complete file pdf.js opened: its bytes and pages will not change.
@@ -381,7 +379,8 @@ export function createFacility(options: FacilityOptions): Facility {
                 doc.name,
                 hash,
                 facts.pageCount,
-                await firstPageDrawn(cacheDir, hash),
+                await firstPageDrawn(cacheDir, hash, commentsShown(fields)),
+                commentsShown(fields),
               ),
               ...(facts.firstPageRanges?.length && { firstPageRanges: facts.firstPageRanges }),
             };
@@ -421,8 +420,12 @@ export function createFacility(options: FacilityOptions): Facility {
       if (ready === null) return jsonError(404, 'not_found');
       if ('kind' in ready) return ready;
       const request = previewRequest(name, ready.facts.pageSize);
-      // An old hash is a previous version of the file: its previews are not this one's.
-      if (request === null || hash !== ready.hash) return jsonError(404, 'not_found');
+      // An old hash is a previous version of the file: its previews are not this one's; and a
+      // page drawn with its comments is not the one a reader who may not see them is offered.
+      const comments = commentsShown(found.sidecar?.fields);
+      if (request === null || hash !== ready.hash || request.comments !== comments) {
+        return jsonError(404, 'not_found');
+      }
       const drawn = await previewOf(ready.hash, ready.file, request);
       if (typeof drawn === 'string') return { kind: 'file', file: drawn, cacheControl: IMMUTABLE };
       if (drawn.kind === 'busy') return busy('the server is drawing many pages; ask again shortly');
@@ -451,7 +454,8 @@ export function createFacility(options: FacilityOptions): Facility {
         pages: ready.facts.pageCount,
         widths: PAGE_WIDTHS,
       });
-      if (minute === null || request === null) return jsonError(404, 'not_found');
+      const comments = commentsShown(found.sidecar?.fields);
+      if (minute === null || request?.comments !== comments) return jsonError(404, 'not_found');
       // The watermark is the server's, from the verified reader: the URL only names the minute.
       const info = pageWatermark(found.sidecar?.fields, reader, minute);
       const drawn = await previewOf(ready.hash, ready.file, request, {

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { drawWatermark } from '../src/services/watermark/draw.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
@@ -64,6 +64,7 @@ export async function renderPreview({
   width,
   output,
   watermark,
+  comments = true,
 }: PreviewJob): Promise<void> {
   const doc = await documentOf(input, hash);
   const pdfPage = await doc.getPage(page);
@@ -79,7 +80,9 @@ export async function renderPreview({
     // pdf.js's Node build draws on @napi-rs/canvas (its own canvas factory makes the same kind);
     // the types only name the DOM's canvas.
     const target = canvas as unknown as HTMLCanvasElement;
-    await pdfPage.render({ canvas: target, viewport, background: 'white' }).promise;
+    // As the viewer draws the page: its annotations, or none when the policy hides comments.
+    const annotationMode = comments ? AnnotationMode.ENABLE : AnnotationMode.DISABLE;
+    await pdfPage.render({ canvas: target, viewport, background: 'white', annotationMode }).promise;
     if (watermark !== undefined) {
       // Canvas pixels per CSS pixel of the page at zoom 1 (a point is 4/3 CSS px), as print draws it.
       const ratio = width / (unscaled.width * CSS_PER_POINT);

@@ -43,4 +43,6 @@ export interface PreviewJob {
   output: string;
   /** A view-only page's watermark, tiled over it at its on-screen size relative to the page. */
   watermark?: WatermarkInfo;
+  /** Draw the page's annotations (the policy's showComment); default true. */
+  comments?: boolean;
 }

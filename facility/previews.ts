@@ -29,14 +29,23 @@ export interface PreviewsField {
   drawn: number[];
 }
 
+/**
+ * An image's name, as its URL and its cache file say it: `{page}-{width}.webp`, or with `-bare`
+ * when drawn without annotations (the policy's showComment off).
+ */
+export function imageName(page: number | string, width: number | string, comments: boolean) {
+  return `${String(page)}-${String(width)}${comments ? '' : '-bare'}.webp`;
+}
+
 export function previewsField(
   id: string,
   hash: string,
   pageCount: number,
   drawn: number[],
+  comments: boolean,
 ): PreviewsField {
   return {
-    url: `documents/${encodeURIComponent(id)}/previews/${hash}/{page}-{width}.webp`,
+    url: `documents/${encodeURIComponent(id)}/previews/${hash}/${imageName('{page}', '{width}', comments)}`,
     pages: Math.min(pageCount, PREVIEW_PAGES),
     widths: PREVIEW_WIDTHS,
     drawn,
@@ -44,24 +53,25 @@ export function previewsField(
 }
 
 /** The widths of page 1's preview in `CACHE_DIR/previews/<hash>/`, ascending. */
-export async function firstPageDrawn(cacheDir: string, hash: string): Promise<number[]> {
+export async function firstPageDrawn(
+  cacheDir: string,
+  hash: string,
+  comments: boolean,
+): Promise<number[]> {
   let names: string[];
   try {
     names = await readdir(path.join(cacheDir, 'previews', hash));
   } catch {
     return [];
   }
-  return PREVIEW_WIDTHS.filter((width) => names.includes(fileName({ page: 1, width })));
-}
-
-/** An image's name in its document's folder, as the URL names it. */
-function fileName({ page, width }: PreviewRequest): string {
-  return `${String(page)}-${String(width)}.webp`;
+  return PREVIEW_WIDTHS.filter((width) => names.includes(imageName(1, width, comments)));
 }
 
 export interface PreviewRequest {
   page: number;
   width: number;
+  /** Drawn with the page's annotations (the policy's showComment). */
+  comments: boolean;
 }
 
 /** The pages and widths a kind of image is offered for. */
@@ -81,7 +91,7 @@ export function previewRequest(
   pageSize: readonly PageSize[],
   limits: ImageLimits = PREVIEW_LIMITS,
 ): PreviewRequest | null {
-  const parts = /^([1-9]\d{0,5})-([1-9]\d{0,4})\.webp$/.exec(name);
+  const parts = /^([1-9]\d{0,5})-([1-9]\d{0,4})(-bare)?\.webp$/.exec(name);
   if (!parts) return null;
   const page = Number(parts[1]);
   const width = Number(parts[2]);
@@ -91,7 +101,7 @@ export function previewRequest(
   const size = pageSize[page - 1];
   if (size.width <= 0 || size.height <= 0) return null; // pdf.js could not read the page
   const height = Math.round((width * size.height) / size.width);
-  return width * height > MAX_PREVIEW_PIXELS ? null : { page, width };
+  return width * height > MAX_PREVIEW_PIXELS ? null : { page, width, comments: !parts[3] };
 }
 
 export type PreviewOutcome = 'cached' | 'rendered' | 'failed';
@@ -132,12 +142,13 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
   const inFlight = new Map<string, Promise<string | PreviewFailure>>();
   const failures = new LRUCache<string, PreviewFailure>(FAILURES_KEPT);
 
-  async function draw(hash: string, pdf: string, { page, width }: PreviewRequest, mark?: PageMark) {
+  async function draw(hash: string, pdf: string, request: PreviewRequest, mark?: PageMark) {
+    const { page, width, comments } = request;
     const folder =
       mark === undefined
         ? path.join(cacheDir, 'previews', hash)
         : path.join(cacheDir, 'pages', hash, mark.key);
-    const file = path.join(folder, fileName({ page, width }));
+    const file = path.join(folder, imageName(page, width, comments));
     if (await exists(file)) {
       options.onLookup?.('cached');
       return file;
@@ -146,7 +157,8 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
     const partial = path.join(folder, `.${randomUUID()}.tmp`);
     try {
       const watermark = mark?.info;
-      await pool.run('preview', { input: pdf, hash, page, width, output: partial, watermark });
+      const job = { input: pdf, hash, page, width, output: partial, watermark, comments };
+      await pool.run('preview', job);
       await rename(partial, file);
       options.onLookup?.('rendered');
       return file;
@@ -161,7 +173,7 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
   }
 
   return async (hash, pdf, request, mark) => {
-    const key = `${hash}/${mark?.key ?? ''}/${String(request.page)}-${String(request.width)}`;
+    const key = `${hash}/${mark?.key ?? ''}/${imageName(request.page, request.width, request.comments)}`;
     const failed = failures.get(key);
     if (failed) return failed;
     let pending = inFlight.get(key);

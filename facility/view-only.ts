@@ -10,8 +10,10 @@
  * reader's token lacks `download`.
  */
 import { createHash } from 'node:crypto';
+import { imageName } from './previews.ts';
 import type { WatermarkInfo } from '../src/domain/document.ts';
 import { sanitizeWatermark } from '../src/services/watermark/sanitize.ts';
+import { documentAllowsDownload } from './param.ts';
 import { forReader, readerMayDownload } from './reader.ts';
 import type { Reader } from './reader.ts';
 
@@ -20,17 +22,6 @@ export type ViewOnlyMode = (typeof VIEW_ONLY_MODES)[number];
 
 export function isViewOnlyMode(value: unknown): value is ViewOnlyMode {
   return VIEW_ONLY_MODES.includes(value as ViewOnlyMode);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The spec's default is on; a value of the wrong type is off (contracts §3: restrictive). */
-export function documentAllowsDownload(fields: Record<string, unknown> | undefined): boolean {
-  const param = fields?.param;
-  if (!isRecord(param) || !('download' in param)) return true;
-  return param.download === true;
 }
 
 /** Whether this reader gets the document as page images only. */
@@ -101,19 +92,13 @@ export function viewOnlyField(
   id: string,
   hash: string | null,
   minute: number,
-  searchable: boolean,
+  { searchable, comments }: { searchable: boolean; comments: boolean },
 ): ViewOnlyField {
   if (hash === null) return { pages: null, widths: PAGE_WIDTHS };
   const doc = `documents/${encodeURIComponent(id)}`;
   return {
-    pages: `${doc}/pages/${hash}/${String(minute)}/{page}-{width}.webp`,
+    pages: `${doc}/pages/${hash}/${String(minute)}/${imageName('{page}', '{width}', comments)}`,
     widths: PAGE_WIDTHS,
     ...(searchable && { text: `${doc}/text/${hash}/{page}.json` }),
   };
-}
-
-/** Whether the reader may search: the narrowed `param.showSearch` is not off. */
-export function searchAllowed(fields: Record<string, unknown>): boolean {
-  const param = fields.param;
-  return !(isRecord(param) && param.showSearch === false);
 }

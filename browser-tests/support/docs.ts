@@ -16,6 +16,8 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 
+import { commentedPdf } from './commentedPdf.ts';
+
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures');
@@ -147,6 +149,13 @@ export async function makeDocsDir(): Promise<string> {
   const small = await pagesPdf(3);
 
   writeFileSync(path.join(dir, 'note.pdf'), await notePdf());
+  const commented = await commentedPdf();
+  writeFileSync(path.join(dir, 'comments.pdf'), commented);
+  writeFileSync(path.join(dir, 'comments-hidden.pdf'), commented);
+  sidecar(dir, 'comments-hidden.pdf', {
+    param: { showComment: false, print: true, showThumb: true },
+  });
+  sidecar(dir, 'comments.pdf', { param: { print: true, showThumb: true } });
   writeFileSync(path.join(dir, 'empty.pdf'), new Uint8Array());
   writeFileSync(path.join(dir, 'truncated.pdf'), tracemonkey.subarray(0, 40_000));
   writeFileSync(

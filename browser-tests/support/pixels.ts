@@ -1,26 +1,47 @@
 import type { Frame, Page } from 'playwright-core';
 
 /**
- * Non-white pixels in page `n`'s canvas, sampled on a grid: 0 when the page has no canvas yet or
- * it is blank. Read from the canvas itself, so the app's own report of "rendered" is not trusted.
+ * Pixels of page `n`'s canvas, sampled on a grid, that are painted (not white) or pure red (a
+ * comment's colour in commentedPdf.ts): 0 when the page has no canvas yet. Read from the canvas
+ * itself, so the app's own report of "rendered" is not trusted.
  */
+function countOnCanvas(
+  page: Page | Frame,
+  pageNumber: number,
+  kind: 'painted' | 'red',
+): Promise<number> {
+  return page.evaluate(
+    ([n, which]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        `[data-page-number="${String(n)}"] canvas`,
+      );
+      if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      if (!context) return 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      const step = 4 * 7;
+      for (let i = 0; i < data.length; i += step) {
+        if (data[i + 3] === 0) continue;
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        if (which === 'red' ? r > 200 && g < 80 && b < 80 : r < 230 || g < 230 || b < 230) {
+          count += 1;
+        }
+      }
+      return count;
+    },
+    [pageNumber, kind] as const,
+  );
+}
+
+/** Non-white pixels in page `n`'s canvas: 0 when it has none yet or it is blank. */
 export function paintedPixels(page: Page | Frame, pageNumber: number): Promise<number> {
-  return page.evaluate((n) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(
-      `[data-page-number="${String(n)}"] canvas`,
-    );
-    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) return 0;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let painted = 0;
-    const step = 4 * 7;
-    for (let i = 0; i < data.length; i += step) {
-      if (data[i + 3] > 0 && (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230))
-        painted += 1;
-    }
-    return painted;
-  }, pageNumber);
+  return countOnCanvas(page, pageNumber, 'painted');
+}
+
+/** Pure red pixels in page `n`'s canvas (commentedPdf.ts's square). */
+export function redPixels(page: Page | Frame, pageNumber: number): Promise<number> {
+  return countOnCanvas(page, pageNumber, 'red');
 }
 
 /** Waits until page `n` has painted pixels (bounded by `timeoutMs`). */

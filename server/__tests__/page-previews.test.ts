@@ -14,6 +14,7 @@ import {
   tracemonkey,
 } from '../routes/__tests__/_fixtures.ts';
 import { startFacility } from '../routes/__tests__/_docs-dir.ts';
+import { commentedPdf } from '../../browser-tests/support/commentedPdf.ts';
 import { countPixels } from './_image.ts';
 import { getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
@@ -32,6 +33,9 @@ beforeAll(async () => {
       [HOSTILE_NAME]: sample,
       'rotated.pdf': await outlinedPdf(),
       'two.pdf': await plainPdf(2),
+      'commented.pdf': await commentedPdf(),
+      'hidden-comments.pdf': await commentedPdf(),
+      'hidden-comments.pdf.json': JSON.stringify({ param: { showComment: false } }),
       'locked.pdf': await passwordPdf(),
       'owner-only.pdf': await ownerPasswordPdf(),
       'broken.pdf': CORRUPT,
@@ -270,4 +274,27 @@ test("npm start's dev facility serves them too", async () => {
   } finally {
     await dev.close();
   }
+});
+
+test("showComment: the previews show the page's comments, or are drawn without them", async () => {
+  const red = async (url: string) => {
+    const res = await fetch(url);
+    expect([url, res.status]).toEqual([url, 200]);
+    const pixels = await countPixels(Buffer.from(await res.arrayBuffer()), (r, g, b) => {
+      return r > 200 && g < 80 && b < 80;
+    });
+    return pixels.count;
+  };
+  const shown = await previewsOf('commented.pdf');
+  expect(shown.url).toMatch(/\/\{page\}-\{width\}\.webp$/);
+  // The square is 150 × 100 pt: at 480 px on a 595 pt page, about 121 × 81 px.
+  expect(await red(previewUrl(shown, 1, 480))).toBeGreaterThan(8000);
+  const hidden = await previewsOf('hidden-comments.pdf');
+  expect(hidden.url).toMatch(/\/\{page\}-\{width\}-bare\.webp$/);
+  expect(await red(previewUrl(hidden, 1, 480))).toBe(0);
+  // Each document's previews only under its own name: no way round the policy by spelling.
+  const withComments = previewUrl(hidden, 1, 480).replace('-bare.webp', '.webp');
+  expect((await fetch(withComments)).status).toBe(404);
+  const bare = previewUrl(shown, 1, 480).replace('.webp', '-bare.webp');
+  expect((await fetch(bare)).status).toBe(404);
 });

@@ -53,6 +53,7 @@ export function PdfView({
   const previewPages = useAppSelector((s) => s.doc.previews?.pages ?? 0);
   const textSelectable = useAppSelector(selectCanSelectText);
   const param = useAppSelector(selectParam);
+  const showComments = param.showComment;
   const narrow = useNarrowScreen();
   // contracts §5b isVertical: on phones, false turns one page at a time by horizontal swipes.
   const onePage = narrow && !param.isVertical;
@@ -121,6 +122,7 @@ export function PdfView({
         dispatch(docActions.pageShown(true));
       },
       canRelease: () => !printing.current,
+      showComments,
     });
     engine.eventBus.on('pagerendered', ({ pageNumber }: PageRendered) => {
       if (pageNumber > previewed.current) return;
@@ -134,7 +136,7 @@ export function PdfView({
       engineRef.current = null;
       engine.destroy();
     };
-  }, [pdf, dispatch, pageErrorText, locale]);
+  }, [pdf, dispatch, pageErrorText, locale, showComments]);
 
   useEffect(() => {
     engineRef.current?.setScale(zoom);

@@ -57,13 +57,13 @@ export function ThumbnailPanel() {
 
   const store = useMemo(() => {
     if (!engine) return undefined;
-    const { viewer, pdf } = engine;
+    const { viewer, pdf, annotationMode } = engine;
     const inUse = (pageNumber: number) => {
       const view = viewer.getPageView(pageNumber - 1) as { renderingState?: number } | undefined;
       return (view?.renderingState ?? PAGE_NOT_RENDERED) !== PAGE_NOT_RENDERED;
     };
     return new ThumbnailStore({
-      rasterize: pdfRasterizer(pdf, { inUse }),
+      rasterize: pdfRasterizer(pdf, { inUse, annotationMode }),
       capacity: THUMB_CACHE_SIZE,
       release: (url) => {
         URL.revokeObjectURL(url);

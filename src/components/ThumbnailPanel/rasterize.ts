@@ -23,9 +23,14 @@ export interface RasterizeOptions {
    * keep 1000 pages' operator lists in memory.
    */
   inUse: (pageNumber: number) => boolean;
+  /** The main view's (engine.ts): a thumbnail shows the comments the page shows, or none. */
+  annotationMode: number;
 }
 
-export function pdfRasterizer(pdf: PDFDocumentProxy, { inUse }: RasterizeOptions): Rasterize {
+export function pdfRasterizer(
+  pdf: PDFDocumentProxy,
+  { inUse, annotationMode }: RasterizeOptions,
+): Rasterize {
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
   return (pageNumber, rotation): RasterTask => {
     const abort = new AbortController();
@@ -45,7 +50,7 @@ export function pdfRasterizer(pdf: PDFDocumentProxy, { inUse }: RasterizeOptions
       canvas.width = Math.max(1, Math.round(viewport.width));
       canvas.height = Math.max(1, Math.round(viewport.height));
       try {
-        const task = page.render({ canvas, viewport });
+        const task = page.render({ canvas, viewport, annotationMode });
         cancelRender = () => {
           task.cancel();
         };

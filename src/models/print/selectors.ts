@@ -40,4 +40,5 @@ export const selectPrintPages = ({ doc, print }: WithDoc & WithPrint): RangeResu
 export const selectPrintDecorations = (state: WithDoc): PrintDecorations => ({
   watermark: selectWatermark(state),
   signatures: state.doc.docData.param.showSignature ? state.doc.signDataArr : [],
+  comments: state.doc.docData.param.showComment,
 });

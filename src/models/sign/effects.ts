@@ -134,7 +134,7 @@ export const signEffects = {
           const { stampPdf } = await import(
             /* webpackChunkName: "sign-export" */ '../../services/sign/stamp'
           );
-          return stampPdf(bytes, stamps, watermark);
+          return stampPdf(bytes, stamps, watermark, { comments: d.docData.param.showComment });
         });
       } catch (error) {
         console.warn('Folio: the signed copy could not be made', error);

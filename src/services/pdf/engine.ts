@@ -2,7 +2,8 @@
  * pdf.js's own viewer components (contracts §6), wired once per document. They render only what
  * is visible, keep a bounded page buffer and cap canvas pixels; this file only connects them.
  */
-import { pdfjs, resourceUrl, viewer as pdfViewer } from './pdfjs';
+import { annotationModeFor } from './annotationMode';
+import { resourceUrl, viewer as pdfViewer } from './pdfjs';
 import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
 import { DESKTOP_MAX_CANVAS_PIXELS, isPhoneLike, PHONE_MAX_CANVAS_PIXELS } from './device';
 import type { Locale } from '../../i18n';
@@ -42,6 +43,8 @@ export interface EngineOptions {
   onFirstRender: () => void;
   /** False while the document's pages are drawn outside the viewer (printing): no idle release. */
   canRelease: () => boolean;
+  /** The policy's `showComment`: false draws no annotation at all (pdfjs.ts, annotationModeFor). */
+  showComments: boolean;
 }
 
 export interface Engine {
@@ -59,6 +62,8 @@ export interface Engine {
   readonly findController: InstanceType<typeof pdfViewer.PDFFindController>;
   readonly linkService: InstanceType<typeof pdfViewer.PDFLinkService>;
   readonly pdf: PDFDocumentProxy;
+  /** pdf.js's annotation mode of this view, for what else draws its pages (thumbnails). */
+  readonly annotationMode: number;
   destroy(): void;
 }
 
@@ -83,6 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
   const findController = new pdfViewer.PDFFindController({ eventBus, linkService });
   const phone = isPhoneLike();
   const l10n = viewerL10n(options.locale);
+  const annotationMode = annotationModeFor(options.showComments);
   // `abortSignal` (it stops the viewer's resize observer) is missing from pdf.js's typings.
   const viewerOptions = {
     container,
@@ -90,8 +96,9 @@ export function createEngine(options: EngineOptions): Engine {
     eventBus,
     linkService,
     findController,
-    // Links only: forms and scripting stay off (no PDFScriptingManager is ever created).
-    annotationMode: pdfjs.AnnotationMode.ENABLE,
+    // Comments and links, or none (showComment); forms and scripting stay off (no
+    // PDFScriptingManager is ever created).
+    annotationMode,
     // A note's icon (annotation-comment.svg …), shipped beside the cmaps.
     imageResourcesPath: resourceUrl('images'),
     maxCanvasPixels: phone ? PHONE_MAX_CANVAS_PIXELS : DESKTOP_MAX_CANVAS_PIXELS,
@@ -183,6 +190,7 @@ export function createEngine(options: EngineOptions): Engine {
     findController,
     linkService,
     pdf,
+    annotationMode,
     setScale(scale) {
       if (!ready || Math.abs(pdfView.currentScale - scale) < 0.001) return;
       if (origin) {

@@ -4,6 +4,7 @@
  * A layer is a function of the canvas and the page; `printLayers` lists them from the model's
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
+import { annotationModeFor } from '../pdf/annotationMode';
 import type { PDFPageProxy } from '../pdf/pdfjs';
 import { drawWatermark } from '../watermark';
 import type { SignatureItem, WatermarkInfo } from '../../domain/document';
@@ -28,20 +29,40 @@ export type PrintLayer = (
   signal: AbortSignal,
 ) => void | Promise<void>;
 
-/** The page itself, rendered by pdf.js for print (print annotations, no forms, no scripting). */
-export const pageLayer: PrintLayer = async (canvas, { page, viewport }, signal) => {
-  signal.throwIfAborted();
-  const task = page.render({ canvas, viewport, intent: 'print', background: 'white' });
-  const stop = () => {
-    task.cancel();
+/**
+ * The page itself, rendered by pdf.js for print: its printable annotations, or none when the
+ * policy hides comments (`showComments` false); no forms, no scripting.
+ */
+function drawPage(showComments: boolean): PrintLayer {
+  const annotationMode = annotationModeFor(showComments);
+  return async (canvas, { page, viewport }, signal) => {
+    signal.throwIfAborted();
+    const task = page.render({
+      canvas,
+      viewport,
+      intent: 'print',
+      background: 'white',
+      annotationMode,
+    });
+    const stop = () => {
+      task.cancel();
+    };
+    signal.addEventListener('abort', stop);
+    try {
+      await task.promise;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
   };
-  signal.addEventListener('abort', stop);
-  try {
-    await task.promise;
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
-};
+}
+
+const PAGE_WITH_COMMENTS = drawPage(true);
+const PAGE_WITHOUT_COMMENTS = drawPage(false);
+
+/** The page layer for the policy's `showComment` (one function each, so layers compare). */
+export function pageLayer(showComments: boolean): PrintLayer {
+  return showComments ? PAGE_WITH_COMMENTS : PAGE_WITHOUT_COMMENTS;
+}
 
 /** The facility's watermark, tiled over the whole page. */
 export function watermarkLayer(info: WatermarkInfo): PrintLayer {
@@ -86,12 +107,14 @@ export interface PrintDecorations {
   watermark: WatermarkInfo | undefined;
   /** The placed signatures (behaviour.md, "Signatures"); empty without `showSignature`. */
   signatures: readonly SignatureItem[];
+  /** The policy's `showComment`: false prints no annotation. */
+  comments: boolean;
 }
 
 /** The layers of every printed page, bottom first: as on screen, the watermark lies on top. */
-export function printLayers({ watermark, signatures }: PrintDecorations): PrintLayer[] {
+export function printLayers({ watermark, signatures, comments }: PrintDecorations): PrintLayer[] {
   return [
-    pageLayer,
+    pageLayer(comments),
     ...(signatures.length > 0 ? [signatureLayer(signatures)] : []),
     ...(watermark ? [watermarkLayer(watermark)] : []),
   ];

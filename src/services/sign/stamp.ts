@@ -3,8 +3,8 @@
  * with pdf-lib. Loaded lazily (its own chunk, `sign-export`): pdf-lib is ~200 kB minified and
  * only this export needs it.
  */
-import { degrees, PDFDocument } from 'pdf-lib';
-import type { PDFImage } from 'pdf-lib';
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import type { PDFImage, PDFPage } from 'pdf-lib';
 import type { WatermarkInfo } from '../../domain/document';
 import { CSS_PER_POINT } from '../pdf/layout';
 import { drawWatermark } from '../watermark';
@@ -31,6 +31,41 @@ function watermarkPng(info: WatermarkInfo, width: number, height: number): strin
   return png;
 }
 
+/**
+ * The markup annotations of PDF 2.0 §12.5.6 (comments, their popups and attachments): what
+ * `showComment: false` takes out of the copy. Links and form fields stay.
+ */
+const COMMENT_SUBTYPES = new Set([
+  'Text',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Caret',
+  'Stamp',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Sound',
+  'Redact',
+]);
+
+function removeComments(page: PDFPage): void {
+  const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  if (!annots) return;
+  const kept = annots.asArray().filter((ref) => {
+    const subtype = page.doc.context.lookupMaybe(ref, PDFDict)?.get(PDFName.of('Subtype'));
+    return !(subtype instanceof PDFName && COMMENT_SUBTYPES.has(subtype.decodeText()));
+  });
+  page.node.set(PDFName.of('Annots'), page.doc.context.obj(kept));
+}
+
 export interface Stamp extends PdfBox {
   /** 1-based page. */
   page: number;
@@ -39,7 +74,8 @@ export interface Stamp extends PdfBox {
 }
 
 /**
- * The PDF with the watermark, when there is one, over every page, and every stamp drawn on its
+ * The PDF with the watermark, when there is one, over every page, its comments taken out when the
+ * policy hides them, and every stamp drawn on its
  * page, in the page's user space (the box already carries
  * the CropBox's origin) and turned with the page's /Rotate so that it reads upright. Stamps on
  * pages the document does not have are skipped; each distinct image is embedded once.
@@ -48,10 +84,13 @@ export async function stampPdf(
   bytes: ArrayBuffer | Uint8Array,
   stamps: readonly Stamp[],
   watermark?: WatermarkInfo,
+  { comments = true }: { comments?: boolean } = {},
 ) {
   // A view in this realm's Uint8Array: pdf-lib checks the type with instanceof.
   const pdf = await PDFDocument.load(new Uint8Array(bytes), { updateMetadata: false });
   const pages = pdf.getPages();
+  // The policy's showComment: the copy keeps no comment the reader was not shown.
+  if (!comments) pages.forEach(removeComments);
   // The reader's watermark (a signed link's name) goes into the copy too, under the signatures as
   // on screen; one image per page size.
   if (watermark) {

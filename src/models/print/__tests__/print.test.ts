@@ -158,12 +158,16 @@ describe('print model: the print effect', () => {
     await app.dispatch(printActions.print());
     const [layers] = calls.map((c) => c.options.layers);
     expect(layers).toHaveLength(2);
-    expect(layers[0]).toBe(pageLayer);
+    expect(layers[0]).toBe(pageLayer(true));
 
     const plain = start({ docData: { pageCount: 1, watermarkInfo: { text: '' } } });
     calls = [];
     await plain.app.dispatch(printActions.print());
-    expect(calls[0].options.layers).toEqual([pageLayer]);
+    expect(calls[0].options.layers).toEqual([pageLayer(true)]);
+    const bare = start({ docData: { pageCount: 1, param: { showComment: false } } });
+    calls = [];
+    await bare.app.dispatch(printActions.print());
+    expect(calls[0].options.layers).toEqual([pageLayer(false)]);
     expect(calls[0].options).toMatchObject({ dpi: 150, image: { type: 'image/jpeg' } });
   });
 

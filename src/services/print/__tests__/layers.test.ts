@@ -22,15 +22,41 @@ async function drawLayer(layer: PrintLayer | undefined) {
   return { calls, onPage: drawnOn(calls, canvas) };
 }
 
+/** The options pdf.js's render is called with by the page layer. */
+async function renderOptions(layer: PrintLayer | undefined): Promise<Record<string, unknown>> {
+  const render = jest.fn(() => ({ promise: Promise.resolve(), cancel: jest.fn() }));
+  const page = {
+    pageNumber: 1,
+    page: { render },
+    viewport: {},
+    cssRatio: 1,
+  } as unknown as PrintPage;
+  await layer?.(document.createElement('canvas'), page, new AbortController().signal);
+  return (render.mock.calls[0] as unknown as [Record<string, unknown>])[0];
+}
+
 describe('printLayers', () => {
   it('is the page alone without decorations', () => {
-    expect(printLayers({ watermark: undefined, signatures: [] })).toEqual([pageLayer]);
+    expect(printLayers({ watermark: undefined, signatures: [], comments: true })).toHaveLength(1);
+  });
+
+  it("prints the page's annotations, or none when the policy hides comments", async () => {
+    const shown = await renderOptions(
+      printLayers({ watermark: undefined, signatures: [], comments: true })[0],
+    );
+    expect(shown).toMatchObject({ intent: 'print', annotationMode: 1 });
+    const hidden = await renderOptions(pageLayer(false));
+    expect(hidden).toMatchObject({ intent: 'print', annotationMode: 0 });
   });
 
   it('puts the watermark last, over the page and the signatures', async () => {
-    const layers = printLayers({ watermark: { text: 'alice' }, signatures: [SIGNATURE] });
+    const layers = printLayers({
+      watermark: { text: 'alice' },
+      signatures: [SIGNATURE],
+      comments: true,
+    });
     expect(layers).toHaveLength(3);
-    expect(layers[0]).toBe(pageLayer);
+    expect((await renderOptions(layers[0])).intent).toBe('print');
     expect((await drawLayer(layers[1])).onPage).toEqual([]);
     expect((await drawLayer(layers[2])).onPage.map((call) => call.name)).toContain('fillRect');
   });
@@ -39,6 +65,7 @@ describe('printLayers', () => {
     const [, watermark] = printLayers({
       watermark: { text: 'alice', fontSize: 20 },
       signatures: [],
+      comments: true,
     });
     const { calls, onPage } = await drawLayer(watermark);
     expect(onPage.find((call) => call.name === 'fillRect')?.args).toEqual([0, 0, 1275, 1650]);

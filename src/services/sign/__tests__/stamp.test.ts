@@ -1,4 +1,5 @@
-import { degrees, PDFDocument } from 'pdf-lib';
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { commentedPdf } from '../../../../browser-tests/support/commentedPdf';
 import { drawnImages } from '../../../../browser-tests/support/pdfStamps';
 import { stampPdf } from '../stamp';
 
@@ -49,5 +50,20 @@ describe('stampPdf (behaviour.md, "Signatures": Download signed copy)', () => {
     expect(text.match(/\/Subtype \/Image/g)).toHaveLength(2);
     expect(text.match(/\/SMask \d+ 0 R/g)).toHaveLength(1);
     expect(await drawnImages(signed)).toHaveLength(2);
+  });
+
+  it('takes the comments out of the copy when the policy hides them, links kept', async () => {
+    const subtypes = async (bytes: Uint8Array) => {
+      const pdf = await PDFDocument.load(bytes);
+      const annots = pdf.getPage(0).node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+      return (annots?.asArray() ?? []).map((ref) =>
+        String(pdf.context.lookup(ref, PDFDict).get(PDFName.of('Subtype'))),
+      );
+    };
+    const original = await commentedPdf();
+    expect(await subtypes(original)).toEqual(['/Square', '/Text', '/Link']);
+    expect(await subtypes(await stampPdf(original, []))).toEqual(['/Square', '/Text', '/Link']);
+    const bare = await stampPdf(original, [], undefined, { comments: false });
+    expect(await subtypes(bare)).toEqual(['/Link']);
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * The policy flags the facility itself acts on (contracts §5b), read from a document's fields as
+ * a reader gets them (reader.ts narrows them): a flag left out takes the spec's default, and a
+ * value of the wrong type takes the restrictive one for `download`, the default for the others.
+ */
+
+function paramOf(fields: Record<string, unknown> | undefined): Record<string, unknown> {
+  const param = fields?.param;
+  return typeof param === 'object' && param !== null && !Array.isArray(param)
+    ? (param as Record<string, unknown>)
+    : {};
+}
+
+/** `download` (default on; anything but `true` is off when it is given). */
+export function documentAllowsDownload(fields: Record<string, unknown> | undefined): boolean {
+  const param = paramOf(fields);
+  return !('download' in param) || param.download === true;
+}
+
+/** `showSearch` (default on). */
+export function searchAllowed(fields: Record<string, unknown> | undefined): boolean {
+  return paramOf(fields).showSearch !== false;
+}
+
+/** `showComment` (default on): false draws no annotation into page images. */
+export function commentsShown(fields: Record<string, unknown> | undefined): boolean {
+  return paramOf(fields).showComment !== false;
+}
