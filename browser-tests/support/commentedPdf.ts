@@ -5,9 +5,24 @@
  * else on the page, so its pixels tell whether the comments were drawn.
  */
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import type { PDFContext, PDFRef } from 'pdf-lib';
 
 /** Where the square lies, PDF points (page 595 × 842, origin bottom left). */
 export const SQUARE = { x: 200, y: 500, width: 150, height: 100 };
+
+/** A sticky note (a Text annotation without an appearance stream): pdf.js draws its icon. */
+export function stickyNote(context: PDFContext): PDFRef {
+  return context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Text',
+      Rect: [72, 600, 96, 624],
+      Contents: PDFString.of("A reviewer's note"),
+      Name: 'Comment',
+      F: 4,
+    }),
+  );
+}
 
 export async function commentedPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -36,16 +51,7 @@ export async function commentedPdf(): Promise<Uint8Array> {
       AP: { N: appearance },
     }),
   );
-  const note = context.register(
-    context.obj({
-      Type: 'Annot',
-      Subtype: 'Text',
-      Rect: [72, 600, 96, 624],
-      Contents: PDFString.of("A reviewer's note"),
-      Name: 'Comment',
-      F: 4,
-    }),
-  );
+  const note = stickyNote(context);
   const link = context.register(
     context.obj({
       Type: 'Annot',

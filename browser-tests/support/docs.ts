@@ -16,7 +16,7 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 
-import { commentedPdf } from './commentedPdf.ts';
+import { commentedPdf, stickyNote } from './commentedPdf.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
@@ -40,16 +40,7 @@ async function pagesPdf(count: number, title?: string): Promise<Uint8Array> {
 async function notePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.load(await pagesPdf(1));
   const { context } = doc;
-  const note = context.register(
-    context.obj({
-      Type: 'Annot',
-      Subtype: 'Text',
-      Rect: [72, 600, 96, 624],
-      Contents: PDFString.of("A reviewer's note"),
-      Name: 'Comment',
-      Open: false,
-    }),
-  );
+  const note = stickyNote(context);
   doc.getPage(0).node.set(PDFName.of('Annots'), context.obj([note]));
   return doc.save();
 }
