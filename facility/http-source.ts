@@ -127,7 +127,7 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
           signal: headersIn,
         });
       } catch (error) {
-        if (isTimeout(error)) {
+        if (headersIn.aborted || isTimeout(error)) {
           throw new SourceError('source_timeout', 'the document store did not answer in time');
         }
         throw new SourceError('source_unavailable', 'the document store cannot be reached');

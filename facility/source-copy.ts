@@ -13,7 +13,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Resolved } from './files.ts';
-import { asSourceError } from './source.ts';
+import { SourceError, asSourceError } from './source.ts';
 import type { DocumentSource } from './source.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -54,6 +54,13 @@ export function createSourceCopies(
     async open(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
+      // Refused on the size the source declares, before a byte is read (read checks it again).
+      if (stated.stat.size > maxBytes) {
+        throw new SourceError(
+          'too_large',
+          `${id} is ${String(stated.stat.size)} bytes; the limit is ${String(maxBytes)}`,
+        );
+      }
       const dir = path.join(cacheDir, 'sources', sha256(id));
       const file = path.join(dir, sha256(stated.stat.version));
       let job = copying.get(file);

@@ -60,9 +60,14 @@ export interface DocumentSource {
   local?: (id: string) => Promise<Resolved>;
 }
 
-/** An abort or time-out signal's error (fetch's, or a stream's). */
+/** An abort or time-out signal's error (fetch's, or a stream's: a DOMException, maybe as a cause). */
 export function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  const named = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    'name' in value &&
+    (value.name === 'TimeoutError' || value.name === 'AbortError');
+  return named(error) || (error instanceof Error && named(error.cause));
 }
 
 /** What a failed read means: the total time-out, or an origin gone mid-answer. */
