@@ -119,8 +119,11 @@ export interface ConverterOptions extends RunnerOptions {
 }
 
 export interface Converter {
-  /** The document's viewable PDF, starting its conversion when there is none yet. */
-  state: (file: string, stats: Stats) => Promise<ConversionState>;
+  /**
+   * The document's viewable PDF, starting its conversion when there is none yet; `id` names it
+   * for a queue's workers and the logs (default: the file's name).
+   */
+  state: (file: string, stats: Stats, id?: string) => Promise<ConversionState>;
   /** Jobs queued or running in this process. */
   pending: () => number;
   /** With a queue: its counts for the health answer (queue.ts). */
@@ -422,21 +425,21 @@ export function createConverter(options: ConverterOptions): Converter {
     else running -= 1;
   }
 
-  function start(file: string, hash: string): Promise<void> {
+  function start(file: string, hash: string, id: string): Promise<void> {
     const job = (async () => {
       const startedAt = Date.now();
       await acquire();
       try {
         if (closing) throw new ConversionError('conversion_failed', 'the server is shutting down');
         await runner.convert(file, hash);
-        log({ event: 'converted', file: path.basename(file), hash, ms: Date.now() - startedAt });
+        log({ event: 'converted', file: id, hash, ms: Date.now() - startedAt });
       } catch (error) {
         const failure =
           error instanceof ConversionError
             ? { error: error.code, message: error.message }
             : { error: 'conversion_failed' as const, message: String(error) };
         failures.set(hash, failure);
-        log({ event: 'conversion_failed', file: path.basename(file), hash, ...failure });
+        log({ event: 'conversion_failed', file: id, hash, ...failure });
       } finally {
         release();
         jobs.delete(hash);
@@ -455,19 +458,19 @@ export function createConverter(options: ConverterOptions): Converter {
   }
 
   return {
-    async state(file, stats) {
+    async state(file, stats, id = path.basename(file)) {
       const hash = await contentHash(file, stats);
       const known = await done(hash);
       if (known) return known;
       if (jobs.has(hash)) return { kind: 'converting' };
       if (isEmbeddedImage(file)) {
-        await start(file, hash);
+        await start(file, hash, id);
         return (await done(hash)) ?? { kind: 'converting' };
       }
       // Known at once, without queueing a job that could only fail.
       const missing = await runner.missingConverter();
       if (missing) return { kind: 'failed', error: missing.code, message: missing.message };
-      void start(file, hash);
+      void start(file, hash, id);
       return { kind: 'converting' };
     },
     pending: () => jobs.size,

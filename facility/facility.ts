@@ -13,7 +13,13 @@ import { jsonError } from './answer.ts';
 import type { Answer } from './answer.ts';
 import { createConverter, createHasher, sourceKind } from './convert.ts';
 import type { Converter, FailureCode, Spawner } from './convert.ts';
-import { resolveDocument, sidecarPath } from './files.ts';
+import { sidecarPath } from './files.ts';
+import type { Resolved } from './files.ts';
+import { createSourceCopies } from './source-copy.ts';
+import { SOURCE_FAILURE_STATUS, SOURCE_RETRY_AFTER_S, asSourceError } from './source.ts';
+import type { SourceError } from './source.ts';
+import { createFolderSource } from './folder-source.ts';
+import type { DocumentSource } from './source.ts';
 import { createQueueConverter } from './queue.ts';
 import type { DocumentFile } from './files.ts';
 import { createPdfFacts } from './pdf-facts.ts';
@@ -30,13 +36,15 @@ import type { Pool, PoolOptions } from './pool.ts';
 import { forReader, readerMayDownload } from './reader.ts';
 import type { Reader } from './reader.ts';
 import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
-import type { Sidecar } from './sidecar.ts';
+import type { Sidecar, SidecarResult } from './sidecar.ts';
 import { conversionProgress, conversionStart } from './simulation.ts';
 import type { Progress } from './simulation.ts';
 
 export interface FacilityOptions {
-  /** An existing folder (resolved by the caller). */
+  /** An existing folder (resolved by the caller): the documents, unless `source` names others. */
   docsDir: string;
+  /** Where documents live (source.ts); default: the folder `docsDir` (folder-source.ts). */
+  source?: DocumentSource;
   /** Converted PDFs, by content hash. Default: `<os tmpdir>/folio-cache`. */
   cacheDir?: string;
   /** Default `soffice` on PATH. */
@@ -71,6 +79,7 @@ export interface FacilityOptions {
 
 export interface Facility {
   readonly docsDir: string;
+  readonly source: DocumentSource;
   /**
    * `GET documents/{id}`; null when the client went away during a simulated delay. A signed
    * link's reader narrows the policy and fills the watermark (reader.ts).
@@ -124,6 +133,8 @@ interface Found {
   simulation?: string;
 }
 
+const NO_SIDECAR: SidecarResult = { kind: 'none' };
+
 /** A preview's URL names its content, so it never changes: browsers keep it without asking. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -146,7 +157,13 @@ function busy(message: string): Answer {
   return jsonError(503, 'busy', { message }, { 'Retry-After': BUSY_RETRY_AFTER_S });
 }
 
-function titleFromName(name: string): string {
+/** The file's name without the folders of its id (`contracts/2026/acme.docx` → `acme.docx`). */
+function fileName(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
+}
+
+function titleFromName(id: string): string {
+  const name = fileName(id);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
 }
@@ -179,6 +196,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 
 export function createFacility(options: FacilityOptions): Facility {
   const { docsDir, simulate = false, maxBytes = Infinity, viewOnly = 'off' } = options;
+  const source = options.source ?? createFolderSource(docsDir);
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const concurrency = options.concurrency ?? 1;
   const pool = createPool({ threads: concurrency, ...options.pool });
@@ -218,16 +236,48 @@ export function createFacility(options: FacilityOptions): Facility {
           log: options.log,
         });
 
+  const copies = createSourceCopies(source, cacheDir, maxBytes);
+
+  /**
+   * A source's failure as the reader's answer: its status and code, a message naming no origin
+   * or credential (the log has the detail), `Retry-After` when the origin was down.
+   */
+  function sourceFailed(error: SourceError, id: string): Answer {
+    options.log?.({
+      event: 'source_failed',
+      file: id,
+      source: source.kind,
+      error: error.code,
+      message: error.message,
+    });
+    const retry =
+      error.code === 'source_unavailable' ? { 'Retry-After': SOURCE_RETRY_AFTER_S } : undefined;
+    return jsonError(
+      SOURCE_FAILURE_STATUS[error.code],
+      error.code,
+      { message: error.message },
+      retry,
+    );
+  }
+
   /** Resolves the id, its sidecar and the folder default, or the error answer. */
   async function find(id: string): Promise<Found | Answer> {
-    const resolved = await resolveDocument(docsDir, id);
+    let resolved: Resolved;
+    try {
+      resolved = source.local ? await source.local(id) : await copies.open(id);
+    } catch (error) {
+      return sourceFailed(asSourceError(error), id);
+    }
     if (resolved.kind === 'bad_id') return jsonError(400, 'bad_id');
     if (resolved.kind === 'not_found') return jsonError(404, 'not_found');
     const { doc } = resolved;
-    const [own, folder] = await Promise.all([
-      readSidecar(sidecarPath(doc.file)),
-      readSidecar(path.join(docsDir, FOLDER_DEFAULT)),
-    ]);
+    // Sidecars and the folder default live beside a folder's files; other sources have none.
+    const [own, folder] = source.local
+      ? await Promise.all([
+          readSidecar(sidecarPath(doc.file)),
+          readSidecar(path.join(docsDir, FOLDER_DEFAULT)),
+        ])
+      : [NO_SIDECAR, NO_SIDECAR];
     if (own.kind === 'invalid') {
       return jsonError(500, 'bad_sidecar', { message: `${doc.name}.json: ${own.message}` });
     }
@@ -251,7 +301,7 @@ export function createFacility(options: FacilityOptions): Facility {
 
   async function viewable(doc: DocumentFile): Promise<Viewable> {
     if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
-    const state = await converter.state(doc.file, doc.stats);
+    const state = await converter.state(doc.file, doc.stats, doc.name);
     if (state.kind !== 'failed') return state;
     const status = FAILURE_STATUS[state.error];
     const headers =
@@ -316,6 +366,7 @@ export function createFacility(options: FacilityOptions): Facility {
 
   return {
     docsDir,
+    source,
     converter,
     pool,
 
@@ -442,7 +493,7 @@ export function createFacility(options: FacilityOptions): Facility {
       if (!documentAllowsDownload(found.sidecar?.fields) || !readerMayDownload(reader)) {
         return jsonError(403, 'download_not_allowed');
       }
-      return { kind: 'file', file: found.doc.file, downloadName: found.doc.name };
+      return { kind: 'file', file: found.doc.file, downloadName: fileName(found.doc.name) };
     },
 
     async page(id, hash, minuteText, name, reader) {

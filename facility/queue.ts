@@ -177,13 +177,13 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
   }
 
   return {
-    async state(file, stats) {
-      if (isEmbeddedImage(file)) return local.state(file, stats);
+    async state(file, stats, id = path.basename(file)) {
+      if (isEmbeddedImage(file)) return local.state(file, stats, id);
       const hash = await contentHash(file, stats);
       const cached = await cachedState(cacheDir, hash);
       if (cached) return cached;
       try {
-        const state = await within(REDIS_WAIT_MS, () => enqueue(path.basename(file), hash));
+        const state = await within(REDIS_WAIT_MS, () => enqueue(id, hash));
         // Published between the look above and the job's end (it is removed once complete).
         return (await cachedState(cacheDir, hash)) ?? state;
       } catch (error) {

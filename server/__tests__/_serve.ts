@@ -67,6 +67,8 @@ export async function startServe(setup: ServeSetup = {}): Promise<Served> {
     await copyFile(path.join(FIXTURES, name), path.join(docsDir, name));
   }
   for (const [name, bytes] of Object.entries(setup.files ?? {})) {
+    // A name may be a nested id (`contracts/2026/a.pdf`): its folders are made first.
+    await mkdir(path.dirname(path.join(docsDir, name)), { recursive: true });
     await writeFile(path.join(docsDir, name), bytes);
   }
   for (const [name, target] of Object.entries(setup.links ?? {})) {
@@ -111,8 +113,13 @@ export interface Meta {
 /** A server's api/ URL: a {@link Served}, or a `npm run serve` process. */
 export type Api = Pick<Served, 'api'>;
 
-export async function getMeta(served: Api, id: string): Promise<Meta> {
-  const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}`);
+/** `headers`: a signed link's `Authorization`, when the server checks tokens. */
+export async function getMeta(
+  served: Api,
+  id: string,
+  headers?: Record<string, string>,
+): Promise<Meta> {
+  const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}`, { headers });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -120,11 +127,16 @@ export async function getMeta(served: Api, id: string): Promise<Meta> {
  * Polls the metadata as the viewer does until the conversion is over (complete or failed),
  * returning every answer seen.
  */
-export async function pollUntilSettled(served: Api, id: string, timeoutMs = 60_000) {
+export async function pollUntilSettled(
+  served: Api,
+  id: string,
+  timeoutMs = 60_000,
+  headers?: Record<string, string>,
+) {
   const seen: Meta[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const meta = await getMeta(served, id);
+    const meta = await getMeta(served, id, headers);
     seen.push(meta);
     const { loadedCount, pageCount } = meta.body;
     const converting = meta.status === 200 && Number(loadedCount) < Number(pageCount);

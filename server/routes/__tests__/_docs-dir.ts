@@ -1,5 +1,5 @@
 /** A temporary DOCS_DIR filled by the test, and the facility served over it at `/viewer/`. */
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devMiddleware } from '../../app.ts';
@@ -20,8 +20,14 @@ export async function makeDocsDir(
   links: Record<string, string> = {},
 ): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'folio-docs-'));
-  for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(dir, name), bytes);
-  for (const [name, target] of Object.entries(links)) await symlink(target, path.join(dir, name));
+  // A name may be a nested id (`contracts/2026/a.pdf`): its folders are made first.
+  const inside = async (name: string) => {
+    const file = path.join(dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    return file;
+  };
+  for (const [name, bytes] of Object.entries(files)) await writeFile(await inside(name), bytes);
+  for (const [name, target] of Object.entries(links)) await symlink(target, await inside(name));
   return dir;
 }
 

@@ -1,0 +1,249 @@
+/**
+ * The host's HTTP storage as a document source (docs/server.md, "Document sources"): `DOCS_URL` is
+ * a template such as `https://dms.internal/files/{id}` (RFC 6570: `{id}` percent-encodes the id,
+ * `/` included; `{+id}` keeps its `/`). Fetching is confined (docs/decisions/
+ * 2026-11-28-document-sources.md): only the template's origin, redirects only within it (at most
+ * 3), a time-out to the answer's headers and one for the whole body, a size limit on Content-Length
+ * and while streaming, no cookies. The server's own credentials (`DOCS_HEADERS`) go to that origin
+ * only; a reader's token never does.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { isSafeId } from './files.ts';
+import { SourceError, asSourceError, isTimeout } from './source.ts';
+import type { DocumentSource, Stated } from './source.ts';
+
+export interface HttpSourceOptions {
+  /** `https://dms.internal/files/{id}` or `…/{+id}`. */
+  template: string;
+  /** Sent with every request to the origin (the server's credentials). */
+  headers?: Record<string, string>;
+  /** Until the answer's headers arrive (connecting included). Default 10 s. */
+  connectTimeoutMs?: number;
+  /** For a whole request, body included. Default 120 s. */
+  totalTimeoutMs?: number;
+}
+
+const MAX_REDIRECTS = 3;
+const PLACEHOLDER = /\{(\+?)id\}/;
+
+/** The template checked at start: http(s), one `{id}` or `{+id}` in its path or query. */
+export function parseTemplate(template: string): { origin: string } {
+  const matches = template.match(/\{\+?id\}/g) ?? [];
+  if (matches.length !== 1) throw new Error('DOCS_URL must hold one {id} or {+id}');
+  let url: URL;
+  try {
+    url = new URL(template.replace(PLACEHOLDER, 'x'));
+  } catch {
+    throw new Error('DOCS_URL is not a URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error('DOCS_URL must be an http: or https: URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new Error('DOCS_URL must not hold credentials: give them in DOCS_HEADERS');
+  }
+  return { origin: url.origin };
+}
+
+/** The id filled into the template; `{+id}` keeps each `/` of a nested id. */
+export function expandTemplate(template: string, id: string): string {
+  return template.replace(PLACEHOLDER, (_all, plus: string) =>
+    plus === '+' ? id.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(id),
+  );
+}
+
+/**
+ * `DOCS_HEADERS`: one `Name: value` a line (or separated by `\n` in one variable), parsed
+ * strictly so a typo stops the start rather than sending half a credential. The values are never
+ * logged: an error names the line's number only.
+ */
+export function parseHeaders(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  lines.forEach((line, index) => {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    const value = colon > 0 ? line.slice(colon + 1).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || value === '' || /[\r\n\0]/.test(value)) {
+      throw new Error(`DOCS_HEADERS line ${String(index + 1)} is not "Name: value"`);
+    }
+    const lower = name.toLowerCase();
+    if (['host', 'range', 'cookie', 'content-length', 'transfer-encoding'].includes(lower)) {
+      throw new Error(`DOCS_HEADERS line ${String(index + 1)} sets ${name}, which the server sets`);
+    }
+    headers[lower] = value;
+  });
+  return headers;
+}
+
+/** The answer's body, bounded by `maxBytes` (past it: `too_large`, the rest never read). */
+async function* bodyOf(res: Response, maxBytes: number, id: string): AsyncGenerator<Buffer> {
+  if (res.body === null) return;
+  let seen = 0;
+  try {
+    for await (const chunk of Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)) {
+      const bytes = chunk as Buffer;
+      seen += bytes.length;
+      if (seen > maxBytes) {
+        throw new SourceError('too_large', `${id} is larger than ${String(maxBytes)} bytes`);
+      }
+      yield bytes;
+    }
+  } catch (error) {
+    throw asSourceError(error);
+  }
+}
+
+export function createHttpSource(options: HttpSourceOptions): DocumentSource {
+  const { template } = options;
+  const { origin } = parseTemplate(template);
+  const own = options.headers ?? {};
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const totalTimeoutMs = options.totalTimeoutMs ?? 120_000;
+
+  /**
+   * One request to the origin, following its redirects within the origin only; resolves with the
+   * answer once its headers are in. `total` aborts the body too (the caller's stream sees it).
+   */
+  async function request(
+    id: string,
+    method: 'GET' | 'HEAD',
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    if (!isSafeId(id)) throw new SourceError('not_found', 'not an id');
+    const total = AbortSignal.timeout(totalTimeoutMs);
+    let url = expandTemplate(template, id);
+    for (let hop = 0; ; hop += 1) {
+      const headersIn = AbortSignal.any([total, AbortSignal.timeout(connectTimeoutMs)]);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method,
+          headers: { ...own, ...extra },
+          redirect: 'manual',
+          // No cookies are kept or sent: Node's fetch has no cookie jar, and none is added.
+          credentials: 'omit',
+          signal: headersIn,
+        });
+      } catch (error) {
+        if (headersIn.aborted || isTimeout(error)) {
+          throw new SourceError('source_timeout', 'the document store did not answer in time');
+        }
+        throw new SourceError('source_unavailable', 'the document store cannot be reached');
+      }
+      if (res.status < 300 || res.status >= 400 || res.status === 304) {
+        // The body is read under the total time-out only.
+        return withSignal(res, total);
+      }
+      await res.body?.cancel();
+      const location = res.headers.get('location');
+      // Only to the same origin (never file:, data: or another host), at most MAX_REDIRECTS times.
+      const next = location === null ? null : URL.parse(location, url);
+      if (next?.origin !== origin || hop + 1 > MAX_REDIRECTS) {
+        throw new SourceError(
+          'source_refused',
+          'the document store redirected elsewhere, which this server does not follow',
+        );
+      }
+      url = next.toString();
+    }
+  }
+
+  /** The answer whose body aborts when `signal` does (the total time-out). */
+  function withSignal(res: Response, signal: AbortSignal): Response {
+    signal.addEventListener(
+      'abort',
+      () => {
+        void res.body?.cancel(signal.reason).catch(() => undefined);
+      },
+      { once: true },
+    );
+    return res;
+  }
+
+  /** The failure an origin's status means; undefined for a success. */
+  function failure(res: Response, id: string): SourceError | undefined {
+    if (res.ok) return undefined;
+    if (res.status === 404 || res.status === 410) {
+      return new SourceError('not_found', `${id} is not in the document store`);
+    }
+    if (res.status === 401 || res.status === 403) {
+      return new SourceError(
+        'source_refused',
+        `the document store refused this server (${String(res.status)})`,
+      );
+    }
+    return new SourceError(
+      'source_unavailable',
+      `the document store answered ${String(res.status)}`,
+    );
+  }
+
+  async function checked(res: Response, id: string): Promise<Response> {
+    const error = failure(res, id);
+    if (error) {
+      await res.body?.cancel();
+      throw error;
+    }
+    return res;
+  }
+
+  function versionOf(res: Response, size: number): string {
+    const etag = res.headers.get('etag');
+    if (etag !== null) return etag;
+    return `${res.headers.get('last-modified') ?? 'unknown'}-${String(size)}`;
+  }
+
+  return {
+    kind: 'http',
+    where: template.replace(/\?.*$/, '?…'),
+    async stat(id): Promise<Stated> {
+      if (!isSafeId(id)) return { kind: 'bad_id' };
+      let res = await request(id, 'HEAD');
+      if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
+      if (res.status === 405 || res.status === 501) {
+        // No HEAD: the first byte, whose Content-Range names the size.
+        res = await request(id, 'GET', { range: 'bytes=0-0' });
+        if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
+        await checked(res, id);
+        await res.body?.cancel();
+        const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+        const size = Number(total ?? res.headers.get('content-length') ?? NaN);
+        return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+      }
+      await checked(res, id);
+      const size = Number(res.headers.get('content-length') ?? NaN);
+      return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+    },
+    async readRange(id, start, end) {
+      const res = await checked(
+        await request(id, 'GET', { range: `bytes=${String(start)}-${String(end)}` }),
+        id,
+      );
+      const wanted = end - start + 1;
+      // A 200 is the whole file (no range support): read up to the range's end, then stop.
+      const skip = res.status === 206 ? 0 : start;
+      const chunks: Buffer[] = [];
+      let have = 0;
+      for await (const chunk of bodyOf(res, Infinity, id)) {
+        chunks.push(chunk);
+        have += chunk.length;
+        if (have >= skip + wanted) break;
+      }
+      return Buffer.concat(chunks).subarray(skip, skip + wanted);
+    },
+    async read(id, maxBytes) {
+      const res = await checked(await request(id, 'GET'), id);
+      const declared = Number(res.headers.get('content-length') ?? NaN);
+      if (declared > maxBytes) {
+        await res.body?.cancel();
+        throw new SourceError(
+          'too_large',
+          `${id} is ${String(declared)} bytes; the limit is ${String(maxBytes)}`,
+        );
+      }
+      return Readable.from(bodyOf(res, maxBytes, id));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Where documents live (docs/server.md, "Document sources"): one interface the facility reads every
+ * document through, chosen at start by the environment. A folder (folder-source.ts) reads its files
+ * in place; every other source's file is copied whole into CACHE_DIR before the facility converts,
+ * measures or draws it (so everything after the source works the same for each).
+ */
+import type { Readable } from 'node:stream';
+import type { Resolved } from './files.ts';
+
+/** One version of a document: its size, and a version that changes whenever its bytes do. */
+export interface SourceStat {
+  size: number;
+  /** An ETag, or the modification time and size where the source has no ETag. */
+  version: string;
+}
+
+/**
+ * Why a source could not answer (docs/server.md, "Document sources"): the origin refused the
+ * server's credentials, took too long, sent more than the size limit, or could not be reached.
+ */
+export type SourceFailureCode =
+  'not_found' | 'source_refused' | 'source_timeout' | 'too_large' | 'source_unavailable';
+
+export const SOURCE_FAILURE_STATUS: Record<SourceFailureCode, number> = {
+  not_found: 404,
+  source_refused: 502,
+  source_timeout: 504,
+  too_large: 413,
+  source_unavailable: 502,
+};
+
+/** How long a reader waits before asking again when the origin was down. */
+export const SOURCE_RETRY_AFTER_S = 5;
+
+export class SourceError extends Error {
+  readonly code: SourceFailureCode;
+  constructor(code: SourceFailureCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export type Stated = { kind: 'ok'; stat: SourceStat } | { kind: 'bad_id' } | { kind: 'not_found' };
+
+export interface DocumentSource {
+  /** `folder`, `http` or `s3`: what health and the logs name. */
+  readonly kind: string;
+  /** Where, without secrets: the folder, or the origin and path template. */
+  readonly where: string;
+  /** Size and version; throws {@link SourceError} when the source cannot answer. */
+  stat: (id: string) => Promise<Stated>;
+  /** Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. */
+  readRange: (id: string, start: number, end: number) => Promise<Buffer>;
+  /** The whole file, limited to `maxBytes`: the stream errors with {@link SourceError} past it. */
+  read: (id: string, maxBytes: number) => Promise<Readable>;
+  /**
+   * A folder's file itself (read, hashed and served in place, its sidecar beside it); undefined for
+   * sources whose files are copied into CACHE_DIR first.
+   */
+  local?: (id: string) => Promise<Resolved>;
+}
+
+/** An abort or time-out signal's error (fetch's, or a stream's: a DOMException, maybe as a cause). */
+export function isTimeout(error: unknown): boolean {
+  const named = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    'name' in value &&
+    (value.name === 'TimeoutError' || value.name === 'AbortError');
+  return named(error) || (error instanceof Error && named(error.cause));
+}
+
+/** What a failed read means: the total time-out, or an origin gone mid-answer. */
+export function asSourceError(error: unknown): SourceError {
+  if (error instanceof SourceError) return error;
+  if (isTimeout(error))
+    return new SourceError('source_timeout', 'the document store took too long');
+  return new SourceError('source_unavailable', 'the document store stopped answering');
+}
