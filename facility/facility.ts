@@ -11,9 +11,10 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { jsonError } from './answer.ts';
 import type { Answer } from './answer.ts';
-import { createConverter, createHasher, sourceKind } from './convert.ts';
+import { createConverter, createHasher } from './convert.ts';
 import type { Converter, FailureCode, Spawner } from './convert.ts';
 import { resolveDocument, sidecarPath } from './files.ts';
+import { sourceKind, startsAsPdf } from './formats.ts';
 import { createQueueConverter } from './queue.ts';
 import type { DocumentFile } from './files.ts';
 import { createPdfFacts } from './pdf-facts.ts';
@@ -234,7 +235,18 @@ export function createFacility(options: FacilityOptions): Facility {
   }
 
   async function viewable(doc: DocumentFile): Promise<Viewable> {
-    if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
+    const kind = sourceKind(doc.name);
+    const served: Viewable = { kind: 'ready', file: doc.file, stats: doc.stats };
+    if (kind === 'pdf') return served;
+    if (kind === 'unknown') {
+      if (await startsAsPdf(doc.file)) return served;
+      return {
+        kind: 'failed',
+        answer: jsonError(415, 'unsupported', {
+          message: `${doc.name} is not a kind of file this server previews (docs/server.md, "Formats")`,
+        }),
+      };
+    }
     const state = await converter.state(doc.file, doc.stats);
     if (state.kind !== 'failed') return state;
     const status = FAILURE_STATUS[state.error];

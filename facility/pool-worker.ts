@@ -10,6 +10,8 @@ import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
+import { prepareText } from './text-prepare.ts';
+import type { PreparedText, TextJob } from './text-prepare.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -41,4 +43,9 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
 export async function preview(job: PreviewJob): Promise<undefined> {
   await renderPreview(job);
   return undefined;
+}
+
+/** Text, a table of text, Markdown or code decoded and made ready for LibreOffice. */
+export function text(job: TextJob): Promise<PreparedText> {
+  return prepareText(job);
 }

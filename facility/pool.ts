@@ -17,6 +17,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { Piscina } from 'piscina';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { PreviewJob } from './preview-types.ts';
+import type { PreparedText, TextJob } from './text-prepare.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -53,6 +54,7 @@ interface Tasks {
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   preview: { input: PreviewJob; result: undefined };
+  text: { input: TextJob; result: PreparedText };
 }
 export type TaskKind = keyof Tasks;
 

@@ -1,0 +1,46 @@
+/**
+ * A text file's bytes as a string, whatever its encoding (docs/server.md, "Formats"): a byte-order
+ * mark names UTF-8 or UTF-16; bytes that are valid UTF-8 are UTF-8; anything else is what `chardet`
+ * finds most likely (GB18030, Big5, Shift_JIS, EUC-KR, the single-byte code pages…), decoded by
+ * `iconv-lite`, so no file's reading depends on the server's locale.
+ */
+import { isUtf8 } from 'node:buffer';
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+
+/** chardet's statistics settle within this much text; the rest is only decoded. */
+const SAMPLE_BYTES = 64 * 1024;
+
+export interface DecodedText {
+  text: string;
+  /** The encoding it was read as (iconv-lite's name). */
+  encoding: string;
+}
+
+function byteOrderMark(bytes: Uint8Array): string | undefined {
+  const [a, b, c] = bytes;
+  if (a === 0xef && b === 0xbb && c === 0xbf) return 'utf-8';
+  if (a === 0xff && b === 0xfe) return 'utf-16le';
+  if (a === 0xfe && b === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** GB2312 and GBK are subsets of GB18030: reading with the widest loses nothing. */
+function widest(encoding: string): string {
+  return /^(gb2312|gbk|gb18030)$/i.test(encoding) ? 'gb18030' : encoding;
+}
+
+function detectedEncoding(bytes: Uint8Array): string {
+  const marked = byteOrderMark(bytes);
+  if (marked !== undefined) return marked;
+  if (isUtf8(bytes)) return 'utf-8';
+  const guesses = chardet.analyse(bytes.subarray(0, SAMPLE_BYTES));
+  const known = guesses.find((guess) => iconv.encodingExists(guess.name));
+  return known === undefined ? 'windows-1252' : widest(known.name.toLowerCase());
+}
+
+export function decodeText(bytes: Uint8Array): DecodedText {
+  const encoding = detectedEncoding(bytes);
+  // iconv-lite strips the byte-order mark itself.
+  return { text: iconv.decode(Buffer.from(bytes), encoding), encoding };
+}
