@@ -39,3 +39,8 @@ test('plain ASCII and Latin-1 still read as themselves', () => {
   const latin = iconv.encode('Café crème, déjà vu: naïve façade, garçon, à bientôt.', 'latin1');
   expect(decodeText(latin).text).toBe('Café crème, déjà vu: naïve façade, garçon, à bientôt.');
 });
+
+test('a few words of GBK among code (too little for chardet alone) still read as Chinese', () => {
+  const code = '# 计算预算\ndef total(rows):\n    return sum(r["预算"] for r in rows)\n';
+  expect(decodeText(iconv.encode(code, 'gbk'))).toEqual({ text: code, encoding: 'gb18030' });
+});
