@@ -39,38 +39,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import { EMBEDDED_IMAGES, sourceKind } from './formats.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 import { sandboxedSoffice } from './sandbox.ts';
-
-/** What LibreOffice converts (contracts §3, listed in docs/server.md). */
-export const OFFICE_EXTENSIONS = new Set([
-  '.docx',
-  '.doc',
-  '.xlsx',
-  '.xls',
-  '.pptx',
-  '.ppt',
-  '.odt',
-  '.ods',
-  '.odp',
-  '.rtf',
-  '.txt',
-]);
-/** Images pdf-lib embeds as they are. */
-const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
-/** Images LibreOffice Draw reads, so no image decoder has to be added to the server. */
-const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif']);
-
-export type SourceKind = 'pdf' | 'office' | 'image';
-
-/** How a file becomes the viewable PDF; anything not converted is served as it is. */
-export function sourceKind(name: string): SourceKind {
-  const ext = path.extname(name).toLowerCase();
-  if (OFFICE_EXTENSIONS.has(ext)) return 'office';
-  if (EMBEDDED_IMAGES.has(ext) || DRAWN_IMAGES.has(ext)) return 'image';
-  return 'pdf';
-}
 
 /**
  * `queue_unavailable`: only with a queue (queue.ts), while Redis cannot be reached. `too_large`
@@ -263,12 +235,14 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     work: string,
     input: string,
     outDir: string,
+    infilter: string | undefined,
   ): Promise<void> {
     const { command, args, env, cwd } = await sandboxedSoffice({
       soffice,
       work,
       input,
       outDir,
+      infilter,
       memoryMb: options.sofficeMemoryMb ?? DEFAULT_SOFFICE_MEMORY_MB,
     });
     return new Promise((resolve, reject) => {
@@ -341,32 +315,34 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       }
       // Unique across hosts: servers and workers on several machines may share CACHE_DIR.
       const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.tmp`);
-      if (sourceKind(file) === 'image') {
+      const kind = sourceKind(file);
+      if (kind === 'image') {
         checkImageHeader(bytes, options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
       }
       if (EMBEDDED_IMAGES.has(ext)) {
         const input = path.join(work, `input${ext}`);
         await writeFile(input, bytes);
-        try {
-          await options.pool.run('image', { input, output: partial, ext });
-        } catch (error) {
-          if (error instanceof PoolMemoryError) {
-            throw new ConversionError('too_large', `the image ${error.message}`);
-          }
-          const busy = error instanceof PoolBusyError || error instanceof PoolTimeoutError;
-          const why = error instanceof Error ? error.message : String(error);
-          throw new ConversionError('conversion_failed', `not a readable image: ${why}`, busy);
-        }
+        await inPool('not a readable image', () =>
+          options.pool.run('image', { input, output: partial, ext }),
+        );
       } else {
         const soffice = await findExecutable(options.sofficePath);
         if (soffice === undefined) throw notInstalled();
         // A copy under a fixed name: LibreOffice picks its import filter by the extension, and the
         // original's name (spaces, quotes, any script) never reaches its command line.
-        const input = path.join(work, `input${ext}`);
-        const outDir = path.join(work, 'out');
+        let input = path.join(work, `input${ext}`);
+        let infilter: string | undefined;
         await writeFile(input, bytes);
-        await runSoffice(soffice, work, input, outDir);
-        const output = path.join(outDir, 'input.pdf');
+        if (kind === 'text' || kind === 'table' || kind === 'markdown' || kind === 'code') {
+          const source = input;
+          const prepared = await inPool('not readable as text', () =>
+            options.pool.run('text', { input: source, kind, ext, outDir: work, name: 'prepared' }),
+          );
+          ({ file: input, infilter } = prepared);
+        }
+        const outDir = path.join(work, 'out');
+        await runSoffice(soffice, work, input, outDir, infilter);
+        const output = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
         try {
           await copyFile(output, partial);
         } catch {
@@ -379,6 +355,20 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       await rename(partial, cachedPdf(cacheDir, hash));
     } finally {
       await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** A pool task, its failure named: too much memory is `too_large`, a full pool worth a retry. */
+  async function inPool<T>(what: string, task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } catch (error) {
+      if (error instanceof PoolMemoryError) {
+        throw new ConversionError('too_large', `the file ${error.message}`);
+      }
+      const busy = error instanceof PoolBusyError || error instanceof PoolTimeoutError;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ConversionError('conversion_failed', `${what}: ${why}`, busy);
     }
   }
 

@@ -11,10 +11,11 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { jsonError } from './answer.ts';
 import type { Answer } from './answer.ts';
-import { createConverter, createHasher, sourceKind } from './convert.ts';
+import { createConverter, createHasher } from './convert.ts';
 import type { Converter, FailureCode, Spawner } from './convert.ts';
 import { sidecarPath } from './files.ts';
 import type { Resolved } from './files.ts';
+import { sourceKind, startsAsPdf } from './formats.ts';
 import { createSourceCopies } from './source-copy.ts';
 import { SOURCE_FAILURE_STATUS, SOURCE_RETRY_AFTER_S, asSourceError } from './source.ts';
 import type { SourceError } from './source.ts';
@@ -300,7 +301,18 @@ export function createFacility(options: FacilityOptions): Facility {
   }
 
   async function viewable(doc: DocumentFile): Promise<Viewable> {
-    if (sourceKind(doc.name) === 'pdf') return { kind: 'ready', file: doc.file, stats: doc.stats };
+    const kind = sourceKind(doc.name);
+    const served: Viewable = { kind: 'ready', file: doc.file, stats: doc.stats };
+    if (kind === 'pdf') return served;
+    if (kind === 'unknown') {
+      if (await startsAsPdf(doc.file)) return served;
+      return {
+        kind: 'failed',
+        answer: jsonError(415, 'unsupported', {
+          message: `${doc.name} is not a kind of file this server previews (docs/server.md, "Formats")`,
+        }),
+      };
+    }
     const state = await converter.state(doc.file, doc.stats, doc.name);
     if (state.kind !== 'failed') return state;
     const status = FAILURE_STATUS[state.error];
@@ -531,7 +543,7 @@ export function createFacility(options: FacilityOptions): Facility {
       const page = Number(parts?.[1] ?? 0);
       if (page < 1 || page > ready.facts.pageCount) return jsonError(404, 'not_found');
       try {
-        const text = await pool.run('text', { input: ready.file, hash: ready.hash, page });
+        const text = await pool.run('pageText', { input: ready.file, hash: ready.hash, page });
         return { kind: 'json', status: 200, body: text };
       } catch (error) {
         if (error instanceof PoolBusyError) {

@@ -12,6 +12,7 @@ import { readPageText } from './page-text.ts';
 import type { PageText, PageTextJob } from './page-text.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
+import type { PreparedText, TextJob } from './text-prepare.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -46,6 +47,16 @@ export async function preview(job: PreviewJob): Promise<undefined> {
 }
 
 /** A page's text with positions, for a view-only reader's search (page-text.ts). */
-export function text(job: PageTextJob): Promise<PageText> {
+export function pageText(job: PageTextJob): Promise<PageText> {
   return readPageText(job);
+}
+
+/**
+ * Text, a table of text, Markdown or code decoded and made ready for LibreOffice. Loaded on its
+ * first use: the detector, markdown-it and highlight.js would otherwise slow every thread's start,
+ * which a page preview waits for (docs/decisions/2026-11-27-a-warm-pool-thread.md).
+ */
+export async function text(job: TextJob): Promise<PreparedText> {
+  const { prepareText } = await import('./text-prepare.ts');
+  return prepareText(job);
 }

@@ -18,6 +18,7 @@ import { Piscina } from 'piscina';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { PageText, PageTextJob } from './page-text.ts';
 import type { PreviewJob } from './preview-types.ts';
+import type { PreparedText, TextJob } from './text-prepare.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -54,7 +55,8 @@ interface Tasks {
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   preview: { input: PreviewJob; result: undefined };
-  text: { input: PageTextJob; result: PageText };
+  pageText: { input: PageTextJob; result: PageText };
+  text: { input: TextJob; result: PreparedText };
 }
 export type TaskKind = keyof Tasks;
 

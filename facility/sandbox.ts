@@ -114,6 +114,8 @@ export interface SofficeJob {
   input: string;
   outDir: string;
   memoryMb: number;
+  /** LibreOffice's import filter (with its options), when the extension alone would not say. */
+  infilter?: string | undefined;
 }
 
 /** The command line and environment that convert `input` to PDF in `outDir`, sandboxed. */
@@ -146,6 +148,7 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
     '--headless',
     '--norestore',
     '--nolockcheck',
+    ...(job.infilter === undefined ? [] : [`--infilter=${job.infilter}`]),
     '--convert-to',
     'pdf',
     '--outdir',

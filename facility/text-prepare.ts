@@ -1,0 +1,95 @@
+/**
+ * Text, tables of text, Markdown and code made ready for LibreOffice (docs/server.md, "Formats"):
+ * decoded to UTF-8 whatever they arrived in (text-decode.ts), and told which import filter reads
+ * them, so LibreOffice never guesses an encoding from the server's locale. A pool task
+ * (pool-worker.ts): decoding and highlighting a large file is not done on the event loop.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CODE_LANGUAGES } from './formats.ts';
+import { decodeText } from './text-decode.ts';
+import { codeHtml, markdownHtml } from './text-html.ts';
+
+export type TextKind = 'text' | 'table' | 'markdown' | 'code';
+
+export interface TextJob {
+  input: string;
+  kind: TextKind;
+  ext: string;
+  /** Where the prepared file is written, as `<name>.txt`, `.csv` or `.html`. */
+  outDir: string;
+  name: string;
+}
+
+export interface PreparedText {
+  file: string;
+  /** LibreOffice's `--infilter`. */
+  infilter: string;
+  /** The encoding the input was read as. */
+  encoding: string;
+}
+
+/** Lines looked at to find a table's delimiter. */
+const SAMPLE_LINES = 20;
+const DELIMITERS = [',', '\t', ';', '|'];
+
+/** Occurrences of `delimiter` outside double quotes. */
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === delimiter && !quoted) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The delimiter that splits the first lines most evenly: found in every line the same number of
+ * times beats found often. A `.tsv` is tab-separated unless its lines say otherwise.
+ */
+export function tableDelimiter(text: string, ext: string): string {
+  const sample = text.split(/\r\n?|\n/, SAMPLE_LINES).filter((line) => line !== '');
+  let best = ext === '.tsv' ? '\t' : ',';
+  let bestScore = 0;
+  for (const delimiter of DELIMITERS) {
+    const counts = sample.map((line) => countOutsideQuotes(line, delimiter));
+    const first = counts[0] ?? 0;
+    if (first === 0) continue;
+    const steady = counts.filter((count) => count === first).length / counts.length;
+    const score = steady * 1000 + first;
+    if (score > bestScore) {
+      best = delimiter;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Calc's CSV options: delimiter, `"` quotes, UTF-8 (76), from line 1 (the header kept as a row). */
+function csvFilter(delimiter: string): string {
+  return `CSV:${String(delimiter.charCodeAt(0))},34,76,1`;
+}
+
+export async function prepareText(job: TextJob): Promise<PreparedText> {
+  const { text, encoding } = decodeText(await readFile(job.input));
+  const write = async (ext: string, content: string, infilter: string) => {
+    const file = path.join(job.outDir, job.name + ext);
+    await writeFile(file, content);
+    return { file, infilter, encoding };
+  };
+  switch (job.kind) {
+    case 'text':
+      return write('.txt', text, 'Text (encoded):UTF8,LF');
+    case 'table':
+      return write('.csv', text, csvFilter(tableDelimiter(text, job.ext)));
+    case 'markdown':
+      return write('.html', markdownHtml(text), 'HTML (StarWriter)');
+    case 'code':
+      return write(
+        '.html',
+        codeHtml(text, CODE_LANGUAGES[job.ext] ?? 'plaintext'),
+        'HTML (StarWriter)',
+      );
+  }
+}
