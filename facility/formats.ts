@@ -106,7 +106,7 @@ export const CODE_LANGUAGES: Readonly<Record<string, string>> = {
 /** Images pdf-lib embeds as they are. */
 export const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
 /** Images LibreOffice Draw reads, so no image decoder has to be added to the server. */
-const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif']);
+const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif', '.bmp', '.svg']);
 
 /**
  * `text`, `table`, `markdown`, `code`: decoded and prepared in the pool (text-prepare.ts), then
