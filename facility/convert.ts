@@ -39,7 +39,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import { EMBEDDED_IMAGES, sourceKind } from './formats.ts';
+import { EMBEDDED_IMAGES, officeExtension, sourceKind } from './formats.ts';
+import type { OfficeInput, SourceKind } from './formats.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 import { sandboxedSoffice } from './sandbox.ts';
@@ -98,6 +99,11 @@ export interface Converter {
   state: (file: string, stats: Stats, id?: string) => Promise<ConversionState>;
   /** Jobs queued or running in this process. */
   pending: () => number;
+  /**
+   * The converters this process finds (the health answer): LibreOffice for every format but PDF
+   * and PNG/JPEG, which pdf-lib and the JavaScript text decoders of the pool need nothing for.
+   */
+  converters: () => Promise<{ libreoffice: boolean }>;
   /** With a queue: its counts for the health answer (queue.ts). */
   queueHealth?: () => Promise<Record<string, unknown>>;
   /** Starts no new job; waits for running ones up to `capMs`, then kills what is left. */
@@ -330,8 +336,9 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         if (soffice === undefined) throw notInstalled();
         // A copy under a fixed name: LibreOffice picks its import filter by the extension, and the
         // original's name (spaces, quotes, any script) never reaches its command line.
-        let input = path.join(work, `input${ext}`);
-        let infilter: string | undefined;
+        const office = officeInput(kind, ext, bytes);
+        let input = path.join(work, `input${office.ext}`);
+        let infilter = office.infilter;
         await writeFile(input, bytes);
         if (kind === 'text' || kind === 'table' || kind === 'markdown' || kind === 'code') {
           const source = input;
@@ -372,10 +379,23 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
+  /** The extension and filter LibreOffice reads an office file with, from what its content is. */
+  function officeInput(kind: SourceKind, ext: string, bytes: Uint8Array): OfficeInput {
+    if (kind !== 'office') return { ext };
+    const input = officeExtension(ext, bytes.subarray(0, 1024));
+    if (input === undefined) {
+      throw new ConversionError(
+        'unsupported',
+        `the file is named ${ext} but is not one: neither that format nor RTF, HTML or a zip of the newer one`,
+      );
+    }
+    return input;
+  }
+
   function notInstalled(): ConversionError {
     return new ConversionError(
       'converter_not_installed',
-      `LibreOffice (${options.sofficePath}) is not installed on the server: office files and GIF, WebP or TIFF images cannot be previewed`,
+      `LibreOffice (${options.sofficePath}) is not installed on the server: only PDF, PNG and JPEG files can be previewed`,
       true,
     );
   }
@@ -464,6 +484,7 @@ export function createConverter(options: ConverterOptions): Converter {
       return { kind: 'converting' };
     },
     pending: () => jobs.size,
+    converters: async () => ({ libreoffice: (await runner.missingConverter()) === undefined }),
     async drain(capMs) {
       closing = true;
       const all = Promise.allSettled([...jobs.values()]);

@@ -5,19 +5,51 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What LibreOffice opens as it is (its import filter picked by the extension). */
+/**
+ * What LibreOffice opens as it is (its import filter picked by the extension, or by the content
+ * {@link officeExtension} finds): Microsoft Office and its templates and macro-enabled twins
+ * (macros never run: sandbox.ts), OpenDocument and its flat and template forms, Kingsoft WPS,
+ * Visio, Apple iWork and Windows metafiles.
+ */
 export const OFFICE_EXTENSIONS = new Set([
-  '.docx',
-  '.doc',
-  '.xlsx',
-  '.xls',
-  '.pptx',
-  '.ppt',
-  '.odt',
-  '.ods',
-  '.odp',
-  '.rtf',
+  ...['.docx', '.doc', '.dotx', '.dot', '.docm', '.dotm', '.rtf'],
+  ...['.xlsx', '.xls', '.xltx', '.xlt', '.xlsm', '.xltm'],
+  ...['.pptx', '.ppt', '.potx', '.pot', '.pptm', '.potm', '.ppsx', '.pps'],
+  ...['.odt', '.ods', '.odp', '.odg', '.ott', '.ots', '.otp', '.otg'],
+  ...['.fodt', '.fods', '.fodp', '.fodg'],
+  ...['.wps', '.wpt', '.et', '.ett', '.dps', '.dpt'],
+  ...['.vsd', '.vsdx'],
+  ...['.pages', '.numbers', '.key'],
+  ...['.emf', '.wmf'],
 ]);
+/**
+ * Extensions of OLE2 compound files (Office 97–2003, Kingsoft WPS, Visio), each with the family
+ * it is a document of: a file under one of these names that is not OLE2 is often a zip of the
+ * newer format, RTF or HTML saved under the old name.
+ */
+const COMPOUND: ReadonlyMap<string, 'text' | 'sheet' | 'slides' | 'drawing'> = new Map([
+  ['.doc', 'text'],
+  ['.dot', 'text'],
+  ['.wps', 'text'],
+  ['.wpt', 'text'],
+  ['.xls', 'sheet'],
+  ['.xlt', 'sheet'],
+  ['.et', 'sheet'],
+  ['.ett', 'sheet'],
+  ['.ppt', 'slides'],
+  ['.pot', 'slides'],
+  ['.pps', 'slides'],
+  ['.dps', 'slides'],
+  ['.dpt', 'slides'],
+  ['.vsd', 'drawing'],
+]);
+const ZIPPED: Record<'text' | 'sheet' | 'slides' | 'drawing', string> = {
+  text: '.docx',
+  sheet: '.xlsx',
+  slides: '.pptx',
+  drawing: '.vsdx',
+};
+
 /** Plain text, decoded to UTF-8 first (text-decode.ts). */
 const TEXT_EXTENSIONS = new Set(['.txt', '.log']);
 /** Tables of text, decoded and their delimiter found (text-prepare.ts), opened by Calc. */
@@ -74,7 +106,7 @@ export const CODE_LANGUAGES: Readonly<Record<string, string>> = {
 /** Images pdf-lib embeds as they are. */
 export const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
 /** Images LibreOffice Draw reads, so no image decoder has to be added to the server. */
-const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif']);
+const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif', '.bmp', '.svg']);
 
 /**
  * `text`, `table`, `markdown`, `code`: decoded and prepared in the pool (text-prepare.ts), then
@@ -110,4 +142,35 @@ export async function fileHead(file: string): Promise<Buffer> {
 /** A PDF, whatever its name: pdf.js too accepts `%PDF-` anywhere in the first KB. */
 export async function startsAsPdf(file: string): Promise<boolean> {
   return (await fileHead(file)).includes('%PDF-');
+}
+
+/** How LibreOffice is to read a file whose content its name may not tell. */
+export interface OfficeInput {
+  ext: string;
+  infilter?: string;
+}
+
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+
+/**
+ * An old Office or WPS name's content, checked: OLE2 as named; a zip, RTF or HTML read as what it
+ * is; anything else `undefined` (refused as unsupported, never handed to LibreOffice to guess).
+ * Other extensions are read as named.
+ */
+export function officeExtension(ext: string, head: Uint8Array): OfficeInput | undefined {
+  const family = COMPOUND.get(ext);
+  if (family === undefined) return { ext };
+  const bytes = Buffer.from(head);
+  if (bytes.subarray(0, 8).equals(OLE2)) return { ext };
+  if (bytes.subarray(0, 4).equals(ZIP)) return { ext: ZIPPED[family] };
+  const start = bytes.toString('latin1').trimStart().slice(0, 256).toLowerCase();
+  if (start.startsWith('{\\rtf') && family === 'text') return { ext: '.rtf' };
+  if (/^(<\?xml[^>]*>\s*)?(<!doctype html|<html)/.test(start)) {
+    // Word and Excel "Save as web page" under the old name; Calc reads the tables as a sheet.
+    return family === 'sheet'
+      ? { ext: '.html', infilter: 'HTML (StarCalc)' }
+      : { ext: '.html', infilter: 'HTML (StarWriter)' };
+  }
+  return undefined;
 }

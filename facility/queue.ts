@@ -198,6 +198,9 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
       }
     },
     pending: () => local.pending(),
+    // This process's: the workers convert, and one without LibreOffice fails its jobs as
+    // converter_not_installed, which the viewer shows.
+    converters: () => local.converters(),
     async queueHealth() {
       try {
         return await within(REDIS_WAIT_MS, async () => {

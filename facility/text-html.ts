@@ -84,6 +84,9 @@ markdown.renderer.rules.image = (tokens, index) => {
   return alt === '' ? '' : `[${escapeHtml(alt)}]`;
 };
 
+// Writer's HTML import draws a table's borders from the attribute, not from CSS.
+markdown.renderer.rules.table_open = () => '<table border="1" cellspacing="0" cellpadding="4">\n';
+
 const MARKDOWN_STYLE = `
 body { font-family: ${SANS}; font-size: 11pt; }
 table { border-collapse: collapse; }

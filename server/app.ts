@@ -211,6 +211,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       status: 'ok',
       auth: auth.mode,
       conversionsPending: pending,
+      converters: await facility.converter.converters(),
       poolQueued: facility.pool.queued(),
       underPressure: app.isUnderPressure(),
       ...queue,

@@ -25,7 +25,7 @@ test('Markdown: raw HTML is text, an image is its alt text, a table and code sta
   expect(html).not.toMatch(/<script|<img|<[^>]*\s(on\w+|src)=/i);
   expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(html).toContain('[a chart of 销售]');
-  expect(html).toMatch(/<table>[\s\S]*<td>销售部<\/td>/);
+  expect(html).toMatch(/<table border="1"[^>]*>[\s\S]*<td>销售部<\/td>/);
   expect(html).toContain('<span class="hljs-string">&quot;&lt;b&gt;&quot;</span>');
 });
 

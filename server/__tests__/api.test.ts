@@ -152,6 +152,8 @@ test('health answers 200', async () => {
     status: 'ok',
     auth: 'off',
     conversionsPending: 0,
+    // The server tests need LibreOffice (docs/server.md).
+    converters: { libreoffice: true },
     poolQueued: 0,
     underPressure: false,
   });

@@ -173,6 +173,8 @@ test('without LibreOffice, office files say so and PDFs still open', async () =>
     // pdf-lib's images need no LibreOffice.
     expect((await getMeta(served, 'scan.png')).body).toMatchObject({ pageCount: 1 });
     expect(served.spawns()).toBe(0);
+    const health = (await (await fetch(`${served.api}health`)).json()) as Record<string, unknown>;
+    expect(health.converters).toEqual({ libreoffice: false });
   } finally {
     await served.close();
   }
