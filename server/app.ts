@@ -184,6 +184,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return noStore(reply).send({
       status: 'ok',
       auth: auth.mode,
+      // Which kind of source, never where (health is open): folder, http.
+      source: facility.source.kind,
       conversionsPending: pending,
       poolQueued: facility.pool.queued(),
       underPressure: app.isUnderPressure(),
