@@ -198,7 +198,6 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
 
   return {
     kind: 'http',
-    where: template.replace(/\?.*$/, '?…'),
     async stat(id): Promise<Stated> {
       if (!isSafeId(id)) return { kind: 'bad_id' };
       let res = await request(id, 'HEAD');
