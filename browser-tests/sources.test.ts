@@ -1,12 +1,18 @@
 // Documents where they live through `npm run serve` (docs/server.md, "Document sources"): signed
-// links open a PDF and a DOCX kept in nested folders of DOCS_DIR, page 1 painted, the `?doc=` with
-// its `/` kept in the address bar.
+// links open a PDF and a DOCX kept in nested folders of DOCS_DIR, and a PDF and a DOCX kept at an
+// HTTP origin (DOCS_URL), page 1 painted, the `?doc=` with its `/` kept in the address bar; a file
+// changed at the origin is its new content on the next open; an origin that stopped answering is
+// the viewer's clear message and its `folio:failed` kind, not a blank page.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
@@ -23,6 +29,30 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-sources-browser-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
+let remote: RunningServer;
+const CREDENTIAL = 'Bearer browser-origin-credential';
+/** The origin's files, by id; the test changes one while the servers run. */
+const stored = new Map<string, Buffer>();
+const origin = createServer((request, response) => {
+  const id = decodeURIComponent((request.url ?? '').replace(/^\/store\//, ''));
+  const bytes = stored.get(id);
+  if (request.headers.authorization !== CREDENTIAL) return response.writeHead(401).end();
+  if (bytes === undefined) return response.writeHead(404).end();
+  // A version per content, as a document system's ETag would be.
+  const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}"`;
+  response.writeHead(200, { 'content-length': bytes.length, etag });
+  response.end(request.method === 'HEAD' ? undefined : bytes);
+});
+
+/** A PDF of `pages` pages, each with its number drawn (a blank page counts as not painted). */
+async function numberedPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i += 1) {
+    pdf.addPage([300, 400]).drawText(`Page ${String(i + 1)}`, { x: 40, y: 300, size: 48, font });
+  }
+  return Buffer.from(await pdf.save());
+}
 
 const token = (doc: string) =>
   new SignJWT({ doc, exp: Math.floor(Date.now() / 1000) + 300 })
@@ -33,7 +63,25 @@ before(async () => {
   mkdirSync(path.join(docsDir, 'contracts', '2026', '11'), { recursive: true });
   copyFileSync(SAMPLE_PDF, path.join(docsDir, 'contracts', '2026', 'tracemonkey.pdf'));
   copyFileSync(SAMPLE_DOCX, path.join(docsDir, 'contracts', '2026', '11', 'three pages.docx'));
+  stored.set('reports/tracemonkey.pdf', readFileSync(SAMPLE_PDF));
+  stored.set('reports/2026/three pages.docx', readFileSync(SAMPLE_DOCX));
+  stored.set('reports/changing.pdf', await numberedPdf(2));
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  const originUrl = `http://127.0.0.1:${String((origin.address() as AddressInfo).port)}`;
   const { distDir } = await prodBuild();
+  remote = await startNpmServer(
+    'serve',
+    {
+      BASE_PATH: '/viewer/',
+      DIST_DIR: distDir,
+      DOCS_DIR: '',
+      DOCS_URL: `${originUrl}/store/{id}`,
+      DOCS_HEADERS: `Authorization: ${CREDENTIAL}`,
+      CACHE_DIR: path.join(root, 'remote-cache'),
+      AUTH_SECRET: SECRET,
+    },
+    '/viewer/api/health',
+  );
   server = await startNpmServer(
     'serve',
     {
@@ -51,29 +99,91 @@ before(async () => {
 after(async () => {
   await browser.close();
   await server.stop();
+  await remote.stop();
+  if (origin.listening) origin.close();
   rmSync(root, { recursive: true, force: true });
 });
+
+/** Opens `id` on `on` with a signed link, records `folio:failed`, and waits for page 1. */
+async function openSigned(on: RunningServer, id: string) {
+  const session = await newSession(browser);
+  const { page } = session;
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    Object.assign(window, { __failed: seen });
+    window.addEventListener('folio:failed', (event) => {
+      seen.push((event as CustomEvent).detail);
+    });
+  });
+  const link = `${on.url}/viewer/?doc=${encodeURIComponent(id)}&lang=en#page=1&token=${await token(id)}`;
+  await page.goto(link);
+  return session;
+}
+
+async function expectPainted(on: RunningServer, id: string) {
+  const session = await openSigned(on, id);
+  const { page } = session;
+  try {
+    // A DOCX converts first (LibreOffice, seconds).
+    await waitForPainted(page, 1, 90_000);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('doc'), id);
+    assert.doesNotMatch(page.url(), /token=/);
+    assert.deepEqual(session.problems, []);
+  } finally {
+    await session.close();
+  }
+}
 
 describe('a nested folder of DOCS_DIR', () => {
   for (const [kind, id] of [
     ['PDF', 'contracts/2026/tracemonkey.pdf'],
     ['DOCX', 'contracts/2026/11/three pages.docx'],
   ] as const) {
-    it(`opens a ${kind} by its relative path from a signed link`, async () => {
-      const session = await newSession(browser);
-      const { page } = session;
+    it(`opens a ${kind} by its relative path from a signed link`, () => expectPainted(server, id));
+  }
+});
+
+describe('an HTTP origin (DOCS_URL)', () => {
+  for (const [kind, id] of [
+    ['PDF', 'reports/tracemonkey.pdf'],
+    ['DOCX', 'reports/2026/three pages.docx'],
+  ] as const) {
+    it(`opens a ${kind} kept at the origin from a signed link`, () => expectPainted(remote, id));
+  }
+
+  it('shows a file changed at the origin with its new content on the next open', async () => {
+    const pages = async () => {
+      const session = await openSigned(remote, 'reports/changing.pdf');
       try {
-        const link = `${server.url}/viewer/?doc=${encodeURIComponent(id)}&lang=en#page=1&token=${await token(id)}`;
-        await page.goto(link);
-        // A DOCX converts first (LibreOffice, seconds).
-        await waitForPainted(page, 1, 90_000);
-        const url = new URL(page.url());
-        assert.equal(url.searchParams.get('doc'), id);
-        assert.doesNotMatch(page.url(), /token=/);
-        assert.deepEqual(session.problems, []);
+        await waitForPainted(session.page, 1);
+        return await session.page.locator('[data-page-number]').count();
       } finally {
         await session.close();
       }
+    };
+    assert.equal(await pages(), 2);
+    stored.set('reports/changing.pdf', await numberedPdf(5));
+    assert.equal(await pages(), 5);
+  });
+
+  it('an origin that stopped answering is the clear message and a folio:failed kind', async () => {
+    origin.closeAllConnections();
+    await new Promise<void>((resolve) => {
+      origin.close(() => {
+        resolve();
+      });
     });
-  }
+    const session = await openSigned(remote, 'reports/never-fetched.pdf');
+    const { page } = session;
+    try {
+      await page.getByText('The document store cannot be reached').waitFor({ timeout: 30_000 });
+      const failed = await page.evaluate(
+        () => (window as unknown as { __failed: { kind: string }[] }).__failed,
+      );
+      assert.equal(failed[0]?.kind, 'sourceUnavailable');
+    } finally {
+      await session.close();
+    }
+  });
 });

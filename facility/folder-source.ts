@@ -17,7 +17,6 @@ export function createFolderSource(docsDir: string): DocumentSource {
 
   return {
     kind: 'folder',
-    where: docsDir,
     local: (id) => resolveDocument(docsDir, id),
     async stat(id) {
       const resolved = await resolveDocument(docsDir, id);

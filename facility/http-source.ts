@@ -54,13 +54,14 @@ export function expandTemplate(template: string, id: string): string {
 }
 
 /**
- * `DOCS_HEADERS`: one `Name: value` a line (or separated by `\n` in one variable), parsed
+ * `DOCS_HEADERS`: one `Name: value` a line (or separated by a written-out `\n`), parsed
  * strictly so a typo stops the start rather than sending half a credential. The values are never
  * logged: an error names the line's number only.
  */
 export function parseHeaders(text: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  // Real line breaks, or `\n` written out (one line in a container's environment file).
+  const lines = text.split(/\r?\n|\\n/).filter((line) => line.trim() !== '');
   lines.forEach((line, index) => {
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim() : '';
@@ -197,7 +198,6 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
 
   return {
     kind: 'http',
-    where: template.replace(/\?.*$/, '?…'),
     async stat(id): Promise<Stated> {
       if (!isSafeId(id)) return { kind: 'bad_id' };
       let res = await request(id, 'HEAD');

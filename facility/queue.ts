@@ -26,6 +26,10 @@ import {
 } from './convert.ts';
 import type { ConversionState, Converter, FailureCode, RunnerOptions } from './convert.ts';
 import { resolveDocument } from './files.ts';
+import type { Resolved } from './files.ts';
+import { createSourceCopies } from './source-copy.ts';
+import { asSourceError } from './source.ts';
+import type { DocumentSource } from './source.ts';
 
 const QUEUE_NAME = 'folio-conversions';
 
@@ -230,6 +234,10 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
 export interface ConversionWorkerOptions extends RunnerOptions {
   redisUrl: string;
   docsDir: string;
+  /** A source other than the folder `docsDir` (source.ts): the job's id is read from it. */
+  source?: DocumentSource;
+  /** A source's files over this are not read. Default: no limit. */
+  maxBytes?: number;
   /** Jobs this process runs at once. */
   concurrency: number;
   /** A job whose worker stopped renewing its lock this long ago is handed to another. */
@@ -244,15 +252,36 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
   const { cacheDir, docsDir } = options;
   const log = options.log ?? (() => undefined);
   const runner = createJobRunner(options);
+  const { source } = options;
+  const copies =
+    source && !source.local
+      ? createSourceCopies(source, cacheDir, options.maxBytes ?? Infinity)
+      : undefined;
+
+  /** The job's document as a local file: in DOCS_DIR, or the source's copy in CACHE_DIR. */
+  async function open(id: string): Promise<Resolved> {
+    if (copies === undefined) return resolveDocument(docsDir, id);
+    try {
+      return await copies.open(id);
+    } catch (error) {
+      // The source is away: the machine's fault, worth a retry (maybe on another worker).
+      throw new Error(failureReason('conversion_failed', asSourceError(error).message), {
+        cause: error,
+      });
+    }
+  }
 
   async function convertJob(job: Job<ConversionJob>): Promise<void> {
     const { name, hash } = job.data;
     // Converted already: a job added again after Redis lost it, or a retry after a stall.
     if (await cachedState(cacheDir, hash)) return;
-    const resolved = await resolveDocument(docsDir, name);
+    const resolved = await open(name);
     if (resolved.kind !== 'ok') {
       throw new UnrecoverableError(
-        failureReason('conversion_failed', `${name} is not in this worker's DOCS_DIR`),
+        failureReason(
+          'conversion_failed',
+          `${name} is not in this worker's ${copies ? 'source' : 'DOCS_DIR'}`,
+        ),
       );
     }
     const startedAt = Date.now();

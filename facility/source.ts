@@ -45,8 +45,6 @@ export type Stated = { kind: 'ok'; stat: SourceStat } | { kind: 'bad_id' } | { k
 export interface DocumentSource {
   /** `folder`, `http` or `s3`: what health and the logs name. */
   readonly kind: string;
-  /** Where, without secrets: the folder, or the origin and path template. */
-  readonly where: string;
   /** Size and version; throws {@link SourceError} when the source cannot answer. */
   stat: (id: string) => Promise<Stated>;
   /** Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. */

@@ -210,6 +210,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return noStore(reply).send({
       status: 'ok',
       auth: auth.mode,
+      // Which kind of source, never where (health is open): folder, http.
+      source: facility.source.kind,
       conversionsPending: pending,
       converters: await facility.converter.converters(),
       poolQueued: facility.pool.queued(),

@@ -1,7 +1,7 @@
 /**
  * `npm run serve` and `npm run preview` (`--preview`): the one server (server/app.ts) from the
  * environment (docs/server.md): PORT (8000), HOST (all interfaces), BASE_PATH (/), DOCS_DIR
- * (mock/documents), CACHE_DIR (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first,
+ * (mock/documents) or DOCS_URL + DOCS_HEADERS (server/source-env.ts), CACHE_DIR (<tmp>/folio-cache), DIST_DIR (dist/; several, newest first,
  * separated by ':'), SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count),
  * CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100 for serve; no limit for preview), SHUTDOWN_TIMEOUT_S
  * (30), LOG_LEVEL (info for serve, warn for preview), and the page's settings (PREVIEW_API,
@@ -28,6 +28,7 @@ import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { VIEW_ONLY_MODES } from '../facility/view-only.ts';
 import { choice, folder, number, proxyList, setting } from './env.ts';
+import { sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';
 
 const preview = process.argv.includes('--preview');
@@ -51,6 +52,7 @@ try {
     auth,
     basePath: setting('BASE_PATH'),
     docsDir: folder('DOCS_DIR', defaultDocsDir),
+    source: sourceFromEnv(),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
     redisUrl: setting('REDIS_URL'),

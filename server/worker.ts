@@ -15,6 +15,7 @@ import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { createPool } from '../facility/pool.ts';
 import { startConversionWorker } from '../facility/queue.ts';
 import { folder, number, setting } from './env.ts';
+import { sourceFromEnv } from './source-env.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const log = (event: Record<string, unknown>) => {
@@ -30,6 +31,8 @@ try {
   const worker = startConversionWorker({
     redisUrl,
     docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
+    source: sourceFromEnv(),
+    maxBytes: number('MAX_FILE_MB', 100, 0) * 1024 * 1024,
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     sofficePath: setting('SOFFICE_PATH') ?? 'soffice',
     concurrency,

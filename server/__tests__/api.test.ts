@@ -151,6 +151,7 @@ test('health answers 200', async () => {
   expect(await res.json()).toEqual({
     status: 'ok',
     auth: 'off',
+    source: 'folder',
     conversionsPending: 0,
     // The server tests need LibreOffice (docs/server.md).
     converters: { libreoffice: true },

@@ -74,6 +74,30 @@ export const documentMessages = defineMessages({
     en: 'The preview service has no converter for office documents installed; PDF files still open. Please tell its administrator.',
     'zh-CN': '预览服务未安装办公文档转换器；PDF 文件仍可打开。请联系管理员。',
   },
+  'error.sourceRefused.title': {
+    en: 'The document store refused this viewer',
+    'zh-CN': '文档库拒绝了本预览服务的访问',
+  },
+  'error.sourceRefused.detail': {
+    en: 'The preview service is not allowed to read this document from where it is kept (status {status}). Please tell its administrator.',
+    'zh-CN': '预览服务无权从文档所在位置读取此文档（状态 {status}）。请联系管理员。',
+  },
+  'error.sourceTimeout.title': {
+    en: 'The document store took too long',
+    'zh-CN': '文档库响应超时',
+  },
+  'error.sourceTimeout.detail': {
+    en: 'The preview service waited too long for this document from where it is kept. Try again in a moment.',
+    'zh-CN': '预览服务等待文档库返回此文档的时间过长。请稍后重试。',
+  },
+  'error.sourceUnavailable.title': {
+    en: 'The document store cannot be reached',
+    'zh-CN': '无法连接文档库',
+  },
+  'error.sourceUnavailable.detail': {
+    en: 'The preview service could not read this document from where it is kept just now. Try again in a moment.',
+    'zh-CN': '预览服务暂时无法从文档库读取此文档。请稍后重试。',
+  },
   'doc.convertingStarted': {
     en: 'Preparing the document…',
     'zh-CN': '正在准备文档…',

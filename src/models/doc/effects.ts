@@ -56,6 +56,16 @@ const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   unsupported: 'conversionFailed',
 };
 
+/**
+ * The document source's failures (docs/server.md, "Document sources"): the store refused the
+ * server, took too long, or could not be reached. Its own words are not shown: they name the store.
+ */
+const SOURCE_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
+  source_refused: 'sourceRefused',
+  source_timeout: 'sourceTimeout',
+  source_unavailable: 'sourceUnavailable',
+};
+
 /** The facility's refusals of a signed link (docs/server.md, "Signed links"). */
 const TOKEN_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   token_missing: 'tokenMissing',
@@ -73,6 +83,8 @@ export function toDocError(error: unknown): DocError | undefined {
       const reason = sanitizeText(detail.reason, TEXT_LIMITS.reason);
       return { kind: conversion, status, ...(reason !== '' && { reason }) };
     }
+    const source = detail.code === undefined ? undefined : SOURCE_ERRORS[detail.code];
+    if (source) return { kind: source, status };
     const refused = detail.code === undefined ? undefined : TOKEN_ERRORS[detail.code];
     if (refused && (status === 401 || status === 403)) return { kind: refused, status };
     return { kind: NOT_FOUND.has(status) ? 'notFound' : 'facility', status };

@@ -31,7 +31,8 @@ export interface FolioOpenedEvent extends FolioEnvelope<'folio:opened'> {
 
 /**
  * The document cannot be shown. `kind`: the facility's answer (`notFound`, `facility`, `timeout`,
- * `malformed`, `network`, `conversionFailed`, `converterMissing`), its refusal of the signed link
+ * `malformed`, `network`, `conversionFailed`, `converterMissing`), its document source's
+ * (`sourceRefused`, `sourceTimeout`, `sourceUnavailable`), its refusal of the signed link
  * (`tokenMissing`, `tokenInvalid`, `tokenExpired`, `tokenOtherDocument`), or the PDF's own
  * download and reading (`invalid`, `unavailable`, `network`, `passwordCancelled`).
  */

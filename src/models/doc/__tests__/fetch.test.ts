@@ -48,6 +48,19 @@ beforeAll(async () => {
   await facility.addPdf('no-converter.docx', {
     fail: { status: 503, contentType: json, body: '{"error":"converter_not_installed"}' },
   });
+  for (const [code, status] of [
+    ['source_refused', 502],
+    ['source_timeout', 504],
+    ['source_unavailable', 502],
+  ] as const) {
+    await facility.addPdf(`${code}.pdf`, {
+      fail: {
+        status,
+        contentType: json,
+        body: JSON.stringify({ error: code, message: 'http://dms.internal' }),
+      },
+    });
+  }
   await facility.addPdf('list.pdf', { fail: { status: 200, body: '[1, 2, 3]' } });
   await facility.addPdf('slow.pdf', { delayMs: 10_000 });
   await facility.addPdf('converting.pdf', { convertMs: 1_200 });
@@ -227,6 +240,13 @@ describe('doc/fetch: failures become a typed error, never a throw', () => {
       'no-converter.docx',
       { kind: 'converterMissing', status: 503 },
     ],
+    [
+      'the store refused the server (docs/server.md)',
+      'source_refused.pdf',
+      { kind: 'sourceRefused', status: 502 },
+    ],
+    ['the store too slow', 'source_timeout.pdf', { kind: 'sourceTimeout', status: 504 }],
+    ['the store away', 'source_unavailable.pdf', { kind: 'sourceUnavailable', status: 502 }],
     ['200 that is not JSON → malformed', 'garbled.pdf', { kind: 'malformed' }],
     ['200 with JSON of the wrong shape → malformed', 'list.pdf', { kind: 'malformed' }],
   ])('contracts §8 %s', async (_, id, error) => {
