@@ -104,13 +104,14 @@ test("a document's sidecar is not a document itself", async () => {
   expect((await fetch(`${facility.api}documents/tracemonkey.pdf.json`)).status).toBe(404);
 });
 
-test('a .json file that is nobody’s sidecar is a document like any other', async () => {
+test('a .json file that is nobody’s sidecar is a document like any other (code, converted)', async () => {
   const res = await fetch(`${facility.api}documents/data.json`);
   expect(res.status).toBe(200);
+  // Code becomes a PDF (docs/server.md, "Formats"): the answer is the conversion's first one.
   expect(await res.json()).toMatchObject({
     title: 'data',
     mimeType: 'application/json',
-    pageCount: 0,
+    loadedCount: 0,
   });
 });
 
