@@ -32,7 +32,7 @@ export interface Hit {
   page: number;
   /** The match's place among its page's matches, 0-based. */
   indexOnPage: number;
-  /** pdf.js's offset and length of the match (see components/Search/textSearch.ts `rawRange`). */
+  /** pdf.js's offset and length of the match (see services/pdf/pageText.ts `rawRange`). */
   offset: number;
   length: number;
 }
@@ -40,3 +40,25 @@ export interface Hit {
 export function hitId(page: number, offset: number): string {
   return `${page}:${offset}`;
 }
+
+/** The results list: pdf.js's matches as its find controller holds them (services/pdf/findResults.ts). */
+export interface SearchResults {
+  /** `idle`: nothing to look for; `running`: pages are still being searched. */
+  status: 'idle' | 'running' | 'done';
+  /** In document order; at most MAX_HITS. */
+  hits: readonly Hit[];
+  /** Every match found so far, listed or not. */
+  total: number;
+  pagesWithHits: number;
+  pagesSearched: number;
+  pageCount: number;
+}
+
+export const NO_RESULTS: SearchResults = {
+  status: 'idle',
+  hits: [],
+  total: 0,
+  pagesWithHits: 0,
+  pagesSearched: 0,
+  pageCount: 0,
+};

@@ -12,6 +12,7 @@ import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
 import { urlModel } from './url';
+import { viewerModel } from './viewer';
 
 export const models = [
   docModel,
@@ -23,17 +24,28 @@ export const models = [
   hostModel,
   urlModel,
   linkModel,
+  viewerModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
 
-export { docModel, searchModel, printModel, signModel, hostModel, urlModel, linkModel };
+export {
+  docModel,
+  searchModel,
+  printModel,
+  signModel,
+  hostModel,
+  urlModel,
+  linkModel,
+  viewerModel,
+};
 export { docActions } from './doc';
 export { hostActions } from './host';
 export { printActions } from './print';
 export { searchActions } from './search';
 export { signActions } from './sign';
 export { urlActions } from './url';
+export { viewerActions } from './viewer';
 
 // Every `select` in effects and subscriptions is checked against the app's root state.
 declare module '../runtime/types' {

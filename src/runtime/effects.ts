@@ -66,6 +66,8 @@ export function* race<T extends Record<string, Step<unknown>>>(
 export interface EffectCommands {
   put: PutCommand;
   take: <P extends TakePattern>(pattern: P) => Step<TakenAction<P>>;
+  /** The next action, whatever it is: for an effect that follows a selection of the state. */
+  takeAny: () => Step<AnyAction>;
   call: typeof call;
   select: typeof select;
   delay: typeof delay;
@@ -102,5 +104,8 @@ export function createEffectCommands(prefix: (type: string) => string): EffectCo
     const creators: readonly AnyActionCreator[] = 'match' in pattern ? [pattern] : pattern;
     return (yield saga.take(creators.map((creator) => creator.type))) as TakenAction<P>;
   }
-  return { put, take, call, select, delay, fork, cancel, cancelled, takeEvent, all, race };
+  function* takeAny(): Step<AnyAction> {
+    return (yield saga.take('*')) as AnyAction;
+  }
+  return { put, take, takeAny, call, select, delay, fork, cancel, cancelled, takeEvent, all, race };
 }

@@ -3,59 +3,13 @@ import { Empty, Spin, Tree } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Key, KeyboardEvent } from 'react';
-import { useAppSelector } from '../../app';
-import { selectPdfOpenFailed } from '../../models/doc/selectors';
-import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app';
+import { selectOutline, viewerActions } from '../../models/viewer';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/useEngine';
 import { useGoToPage } from '../SidePanel/useGoToPage';
-import { resolvePdfOutline } from './pdfOutline';
-import type { OutlineSource } from './pdfOutline';
 import './OutlinePanel.css';
 import type { OutlineItem } from '../../domain/document';
-
-type OutlineLoad =
-  | { kind: 'loading' }
-  | { kind: 'ready'; items: readonly OutlineItem[] }
-  | { kind: 'failed' }
-  // The PDF could not be opened and the facility gave no outline: nothing is coming.
-  | { kind: 'unavailable' };
-
-/**
- * The facility's `docOutline` when it gave one, else the PDF's own outline, read (once per open
- * document) only when the panel shows.
- */
-function useOutline(
-  facility: readonly OutlineItem[],
-  pdf: PDFDocumentProxy | undefined,
-  openFailed: boolean,
-) {
-  const [resolved, setResolved] = useState<{ pdf: PDFDocumentProxy; load: OutlineLoad }>();
-  const fromPdf = facility.length === 0 && pdf !== undefined;
-  useEffect(() => {
-    if (!fromPdf) return undefined;
-    let live = true;
-    // pdf.js's typings of the outline are looser than what it returns; OutlineSource is what is read.
-    resolvePdfOutline(pdf as unknown as OutlineSource).then(
-      (items) => {
-        if (live) setResolved({ pdf, load: { kind: 'ready', items } });
-      },
-      () => {
-        if (live) setResolved({ pdf, load: { kind: 'failed' } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [fromPdf, pdf]);
-  if (facility.length > 0) return { kind: 'ready', items: facility } satisfies OutlineLoad;
-  if (pdf === undefined) {
-    return openFailed
-      ? ({ kind: 'unavailable' } satisfies OutlineLoad)
-      : ({ kind: 'loading' } satisfies OutlineLoad);
-  }
-  return resolved?.pdf === pdf ? resolved.load : ({ kind: 'loading' } satisfies OutlineLoad);
-}
 
 interface Entry {
   page: number | null;
@@ -107,9 +61,14 @@ function useHeight<T extends HTMLElement>() {
  */
 export function OutlinePanel() {
   const t = useT();
-  const engine = useEngine();
-  const facility = useAppSelector((s) => s.doc.docData.docOutline);
-  const load = useOutline(facility, engine?.pdf, useAppSelector(selectPdfOpenFailed));
+  const dispatch = useAppDispatch();
+  const load = useAppSelector(selectOutline, shallowEqual);
+  // The PDF's own outline is read when the panel shows (once per engine: the effect knows).
+  const engine = useAppSelector((s) => s.viewer.engine);
+  const fromPdf = useAppSelector((s) => s.doc.docData.docOutline.length === 0);
+  useEffect(() => {
+    if (fromPdf && engine > 0) void dispatch(viewerActions.readOutline());
+  }, [fromPdf, engine, dispatch]);
   const go = useGoToPage();
   const { ref, height } = useHeight<HTMLDivElement>();
   const [selected, setSelected] = useState<Key>();

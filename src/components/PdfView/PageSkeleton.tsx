@@ -20,7 +20,7 @@ interface SkeletonProps {
    * over a page pdf.js has not drawn yet (`drawn`), so it is replaced without a flash.
    */
   over: boolean;
-  drawn: ReadonlySet<number>;
+  drawn: readonly number[];
 }
 
 /**
@@ -49,7 +49,7 @@ export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: Skeleto
           data-skeleton-page={page}
           style={cssPageBox(size, zoom, rotate)}
         >
-          {previews && page <= previews.pages && !drawn.has(page) && seen(page) && (
+          {previews && page <= previews.pages && !drawn.includes(page) && seen(page) && (
             <PagePreview page={page} size={size} zoom={zoom} rotate={rotate} />
           )}
         </div>

@@ -4,7 +4,6 @@ import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
 import { docActions } from '../../models/doc';
 import { useFirstFrameReplaced } from '../../router/firstFrame';
-import { useOpenPdf } from './useEngine';
 import { PdfView } from './PdfView';
 
 // The antd parts of a failure or a password: the `document-status` chunk, loaded when one shows.
@@ -15,7 +14,7 @@ const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
 /**
  * Shows the PDF the doc model's `pdf` effect opens, or says why it cannot, always with a way out.
  * The opening itself (progress, password, failure) is model state (docs/architecture.md, "The
- * open document"); the document comes from the pdf session.
+ * open document"); the pdf session builds pdf.js's viewer on the page view.
  */
 export function PdfDocument({ url }: { url: string }) {
   const { ready, failure, progress, password, previews } = useAppSelector(
@@ -28,15 +27,14 @@ export function PdfDocument({ url }: { url: string }) {
     }),
     shallowEqual,
   );
-  const pdf = useOpenPdf();
   const t = useT();
   const dispatch = useAppDispatch();
   useFirstFrameReplaced(failure !== undefined || password !== undefined);
   // The same element while pdf.js opens and once it has: the previews' view becomes pdf.js's.
-  if (ready && pdf) return <PdfView pdf={pdf} />;
+  if (ready) return <PdfView />;
   if (previews && !failure && !password) {
     return (
-      <PdfView pdf={undefined}>
+      <PdfView>
         <span className="folio-visually-hidden" role="status">
           {t('engine.opening')}
         </span>

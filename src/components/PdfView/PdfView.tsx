@@ -1,49 +1,30 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import 'pdfjs-dist/web/pdf_viewer.css';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
+import { viewerActions } from '../../models/viewer';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
-import { isPrintBusy } from '../../models/print/state';
-import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-import { createEngine } from '../../services/pdf/engine';
-import type { Engine } from '../../services/pdf/engine';
 import { PageSkeleton } from './PageSkeleton';
 import { useFirstFrameReplaced } from '../../router/firstFrame';
-import { fitWidthZoom } from '../../services/pdf/layout';
+import { fitWidthZoom, normaliseRotation } from '../../services/pdf/layout';
 import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
 import './PdfView.css';
 
-/** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
-export function normaliseRotation(degrees: number): number {
-  return ((degrees % 360) + 360) % 360;
-}
-
 /** Ctrl+wheel: this much accumulated delta is one zoom step, so touchpad pinches stay gentle. */
 const WHEEL_STEP = 60;
 
-/** What a pdf.js `pagerendered` event says. */
-interface PageRendered {
-  pageNumber: number;
-}
-
 /**
- * The page engine: pdf.js's PDFViewer bound two-way to the doc model. The model is the authority;
- * the viewer reports scrolling (page) and its own scale changes back, and each side skips updates
- * that already match, so nothing loops. Without `pdf` yet (it is opening), the placeholders and
- * the facility's previews stand in its place, and the reader can already scroll, turn pages and
- * zoom (docs/architecture.md, "Page previews").
+ * The page view: the elements pdf.js draws into, attached to the pdf session, which builds the
+ * engine on them for each open document and reports what it does to the models (the `viewer`
+ * model's effects); the view the reader asks for reaches pdf.js the same way back. Before pdf.js
+ * has laid the pages out (the document is opening), the placeholders and the facility's previews
+ * stand in its place, and the reader can already scroll, turn pages and zoom
+ * (docs/architecture.md, "Page previews").
  */
-export function PdfView({
-  pdf,
-  children,
-}: {
-  pdf: PDFDocumentProxy | undefined;
-  children?: ReactNode;
-}) {
+export function PdfView({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const t = useT();
   const zoom = useAppSelector((s) => s.doc.zoom);
@@ -63,93 +44,27 @@ export function PdfView({
   const fitting = narrow && !zoomChosen;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
-  const engineRef = useRef<Engine | null>(null);
-  // What pdf.js's event handlers compare against; synced before any effect below runs.
-  const model = useRef({ zoom, rotate, currentPage, onePage });
-  useLayoutEffect(() => {
-    model.current = { zoom, rotate, currentPage, onePage };
-  }, [zoom, rotate, currentPage, onePage]);
-  // View state, not the document's: this engine (made for these DOM nodes) has laid its pages
-  // out. A new engine for the same document (the view remounts after a re-fetch, StrictMode)
-  // starts over, while the model's `pdfOpened` stays true; it gates the placeholders below and
-  // re-applies zoom, rotation and page to the new engine.
-  const [initialised, setInitialised] = useState(false);
-  // Pages with a preview that this engine has drawn: their previews step aside.
-  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set());
-  const previewed = useRef(previewPages);
-  useLayoutEffect(() => {
-    previewed.current = previewPages;
-  }, [previewPages]);
+  // The engine on screen has laid its pages out; a new engine (a re-fetch, StrictMode) starts
+  // over, while the doc model's `pdfReady` stays true.
+  const initialised = useAppSelector((s) => s.viewer.laidOut);
+  const drawn = useAppSelector((s) => s.viewer.drawn);
   // pdf.js has laid out or drawn page 1: the first frame, if still there, has nothing left to show.
-  useFirstFrameReplaced(initialised || drawn.has(1));
+  useFirstFrameReplaced(initialised || drawn.includes(1));
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
-  // Read when pdf.js has been idle for a while, not a reason to make a new engine.
-  const printBusy = useAppSelector((s) => isPrintBusy(s.print));
-  const printing = useRef(false);
-  useLayoutEffect(() => {
-    printing.current = printBusy;
-  }, [printBusy]);
 
-  // A layout effect, like the opening: pdf.js gets its document in the commit, not a frame later.
+  // Before the attachment below: the first engine lays its pages out in the mode asked for.
+  useLayoutEffect(() => {
+    dispatch(viewerActions.setOnePage(onePage));
+  }, [onePage, dispatch]);
+  // A layout effect, like the opening: pdf.js gets its elements in the commit, not a frame later.
   useLayoutEffect(() => {
     const container = containerRef.current;
     const viewer = viewerRef.current;
-    if (!container || !viewer || !pdf) return undefined;
-    const engine = createEngine({
-      container,
-      viewer,
-      pdf,
-      pageErrorText,
-      locale,
-      initial: () => ({ ...model.current, rotate: normaliseRotation(model.current.rotate) }),
-      onInit: (pageCount) => {
-        setInitialised(true);
-        dispatch(docActions.setPageCount(pageCount));
-      },
-      onPageChange: (page) => {
-        if (page !== model.current.currentPage) dispatch(docActions.setPage(page));
-      },
-      onScaleChange: (scale) => {
-        if (Math.abs(scale - model.current.zoom) > 0.001) {
-          dispatch(docActions.zoomTo(scale * 100));
-        }
-      },
-      onPagesSize: (sizes) => {
-        dispatch(docActions.setPagesSize(sizes));
-      },
-      onFirstRender: () => {
-        dispatch(docActions.pageShown(true));
-      },
-      canRelease: () => !printing.current,
-      showComments,
-    });
-    engine.eventBus.on('pagerendered', ({ pageNumber }: PageRendered) => {
-      if (pageNumber > previewed.current) return;
-      setDrawn((pages) => (pages.has(pageNumber) ? pages : new Set(pages).add(pageNumber)));
-    });
-    engineRef.current = engine;
-    pdfSession.setEngine(engine);
-    return () => {
-      pdfSession.setEngine(undefined);
-      dispatch(docActions.pageShown(false));
-      engineRef.current = null;
-      engine.destroy();
-    };
-  }, [pdf, dispatch, pageErrorText, locale, showComments]);
+    if (!container || !viewer) return undefined;
+    return pdfSession.attach({ container, viewer }, { pageErrorText, locale, showComments });
+  }, [pageErrorText, locale, showComments]);
 
-  useEffect(() => {
-    engineRef.current?.setScale(zoom);
-  }, [zoom, initialised]);
-  useEffect(() => {
-    engineRef.current?.setRotation(normaliseRotation(rotate));
-  }, [rotate, initialised]);
-  useEffect(() => {
-    engineRef.current?.setPage(currentPage);
-  }, [currentPage, initialised]);
-  useEffect(() => {
-    engineRef.current?.setOnePage(onePage);
-  }, [onePage, initialised]);
   // Turning pages on the placeholders, before pdf.js lays out: scrolled as pdf.js scrolls to a
   // page (its top edge inside the border), which it then does without a move.
   useEffect(() => {
@@ -172,12 +87,12 @@ export function PdfView({
     dispatch(docActions.fitWidth(fitWidthZoom(width, firstSize, rotate)));
   }, [fitting, initialised, firstSize, rotate, linkZoom, dispatch]);
   // Then from pdf.js's own page box, after every rotation and whenever the width changes (the
-  // phone turns, the window is resized). After the rotation effect above: it measures the turn.
+  // phone turns, the window is resized).
   useEffect(() => {
     const container = containerRef.current;
     if (!fitting || !initialised || !container) return undefined;
     const fit = () => {
-      const scale = engineRef.current?.fitWidthScale();
+      const scale = pdfSession.fitWidthScale();
       if (scale !== undefined) dispatch(docActions.fitWidth(scale));
     };
     fit();
@@ -188,15 +103,19 @@ export function PdfView({
     };
   }, [fitting, initialised, rotate, dispatch]);
 
+  const zoomNow = useRef(zoom);
+  useLayoutEffect(() => {
+    zoomNow.current = zoom;
+  }, [zoom]);
   useTouchGestures(containerRef, viewerRef, {
-    zoom: () => model.current.zoom,
+    zoom: () => zoomNow.current,
     min: param.minZoomRatio,
     max: param.maxZoomRatio,
     pinch: !param.isMobScaleDisabled,
     swipe: onePage,
-    fitWidth: () => engineRef.current?.fitWidthScale(),
+    fitWidth: () => pdfSession.fitWidthScale(),
     zoomTo: (next, origin) => {
-      if (origin) engineRef.current?.zoomOrigin([origin.x, origin.y]);
+      if (origin) pdfSession.zoomOrigin([origin.x, origin.y]);
       dispatch(docActions.zoomTo(next * 100));
     },
     turn: (direction) => {
@@ -216,7 +135,7 @@ export function PdfView({
       if (Math.abs(accumulated) < WHEEL_STEP) return;
       const steps = accumulated < 0 ? 1 : -1;
       accumulated = 0;
-      engineRef.current?.zoomOrigin([event.clientX, event.clientY]);
+      pdfSession.zoomOrigin([event.clientX, event.clientY]);
       dispatch(docActions.zoomBy(steps));
     };
     container.addEventListener('wheel', onWheel, { passive: false });
@@ -234,7 +153,7 @@ export function PdfView({
       role="document"
     >
       <div ref={viewerRef} className="pdfViewer" />
-      {(!initialised || drawn.size < previewPages) && (
+      {(!initialised || drawn.length < previewPages) && (
         <PageSkeleton
           sizes={pageSize}
           zoom={zoom}

@@ -6,7 +6,6 @@ import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import { useEngine } from '../PdfView/useEngine';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 
 function rangeMessage(t: Translate, error: RangeError): string {
@@ -32,7 +31,8 @@ function rangeMessage(t: Translate, error: RangeError): string {
 export function PrintDialog() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const engine = useEngine();
+  // pdf.js has the document on screen: its pages can be drawn for printing.
+  const engine = useAppSelector((s) => s.viewer.engine > 0);
   const allowed = useAppSelector(selectPrintAllowed);
   const print = useAppSelector((state) => state.print);
   const pageCount = useAppSelector((state) => state.doc.docData.pageCount);

@@ -7,7 +7,7 @@ import { searchActions } from '../../models/search';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
 import type { FindStatus } from '../../domain/search';
-import type { SearchResults } from './useSearchResults';
+import type { SearchResults } from '../../domain/search';
 
 /**
  * The count (contracts §5: `<i> of <n>`), from pdf.js; "No matches" as soon as either pdf.js or our

@@ -2,14 +2,17 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { searchActions, selectFindStatus, selectSearchAvailable } from '../../models/search';
+import {
+  searchActions,
+  selectFindStatus,
+  selectSearchAvailable,
+  selectSearchResults,
+} from '../../models/search';
 import type { Hit } from '../../domain/search';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/useEngine';
+import { pdfSession } from '../../services/pdf/session';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
-import { useSearchResults } from './useSearchResults';
-import { pdfTextSource } from './pdfTextSource';
 import './Search.css';
 
 /**
@@ -26,11 +29,10 @@ export function SearchPanel() {
 function OpenSearchPanel() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const engine = useEngine();
-  const { query, focusRequest, openedByLink } = useAppSelector((state) => state.search);
+  const engine = useAppSelector((state) => state.viewer.engine);
+  const { focusRequest, openedByLink } = useAppSelector((state) => state.search);
   const status = useAppSelector(selectFindStatus);
-  // The list first: it must hear the first search the find bar sends.
-  const results = useSearchResults(engine, query);
+  const results = useAppSelector(selectSearchResults);
   // pdf.js's search runs while the bar is shown over this engine (services/pdf/find.ts).
   useEffect(() => {
     void dispatch(searchActions.barShown());
@@ -38,7 +40,7 @@ function OpenSearchPanel() {
       void dispatch(searchActions.barHidden());
     };
   }, [engine, dispatch]);
-  const source = useMemo(() => (engine ? pdfTextSource(engine.pdf) : undefined), [engine]);
+  const source = useMemo(() => (engine > 0 ? pdfSession.pageText() : undefined), [engine]);
   const input = useRef<InputRef>(null);
   // Where the keyboard was before the bar took it; it goes back there when the bar closes.
   const returnFocus = useRef<Element | null>(null);
@@ -73,10 +75,10 @@ function OpenSearchPanel() {
     if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
       target.focus();
     } else {
-      engine?.viewer.container.focus();
+      pdfSession.pagesContainer()?.focus();
     }
     dispatch(searchActions.close());
-  }, [dispatch, engine]);
+  }, [dispatch]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -5,10 +5,10 @@ import { useAppSelector } from '../../app';
 import { selectCanSelectText } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n';
-import { contextOf, rawRange } from './textSearch';
+import { contextOf, rawRange } from '../../services/pdf/pageText';
 import type { Hit } from '../../domain/search';
-import type { PageTextSource } from './textSearch';
-import type { SearchResults as Results } from './useSearchResults';
+import type { PageTextSource } from '../../services/pdf/pageText';
+import type { SearchResults as Results } from '../../domain/search';
 
 function plural(t: Translate, count: number, one: 'hits' | 'pages'): string {
   return count === 1 ? t(`search.${one}.one`) : t(`search.${one}.other`, { count });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
 import { docActions } from '../../models/doc';
-import { useEngine } from '../PdfView/useEngine';
+import { pdfSession } from '../../services/pdf/session';
 import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /**
@@ -12,18 +12,15 @@ import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
  */
 export function useGoToPage(): (page: number) => void {
   const dispatch = useAppDispatch();
-  const engine = useEngine();
   return useCallback(
     (page: number) => {
       dispatch(docActions.setPage(page));
-      if (engine?.viewer.currentPageNumber === page) {
-        engine.viewer.scrollPageIntoView({ pageNumber: page });
-      }
+      pdfSession.revealPage(page);
       if ('matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches) {
         dispatch(docActions.setThumbnail(false));
         dispatch(docActions.setOutline(false));
       }
     },
-    [dispatch, engine],
+    [dispatch],
   );
 }

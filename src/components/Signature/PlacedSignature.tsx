@@ -12,7 +12,7 @@ import {
   toFractionBox,
 } from '../../services/sign/geometry';
 import type { FractionBox } from '../../services/sign/geometry';
-import type { PageGeometry } from './pages';
+import type { PageGeometry } from '../../services/pdf/pageViews';
 import type { SignatureItem } from '../../domain/document';
 
 /** The smallest a signature gets, as a fraction of the page's width. */

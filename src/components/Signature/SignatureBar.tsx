@@ -2,11 +2,10 @@ import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions, signActions } from '../../models';
 import { effectLoading } from '../../runtime';
-import { useEngine } from '../PdfView/useEngine';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
-import { pageGeometry } from './pages';
+import { pdfSession } from '../../services/pdf/session';
 
 /**
  * Below the pages while there is a signature to place or placed: in placement mode the hint,
@@ -16,7 +15,6 @@ import { pageGeometry } from './pages';
 export function SignatureBar() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const engine = useEngine();
   const toaster = useToaster();
   const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
   const download = useAppSelector((s) => s.doc.docData.param.download);
@@ -27,8 +25,9 @@ export function SignatureBar() {
   if (!allowed || (!pending && count === 0)) return null;
 
   const placeOnCurrent = async () => {
-    if (!engine || !pending) return;
-    const geometry = await pageGeometry(engine, currentPage);
+    if (!pending) return;
+    const geometry = await pdfSession.pageGeometry(currentPage);
+    if (!geometry) return;
     // Centred, in the lower part of the page as it reads upright: where signatures go.
     const centre = fromFractionPoint([0.5, 0.8], geometry.view, geometry.rotate);
     const box = boxAround(centre, pending.aspect, geometry.view, geometry.rotate);

@@ -2,11 +2,10 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { signActions } from '../../models';
-import { useEngine } from '../PdfView/useEngine';
-import type { Engine } from '../../services/pdf/engine';
-import { normaliseRotation } from '../PdfView/PdfView';
+import { normaliseRotation } from '../../services/pdf/layout';
+import { pdfSession } from '../../services/pdf/session';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
-import { clientToFraction, loadedGeometry, pageDiv } from './pages';
+import { clientToFraction } from './pages';
 import { PlacedSignature } from './PlacedSignature';
 import type { SignatureItem } from '../../domain/document';
 
@@ -18,43 +17,22 @@ import type { SignatureItem } from '../../domain/document';
  * and React portals render into it. Boxes are in percentages of the page, so zoom needs no work.
  */
 export function SignatureLayer() {
-  const engine = useEngine();
+  const engine = useAppSelector((s) => s.viewer.engine);
+  const laidOut = useAppSelector((s) => s.viewer.laidOut);
+  // The page elements exist once pdf.js lays the pages out; their geometry as it loads them.
+  useAppSelector((s) => s.viewer.renders);
   const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);
   const items = useAppSelector((s) => s.doc.signDataArr);
   const viewRotate = normaliseRotation(useAppSelector((s) => s.doc.rotate));
-  const [, setLoaded] = useState(0);
-  const [laidOut, setLaidOut] = useState(0);
   const hosts = useLayerHosts(engine, allowed ? items : [], laidOut);
 
-  // The page elements exist once pdf.js lays the pages out; their geometry as it loads them.
-  useEffect(() => {
-    if (!engine) return undefined;
-    const bump = () => {
-      setLoaded((n) => n + 1);
-    };
-    const init = () => {
-      setLaidOut((n) => n + 1);
-    };
-    const events = ['pagesloaded', 'pagerendered', 'rotationchanging'];
-    events.forEach((name) => {
-      engine.eventBus.on(name, bump);
-    });
-    engine.eventBus.on('pagesinit', init);
-    return () => {
-      events.forEach((name) => {
-        engine.eventBus.off(name, bump);
-      });
-      engine.eventBus.off('pagesinit', init);
-    };
-  }, [engine]);
+  usePlacement(engine, allowed, viewRotate);
 
-  usePlacement(engine, allowed);
-
-  if (!engine || !allowed) return null;
+  if (engine === 0 || !allowed) return null;
   return items.map((item, index) => {
     const page = item.canvasNum + 1;
     const host = hosts.get(page);
-    const geometry = loadedGeometry(engine, page);
+    const geometry = pdfSession.loadedPageGeometry(page);
     if (!host || !geometry) return null;
     return createPortal(
       <PlacedSignature
@@ -75,11 +53,7 @@ export function SignatureLayer() {
  * One layer element per page that holds signatures, made once per page (portals may render into
  * it before it is attached) and kept inside the page's element while pdf.js has laid it out.
  */
-function useLayerHosts(
-  engine: Engine | undefined,
-  items: readonly SignatureItem[],
-  laidOut: number,
-) {
+function useLayerHosts(engine: number, items: readonly SignatureItem[], laidOut: boolean) {
   const [hosts] = useState(() => new Map<number, HTMLDivElement>());
   const pages = [...new Set(items.map((item) => item.canvasNum + 1))];
   for (const page of pages) {
@@ -91,11 +65,11 @@ function useLayerHosts(
   }
   const pagesKey = pages.sort((a, b) => a - b).join(',');
   useLayoutEffect(() => {
-    if (!engine || pagesKey === '') return undefined;
+    if (engine === 0 || !laidOut || pagesKey === '') return undefined;
     const observers: MutationObserver[] = [];
     const attached: HTMLDivElement[] = [];
     for (const page of pagesKey.split(',').map(Number)) {
-      const div = pageDiv(engine, page);
+      const div = pdfSession.pageElement(page);
       const host = hosts.get(page);
       if (!div || !host) continue;
       div.append(host);
@@ -127,12 +101,12 @@ const TAP = { distance: 10, ms: 800 };
  * browser makes a click of a tap; a press that scrolls is not a tap. The click that follows is
  * the signature's, not a link's under it.
  */
-function usePlacement(engine: Engine | undefined, allowed: boolean) {
+function usePlacement(engine: number, allowed: boolean, viewRotate: number) {
   const pending = useAppSelector((s) => s.sign.pending);
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (!engine || !allowed || !pending) return undefined;
-    const container = engine.viewer.container;
+    const container = pdfSession.pagesContainer();
+    if (engine === 0 || !container || !allowed || !pending) return undefined;
     container.classList.add('folio-placing');
     let press: { id: number; x: number; y: number; time: number } | undefined;
     const swallow = (event: Event) => {
@@ -153,9 +127,9 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
       const div = (event.target as Element | null)?.closest<HTMLElement>('.page[data-page-number]');
       if (!div) return;
       const page = Number(div.dataset.pageNumber);
-      const geometry = loadedGeometry(engine, page);
+      const geometry = pdfSession.loadedPageGeometry(page);
       if (!geometry) return;
-      const total = geometry.rotate + normaliseRotation(engine.viewer.pagesRotation);
+      const total = geometry.rotate + viewRotate;
       const centre = fromFractionPoint(
         clientToFraction(div, event.clientX, event.clientY),
         geometry.view,
@@ -190,5 +164,5 @@ function usePlacement(engine: Engine | undefined, allowed: boolean) {
       container.removeEventListener('click', swallow, { capture: true });
       window.removeEventListener('keydown', onKey);
     };
-  }, [engine, allowed, pending, dispatch]);
+  }, [engine, allowed, pending, viewRotate, dispatch]);
 }

@@ -3,25 +3,16 @@ import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
 import { useT } from '../../i18n';
-import { useEngine } from '../PdfView/useEngine';
 import { usePagePreview } from '../PdfView/usePagePreview';
 import { useGoToPage } from '../SidePanel/useGoToPage';
-import { pageSizeAt, thumbSize } from './geometry';
-import { pdfRasterizer } from './rasterize';
-import { ThumbnailStore } from '../../services/pdf/thumbnailStore';
+import { pageSizeAt, thumbSize } from '../../services/pdf/thumbnailGeometry';
+import { pdfSession } from '../../services/pdf/session';
+import type { ThumbnailStore } from '../../services/pdf/thumbnailStore';
 import './ThumbnailPanel.css';
 import type { PageSize } from '../../domain/document';
 
-/**
- * Thumbnail pictures kept in memory (PNG blobs of a few kB), so that scrolling back shows them
- * without drawing again. Only the ones in view are in the DOM.
- */
-export const THUMB_CACHE_SIZE = 60;
 /** Thumbnails this far (CSS px) above or below the panel's view are drawn ahead of time. */
 const PREFETCH_MARGIN = 240;
-
-/** pdf.js's RenderingStates.INITIAL: a page view that holds no rendering. */
-const PAGE_NOT_RENDERED = 0;
 
 /**
  * The thumbnail panel's list: one button per page (`data-thumbnail-number`, named `Page n`) laid out
@@ -36,7 +27,6 @@ const PAGE_NOT_RENDERED = 0;
  * one element per page too, so the panel stays in proportion to it.
  */
 export function ThumbnailPanel() {
-  const engine = useEngine();
   const pageCount = useAppSelector((s) => s.doc.docData.pageCount);
   const announced = useAppSelector((s) => s.doc.docData.pageSize);
   const measured = useAppSelector((s) => s.doc.currentPagesSize);
@@ -55,21 +45,9 @@ export function ThumbnailPanel() {
     return out;
   }, [pageCount, measured, announced, rotate]);
 
-  const store = useMemo(() => {
-    if (!engine) return undefined;
-    const { viewer, pdf, annotationMode } = engine;
-    const inUse = (pageNumber: number) => {
-      const view = viewer.getPageView(pageNumber - 1) as { renderingState?: number } | undefined;
-      return (view?.renderingState ?? PAGE_NOT_RENDERED) !== PAGE_NOT_RENDERED;
-    };
-    return new ThumbnailStore({
-      rasterize: pdfRasterizer(pdf, { inUse, annotationMode }),
-      capacity: THUMB_CACHE_SIZE,
-      release: (url) => {
-        URL.revokeObjectURL(url);
-      },
-    });
-  }, [engine]);
+  // The session's thumbnails of the engine on screen (a new engine, a new store).
+  const engine = useAppSelector((s) => s.viewer.engine);
+  const store = useMemo(() => (engine > 0 ? pdfSession.thumbnails() : undefined), [engine]);
 
   useEffect(() => {
     store?.setRotation(rotate);

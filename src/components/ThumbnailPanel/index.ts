@@ -1,1 +1,1 @@
-export { ThumbnailPanel, THUMB_CACHE_SIZE } from './ThumbnailPanel';
+export { ThumbnailPanel } from './ThumbnailPanel';

@@ -3,8 +3,8 @@
  * finder (services/pdf/find.ts; docs/architecture.md, "The open document") and bring its word on
  * the search back as actions.
  *
- * - `find` (watcher): pdf.js's pending / count / settled events, from the finder's event channel,
- *   become `findPending`, `findCounted`, `findSettled`.
+ * - `find` (watcher): pdf.js's pending / count / settled events and the results list, from the
+ *   finder's event channel, become `findPending`, `findCounted`, `findSettled`, `resultsChanged`.
  * - `follow` (watcher): the query and options as the reducers leave them go to pdf.js; F3, Enter and
  *   the buttons (`findNext` / `findPrevious`) step while the bar is shown.
  * - `barShown` / `barHidden`: the find bar mounted over the engine on screen, or gone (a remount
@@ -30,6 +30,7 @@ function* relayFindEvents(
       const event = yield* takeEvent(events);
       if (event.kind === 'pending') yield* put(searchActions.findPending(event.fresh));
       else if (event.kind === 'counted') yield* put(searchActions.findCounted(event.count));
+      else if (event.kind === 'results') yield* put(searchActions.resultsChanged(event.results));
       else yield* put(searchActions.findSettled(event.status));
     }
   } finally {

@@ -18,5 +18,5 @@ export const searchModel = defineModel({
 export type SearchModel = typeof searchModel;
 export * from './state';
 export { searchShortcut } from './subscriptions';
-export { selectFindStatus, selectSearchAvailable } from './selectors';
+export { selectFindStatus, selectSearchAvailable, selectSearchResults } from './selectors';
 export { searchActions };

@@ -1,7 +1,7 @@
 import type { Action } from '../../runtime';
 import { MAX_QUERY_LENGTH } from './state';
 import { IDLE } from './state';
-import type { FindStatus, SearchState } from './state';
+import type { FindStatus, SearchResults, SearchState } from './state';
 
 function capped(query: string): string {
   return Array.from(query).slice(0, MAX_QUERY_LENGTH).join('');
@@ -36,6 +36,11 @@ export const searchReducers = {
     status: payload,
   }),
   /** Opens the find bar (or, when open, asks for the keyboard in its box again). */
+  /** Internal (find): the results list as pdf.js's matches stand now. */
+  resultsChanged: (state: SearchState, { payload }: Action<SearchResults>): SearchState => ({
+    ...state,
+    results: payload,
+  }),
   open: (state: SearchState): SearchState => opened(state),
   /** Opens the find bar on this query (the `#search=` deep link). */
   openWith: (state: SearchState, { payload }: Action<string>): SearchState => ({

@@ -1,13 +1,13 @@
 /**
  * The `search` model's state (behaviour.md, "Search", contracts §5b `showSearch`): whether the find bar is open,
- * what it looks for, and the requests that keyboard shortcuts make of it. The matches themselves
- * live with the page engine (pdf.js's find controller), not in the store.
+ * what it looks for, the requests that keyboard shortcuts make of it, and what pdf.js's find
+ * controller has found (its count and the results list, as services/pdf/find.ts reports them).
  */
-import { IDLE } from '../../domain/search';
-import type { FindStatus } from '../../domain/search';
+import { IDLE, NO_RESULTS } from '../../domain/search';
+import type { FindStatus, SearchResults } from '../../domain/search';
 
 export { IDLE };
-export type { FindStatus };
+export type { FindStatus, SearchResults };
 
 /** Longest query kept: a deep link (`#search=`) can be any length. */
 export const MAX_QUERY_LENGTH = 500;
@@ -28,6 +28,8 @@ export interface SearchState {
   openedByLink: boolean;
   /** The search as pdf.js reports it, while the find bar is shown. */
   status: FindStatus;
+  /** The results list as pdf.js's matches stand, while the find bar is shown. */
+  results: SearchResults;
 }
 
 export const initialSearchState: SearchState = {
@@ -38,4 +40,5 @@ export const initialSearchState: SearchState = {
   focusRequest: 0,
   openedByLink: false,
   status: IDLE,
+  results: NO_RESULTS,
 };

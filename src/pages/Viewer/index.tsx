@@ -1,14 +1,15 @@
+// First: pdf.js's viewer CSS comes before the page view's own, which overrides it.
+import { provideViewerParts } from '../../services/pdf/viewerParts';
 import { useLocation } from 'react-router-dom';
 import { DocumentView } from './DocumentView';
 import { docIdFromSearch } from '../../url';
 import { chunkComponent } from '../../runtime';
-import { openDocument } from '../../services/pdf/openDocument';
-import { pdfSession } from '../../services/pdf/session';
 import './Viewer.css';
 
 // pdf.js arrives with this chunk: the doc model's `pdf` effect, waiting for it since the fetch
-// started, opens the PDF the moment the chunk runs (docs/architecture.md, "The open document").
-pdfSession.provideOpener(openDocument);
+// started, opens the PDF the moment the chunk runs, and the session can build its viewer
+// (docs/architecture.md, "The open document").
+provideViewerParts();
 
 // No document to show: the `document-status` chunk, which a document link never loads.
 const EmptyState = chunkComponent(

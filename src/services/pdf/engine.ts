@@ -23,6 +23,31 @@ interface PageViewLike extends TextMappedView {
   scale: number;
 }
 
+/** The view the models ask for (services/pdf/session.ts keeps the latest). */
+export interface EngineView {
+  zoom: number;
+  /** 0, 90, 180 or 270. */
+  rotate: number;
+  currentPage: number;
+  /** One page at a time (pdf.js's page scroll mode) or continuous vertical scrolling. */
+  onePage: boolean;
+  /** While the document's pages are drawn outside the viewer (printing): no idle release. */
+  printing: boolean;
+}
+
+/** What pdf.js did, for the models (the `viewer` model's `relay` effect turns it into state). */
+export type ViewerEvent =
+  /** An engine was built on the page view's elements: its number, counted from 1. */
+  | { kind: 'attached'; engine: number }
+  | { kind: 'laidOut'; pageCount: number }
+  | { kind: 'pageChanged'; page: number }
+  | { kind: 'scaleChanged'; scale: number }
+  | { kind: 'pagesSized'; sizes: PageSize[] }
+  | { kind: 'pageDrawn'; page: number; failed: boolean }
+  | { kind: 'rotated' }
+  /** The engine is gone (the page view let it go, or a new one replaced it). */
+  | { kind: 'detached' };
+
 export interface EngineOptions {
   container: HTMLDivElement;
   viewer: HTMLDivElement;
@@ -31,18 +56,11 @@ export interface EngineOptions {
   /** The language of pdf.js's own strings (page region names). */
   locale: Locale;
   /**
-   * The model's view at the moment pdf.js lays the pages out; `onePage` scrolls a page at a time
-   * from the start, so page 1 is not first scrolled to as in a column (10 px further up).
+   * The model's view now: read when pdf.js lays the pages out (`onePage` scrolls a page at a time
+   * from the start, so page 1 is not first scrolled to as in a column) and before an idle release.
    */
-  initial: () => { zoom: number; rotate: number; currentPage: number; onePage: boolean };
-  onInit: (pageCount: number) => void;
-  onPageChange: (page: number) => void;
-  onScaleChange: (scale: number) => void;
-  onPagesSize: (sizes: PageSize[]) => void;
-  /** Once, when pdf.js has finished its first page, drawn or failed (an error tile shows). */
-  onFirstRender: () => void;
-  /** False while the document's pages are drawn outside the viewer (printing): no idle release. */
-  canRelease: () => boolean;
+  view: () => EngineView;
+  emit: (event: ViewerEvent) => void;
   /** The policy's `showComment`: false draws no annotation at all (pdfjs.ts, annotationModeFor). */
   showComments: boolean;
 }
@@ -115,19 +133,19 @@ export function createEngine(options: EngineOptions): Engine {
   let ready = false;
 
   eventBus.on('pagesinit', () => {
-    const { zoom, rotate, currentPage, onePage } = options.initial();
+    const { zoom, rotate, currentPage, onePage } = options.view();
     ready = true;
     if (onePage) pdfView.scrollMode = pdfViewer.ScrollMode.PAGE;
     pdfView.currentScale = zoom;
     pdfView.pagesRotation = rotate;
     pdfView.currentPageNumber = Math.min(Math.max(1, currentPage), pdf.numPages);
-    options.onInit(pdf.numPages);
+    options.emit({ kind: 'laidOut', pageCount: pdf.numPages });
   });
   eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => {
-    options.onPageChange(pageNumber);
+    options.emit({ kind: 'pageChanged', page: pageNumber });
   });
   eventBus.on('scalechanging', ({ scale }: { scale: number }) => {
-    options.onScaleChange(scale);
+    options.emit({ kind: 'scaleChanged', scale });
   });
   // A page that fails to load or render shows an error tile; the rest of the document reads on.
   // pdf.js clears a page's children when it re-lays it out (zoom, rotation), so failed pages get
@@ -151,21 +169,24 @@ export function createEngine(options: EngineOptions): Engine {
       const viewport = page?.getViewport({ scale: 1 });
       sizes.push({ width: viewport?.width ?? 0, height: viewport?.height ?? 0 });
     }
-    options.onPagesSize(sizes);
+    options.emit({ kind: 'pagesSized', sizes });
     showTiles();
   });
   eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
     if (error) failed.add(pageNumber);
     else failed.delete(pageNumber);
     tileFor(pageNumber);
+    options.emit({ kind: 'pageDrawn', page: pageNumber, failed: Boolean(error) });
   });
-  eventBus.on('pagerendered', options.onFirstRender, { once: true });
   const releaseTextMappings = textMappingReleaser(pageView);
   eventBus.on('textlayerrendered', ({ pageNumber }: { pageNumber: number }) => {
     releaseTextMappings(pageNumber);
   });
   eventBus.on('scalechanging', showTiles);
-  eventBus.on('rotationchanging', showTiles);
+  eventBus.on('rotationchanging', () => {
+    showTiles();
+    options.emit({ kind: 'rotated' });
+  });
   const stopIdleRelease = releaseWhenIdle({
     // pdf.js's typings give `onIdle` the type `null`; its viewer app assigns a function.
     queue: pdfView.renderingQueue as unknown as IdleQueue,
@@ -178,7 +199,7 @@ export function createEngine(options: EngineOptions): Engine {
       },
     },
     pdf,
-    canRelease: options.canRelease,
+    canRelease: () => !options.view().printing,
   });
 
   pdfView.setDocument(pdf);

@@ -8,9 +8,10 @@
  */
 import { buffers, eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
-import { hitId, IDLE } from '../../domain/search';
-import type { FindQuery, FindStatus, Hit } from '../../domain/search';
+import { hitId, IDLE, NO_RESULTS } from '../../domain/search';
+import type { FindQuery, FindStatus, Hit, SearchResults } from '../../domain/search';
 import type { Engine } from './engine';
+import { followResults } from './findResults';
 
 /** pdf.js's `FindState`, mirrored here (jest cannot load pdf.js). */
 export const FIND_STATE = { FOUND: 0, NOT_FOUND: 1, WRAPPED: 2, PENDING: 3 } as const;
@@ -21,7 +22,9 @@ export type FindEvent =
   | { kind: 'pending'; fresh: boolean }
   | { kind: 'counted'; count: Pick<FindStatus, 'current' | 'total' | 'selectedId'> }
   /** Settled (found, not found, wrapped), or IDLE once the bar has gone. */
-  | { kind: 'settled'; status: FindStatus };
+  | { kind: 'settled'; status: FindStatus }
+  /** The results list as pdf.js's matches stand (findResults.ts), or none once the bar has gone. */
+  | { kind: 'results'; results: SearchResults };
 
 /** What pdf.js's `updatefindmatchescount` / `updatefindcontrolstate` events carry. */
 interface MatchesCountEvent {
@@ -147,9 +150,14 @@ export function createFinder(): Finder {
         },
       });
     };
+    // The list first: it must hear the first search sent.
+    const stopResults = followResults(shown, (results) => {
+      emit({ kind: 'results', results });
+    });
     eventBus.on('updatefindmatchescount', onCount);
     eventBus.on('updatefindcontrolstate', onState);
     return () => {
+      stopResults();
       eventBus.off('updatefindmatchescount', onCount);
       eventBus.off('updatefindcontrolstate', onState);
       navigation += 1;
@@ -157,7 +165,10 @@ export function createFinder(): Finder {
         if (sent?.engine === shown) sent = undefined;
         eventBus.dispatch('findbarclose', { source: shown });
         // The bar is gone (not another document's search begun): the next one starts from nothing.
-        if (sent === undefined) emit({ kind: 'settled', status: IDLE });
+        if (sent === undefined) {
+          emit({ kind: 'results', results: NO_RESULTS });
+          emit({ kind: 'settled', status: IDLE });
+        }
       }, 0);
       closing = { engine: shown, timer };
     };

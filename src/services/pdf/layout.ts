@@ -48,3 +48,8 @@ export function fitWidthZoom(containerWidth: number, size: PageSize, rotate: num
   const width = (turned(rotate) ? size.height : size.width) * CSS_PER_POINT;
   return Math.floor(((containerWidth - PAGE_BORDER_PX) / width) * 100) / 100;
 }
+
+/** Degrees for pdf.js: the model keeps (-360, 360), pdf.js wants 0, 90, 180 or 270. */
+export function normaliseRotation(degrees: number): number {
+  return ((degrees % 360) + 360) % 360;
+}

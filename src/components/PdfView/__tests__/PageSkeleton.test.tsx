@@ -22,7 +22,7 @@ function setup(props: { over?: boolean; drawn?: number[]; only?: number } = {}) 
       rotate={0}
       only={props.only}
       over={props.over ?? false}
-      drawn={new Set(props.drawn)}
+      drawn={props.drawn ?? []}
     />,
     { app },
   );

@@ -9,8 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SearchButton, SearchPanel } from '..';
-import { pdfSession } from '../../../services/pdf/session';
-import type { Engine } from '../../../services/pdf/engine';
+import { showEngine } from '../../../test/shownEngine';
 import { searchActions } from '../../../models/search';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
@@ -112,12 +111,7 @@ function answer(engine: FakeEngine, query: string) {
 type FakeEngine = ReturnType<typeof fakeEngine>;
 
 function WithEngine({ engine, children }: { engine: FakeEngine; children: ReactNode }) {
-  useEffect(() => {
-    pdfSession.setEngine(engine as unknown as Engine);
-    return () => {
-      pdfSession.setEngine(undefined);
-    };
-  }, [engine]);
+  useEffect(() => showEngine(engine), [engine]);
   return children;
 }
 

@@ -8,7 +8,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { SidePanel, SidePanelToggles } from '..';
-import { pdfSession } from '../../../services/pdf/session';
+import { showEngine } from '../../../test/shownEngine';
 import type { Engine } from '../../../services/pdf/engine';
 import { docActions } from '../../../models/doc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -28,12 +28,7 @@ const OUTLINE: OutlineItem[] = [
 ];
 
 function WithEngine({ engine, children }: { engine: Engine; children: ReactNode }) {
-  useEffect(() => {
-    pdfSession.setEngine(engine);
-    return () => {
-      pdfSession.setEngine(undefined);
-    };
-  }, [engine]);
+  useEffect(() => showEngine(engine), [engine]);
   return children;
 }
 

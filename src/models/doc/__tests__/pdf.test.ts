@@ -26,42 +26,49 @@ let opens: FakeOpen[];
 
 beforeEach(() => {
   opens = [];
-  pdfSession.provideOpener((url) => {
-    let attached: OpenOptions | undefined;
-    let resolve: (pdf: PDFDocumentProxy) => void = () => undefined;
-    let reject: (error: unknown) => void = () => undefined;
-    const promise = new Promise<PDFDocumentProxy>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    const fake: FakeOpen = {
-      url,
-      options: () => {
-        if (!attached) throw new Error('nothing attached');
-        return attached;
-      },
-      resolve,
-      reject,
-      destroy: jest.fn(),
-      loadRest: jest.fn(),
-      nameRanges: jest.fn(),
-    };
-    opens.push(fake);
-    const opened: OpenedDocument = {
-      promise,
-      attach: (options) => {
-        attached = options;
-      },
-      loadRest: fake.loadRest,
-      nameRanges: fake.nameRanges,
-      destroy: fake.destroy,
-    };
-    return opened;
+  pdfSession.provide({
+    createEngine: () => {
+      throw new Error('no page view in this test');
+    },
+    rasterizer: () => {
+      throw new Error('no thumbnails in this test');
+    },
+    open: (url) => {
+      let attached: OpenOptions | undefined;
+      let resolve: (pdf: PDFDocumentProxy) => void = () => undefined;
+      let reject: (error: unknown) => void = () => undefined;
+      const promise = new Promise<PDFDocumentProxy>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      const fake: FakeOpen = {
+        url,
+        options: () => {
+          if (!attached) throw new Error('nothing attached');
+          return attached;
+        },
+        resolve,
+        reject,
+        destroy: jest.fn(),
+        loadRest: jest.fn(),
+        nameRanges: jest.fn(),
+      };
+      opens.push(fake);
+      const opened: OpenedDocument = {
+        promise,
+        attach: (options) => {
+          attached = options;
+        },
+        loadRest: fake.loadRest,
+        nameRanges: fake.nameRanges,
+        destroy: fake.destroy,
+      };
+      return opened;
+    },
   });
 });
 
 afterEach(() => {
-  pdfSession.setEngine(undefined);
   pdfSession.setDocument(undefined);
 });
 

@@ -10,7 +10,7 @@ import type { PreloadedDoc } from '../../../test/renderWithProviders';
 import { pageLayer, renderPrintPage } from '../../../services/print';
 import type { PrintImage, PrintSource, RenderPageOptions } from '../../../services/print';
 
-import { pdfSession } from '../../../services/pdf/session';
+import { showEngine } from '../../../test/shownEngine';
 import type { Engine } from '../../../services/pdf/engine';
 jest.mock('../../../services/print/renderPage', () => ({ renderPrintPage: jest.fn() }));
 const render = jest.mocked(renderPrintPage);
@@ -32,8 +32,10 @@ let maxInFlight: number;
 /** true: each page finishes at once; false: the test finishes it (calls[i].finish()). */
 let autoFinish: boolean;
 
+let hideEngine: () => void;
+
 beforeEach(() => {
-  pdfSession.setEngine(ENGINE);
+  hideEngine = showEngine(ENGINE);
   render.mockReset();
   calls = [];
   inFlight = 0;
@@ -101,7 +103,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  pdfSession.setEngine(undefined);
+  hideEngine();
   observer.disconnect();
   document.body.replaceChildren();
 });
@@ -229,7 +231,7 @@ describe('print model: the print effect', () => {
 
   it('no document open in pdf.js (its page view gone): nothing is drawn', async () => {
     const { app } = start();
-    pdfSession.setEngine(undefined);
+    hideEngine();
     expect(await app.dispatch(printActions.print())).toBe('notAllowed');
     expect(render).not.toHaveBeenCalled();
   });

@@ -38,6 +38,7 @@ function fakeEngine(pagesCount = 3) {
       pageMatches: [] as number[][],
     },
     viewer: { pagesCount },
+    pdf: { numPages: pagesCount },
     setPage: jest.fn(),
   };
   return {
@@ -164,7 +165,8 @@ describe('the finder', () => {
     expect(a.finds()).toHaveLength(1);
     expect(a.names()).not.toContain('findbarclose');
     expect(a.listening('updatefindcontrolstate')).toBe(1);
-    expect(a.listening('updatefindmatchescount')).toBe(1);
+    // One binding: the count's listener and the results list's.
+    expect(a.listening('updatefindmatchescount')).toBe(2);
     expect(events).toEqual([]);
   });
 
@@ -212,6 +214,32 @@ describe('the finder', () => {
     a.engine.findController.selected = { pageIdx: 2, matchIdx: 2 };
     a.engine.eventBus.dispatch('updatefindcontrolstate', { state: FIND_STATE.FOUND });
     expect(a.finds()).toHaveLength(stepped);
+  });
+});
+
+describe('the results list', () => {
+  it('follows pdf.js’s matches while the bar is shown, and is emptied once it has gone', async () => {
+    const { finder, events } = setUp();
+    const a = fakeEngine();
+    finder.show(a.asEngine);
+    finder.search(QUERY);
+    // pdf.js starts the search: its matches are this query's from now on.
+    a.engine.findController.pageMatches = [[4, 90], [], [12]];
+    a.engine.eventBus.dispatch('updatetextlayermatches', { pageIndex: -1 });
+    a.engine.eventBus.dispatch('updatefindmatchescount', {
+      matchesCount: { current: 1, total: 3 },
+    });
+    const results = events.filter((event) => event.kind === 'results').at(-1);
+    expect(results).toMatchObject({
+      kind: 'results',
+      results: { status: 'done', total: 3, pagesWithHits: 2, pagesSearched: 3 },
+    });
+    finder.hide();
+    await tick();
+    expect(events.at(-2)).toEqual({
+      kind: 'results',
+      results: expect.objectContaining({ status: 'idle', hits: [] }) as unknown,
+    });
   });
 });
 

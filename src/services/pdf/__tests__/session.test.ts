@@ -1,42 +1,140 @@
-/** The pdf session: the opener handed in by the viewer chunk, and an open ended only once no engine shows it. */
+/**
+ * The pdf session owns the open document and its viewer: the opener handed in by the viewer chunk,
+ * an engine built for each document while the page view's elements are attached, its events on one
+ * channel, and an open ended only after the engine showing it has gone.
+ */
 import { createPdfSession } from '../session';
-import type { Engine } from '../engine';
+import type { ViewerParts } from '../session';
+import type { Engine, EngineOptions, EngineView, ViewerEvent } from '../engine';
 import type { OpenedDocument } from '../openDocument';
 import type { PDFDocumentProxy } from '../pdfjs';
 
-const PDF = { numPages: 1 } as unknown as PDFDocumentProxy;
+const PDF_A = { numPages: 1 } as unknown as PDFDocumentProxy;
+const PDF_B = { numPages: 2 } as unknown as PDFDocumentProxy;
+const ELEMENTS = () => ({
+  container: document.createElement('div'),
+  viewer: document.createElement('div'),
+});
+const OPTIONS = { pageErrorText: 'x', locale: 'en' as const, showComments: true };
+
+interface Built {
+  options: EngineOptions;
+  engine: Engine;
+  log: string[];
+}
+
+function parts(built: Built[], open = jest.fn<OpenedDocument, [string]>()): ViewerParts {
+  return {
+    open,
+    createEngine(options) {
+      const log: string[] = [];
+      const engine = {
+        pdf: options.pdf,
+        setScale: (zoom: number) => log.push(`zoom ${String(zoom)}`),
+        setRotation: (rotate: number) => log.push(`rotate ${String(rotate)}`),
+        setPage: (page: number) => log.push(`page ${String(page)}`),
+        setOnePage: (one: boolean) => log.push(`onePage ${String(one)}`),
+        destroy: () => log.push('destroyed'),
+      } as unknown as Engine;
+      built.push({ options, engine, log });
+      return engine;
+    },
+    rasterizer: () => () => ({ promise: new Promise<string>(() => undefined), cancel: jest.fn() }),
+  };
+}
 
 describe('the pdf session', () => {
   it('gives the opener to whoever waited for it', async () => {
     const session = createPdfSession();
     const waited = session.opener();
-    const opener = jest.fn<OpenedDocument, [string]>();
-    session.provideOpener(opener);
-    await expect(waited).resolves.toBe(opener);
-    await expect(session.opener()).resolves.toBe(opener);
+    const open = jest.fn<OpenedDocument, [string]>();
+    session.provide(parts([], open));
+    await expect(waited).resolves.toBe(open);
+    await expect(session.opener()).resolves.toBe(open);
+  });
+
+  it('builds an engine only once a document is open and the page view is attached', () => {
+    const session = createPdfSession();
+    const built: Built[] = [];
+    const events: ViewerEvent[] = [];
+    session.listen((event) => events.push(event));
+    session.provide(parts(built));
+    const detach = session.attach(ELEMENTS(), OPTIONS);
+    expect(built).toHaveLength(0);
+    session.setDocument(PDF_A);
+    expect(built).toHaveLength(1);
+    expect(built[0]?.options.pdf).toBe(PDF_A);
+    expect(built[0]?.options.pageErrorText).toBe('x');
+    expect(session.engine()).toBe(built[0]?.engine);
+    expect(events).toEqual([{ kind: 'attached', engine: 1 }]);
+    detach();
+    expect(session.engine()).toBeUndefined();
+    expect(built[0]?.log).toContain('destroyed');
+    expect(events.at(-1)).toEqual({ kind: 'detached' });
+  });
+
+  it('passes on what the engine on screen reports, not what an engine gone reports', () => {
+    const session = createPdfSession();
+    const built: Built[] = [];
+    const events: ViewerEvent[] = [];
+    session.listen((event) => events.push(event));
+    session.provide(parts(built));
+    session.setDocument(PDF_A);
+    session.attach(ELEMENTS(), OPTIONS);
+    const first = built.at(0);
+    if (!first) throw new Error('no engine built');
+    first.options.emit({ kind: 'pageChanged', page: 2 });
+    session.setDocument(PDF_B);
+    first.options.emit({ kind: 'pageChanged', page: 3 });
+    built[1]?.options.emit({ kind: 'laidOut', pageCount: 2 });
+    expect(events).toEqual([
+      { kind: 'attached', engine: 1 },
+      { kind: 'pageChanged', page: 2 },
+      { kind: 'detached' },
+      { kind: 'attached', engine: 2 },
+      { kind: 'laidOut', pageCount: 2 },
+    ]);
+  });
+
+  it('applies the view the models ask for, and gives the latest to an engine laying out', () => {
+    const session = createPdfSession();
+    const built: Built[] = [];
+    session.provide(parts(built));
+    const view: EngineView = {
+      zoom: 1.5,
+      rotate: 90,
+      currentPage: 4,
+      onePage: false,
+      printing: false,
+    };
+    session.show(view);
+    session.setDocument(PDF_A);
+    session.attach(ELEMENTS(), OPTIONS);
+    expect(built[0]?.options.view()).toEqual(view);
+    session.show({ ...view, currentPage: 5 });
+    expect(built[0]?.log).toEqual(['onePage false', 'zoom 1.5', 'rotate 90', 'page 5']);
+  });
+
+  it('lets the engine go before the document it shows is destroyed', () => {
+    const session = createPdfSession();
+    const built: Built[] = [];
+    session.provide(parts(built));
+    session.setDocument(PDF_A);
+    session.attach(ELEMENTS(), OPTIONS);
+    const log = built[0]?.log ?? [];
+    session.close(PDF_A, () => log.push('document destroyed'));
+    expect(log).toEqual(['destroyed', 'document destroyed']);
+    expect(session.pdf()).toBeUndefined();
+    expect(session.engine()).toBeUndefined();
   });
 
   it('destroys a closed document at once when no engine shows it', () => {
     const session = createPdfSession();
-    const listener = jest.fn();
-    session.subscribe(listener);
-    session.setDocument(PDF);
-    expect(session.pdf()).toBe(PDF);
+    session.setDocument(PDF_A);
+    expect(session.pdf()).toBe(PDF_A);
     const destroy = jest.fn();
-    session.close(PDF, destroy);
+    session.close(PDF_A, destroy);
     expect(destroy).toHaveBeenCalledTimes(1);
     expect(session.pdf()).toBeUndefined();
-    expect(listener).toHaveBeenCalledTimes(2);
-  });
-
-  it('waits for the page view to let its engine go before destroying the document it shows', () => {
-    const session = createPdfSession();
-    session.setDocument(PDF);
-    session.setEngine({ pdf: PDF } as unknown as Engine);
-    const destroy = jest.fn();
-    session.close(PDF, destroy);
-    expect(destroy).not.toHaveBeenCalled();
-    session.setEngine(undefined);
-    expect(destroy).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,9 +5,12 @@
  * (pdf.js's own PDFThumbnailViewer is not part of pdf_viewer.mjs; this is the small part of it
  * Folio needs.)
  */
-import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-import { thumbSize } from './geometry';
-import type { RasterTask, Rasterize } from '../../services/pdf/thumbnailStore';
+import type { Engine } from './engine';
+import { thumbSize } from './thumbnailGeometry';
+import type { RasterTask, Rasterize } from './thumbnailStore';
+
+/** pdf.js's `RenderingStates.INITIAL`: the main view has not drawn the page (or let it go). */
+const PAGE_NOT_RENDERED = 0;
 
 class Cancelled extends Error {
   constructor() {
@@ -16,21 +19,18 @@ class Cancelled extends Error {
   }
 }
 
-export interface RasterizeOptions {
-  /**
-   * True while the main view keeps page `n` rendered: its pdf.js resources are then left alone.
-   * Other pages are cleaned up after drawing, so that reading thumbnails of 1000 pages does not
-   * keep 1000 pages' operator lists in memory.
-   */
-  inUse: (pageNumber: number) => boolean;
-  /** The main view's (engine.ts): a thumbnail shows the comments the page shows, or none. */
-  annotationMode: number;
-}
-
-export function pdfRasterizer(
-  pdf: PDFDocumentProxy,
-  { inUse, annotationMode }: RasterizeOptions,
-): Rasterize {
+/**
+ * Thumbnails of the engine's document, with its annotation mode (a thumbnail shows the comments the
+ * page shows, or none). A page the main view keeps rendered is left alone after drawing; the others
+ * are cleaned up, so that reading thumbnails of 1000 pages does not keep 1000 pages' operator lists
+ * in memory.
+ */
+export function pdfRasterizer(engine: Engine): Rasterize {
+  const { pdf, viewer, annotationMode } = engine;
+  const inUse = (pageNumber: number) => {
+    const view = viewer.getPageView(pageNumber - 1) as { renderingState?: number } | undefined;
+    return (view?.renderingState ?? PAGE_NOT_RENDERED) !== PAGE_NOT_RENDERED;
+  };
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
   return (pageNumber, rotation): RasterTask => {
     const abort = new AbortController();

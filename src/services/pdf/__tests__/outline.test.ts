@@ -2,8 +2,8 @@
  * The PDF's own outline (used when the facility gave none): destinations of every kind resolved
  * to 1-based pages, entries that point nowhere kept with page null, titles cleaned, depth bounded.
  */
-import { resolvePdfOutline } from '../pdfOutline';
-import type { OutlineSource, PdfOutlineNode } from '../pdfOutline';
+import { resolvePdfOutline } from '../outline';
+import type { OutlineSource, PdfOutlineNode } from '../outline';
 
 const ref = (num: number) => ({ num, gen: 0 });
 

@@ -1,5 +1,5 @@
 /** The results list from pdf.js's find controller's matches, as they are at any moment. */
-import { collect } from '../useSearchResults';
+import { collect } from '../findResults';
 
 describe('collect', () => {
   it('lists pdf.js’s matches in document order, with progress over the pages searched so far', () => {

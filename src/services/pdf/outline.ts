@@ -6,8 +6,8 @@
  * a broken reference) keeps its title with `page: null`. Only `dest` is read: never `url` or
  * `unsafeUrl` (contracts §6).
  */
-import { LIMITS } from '../../services/facilityDocument';
-import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
+import { LIMITS } from '../facilityDocument';
+import { sanitizeText, TEXT_LIMITS } from '../sanitizeText';
 import type { OutlineItem } from '../../domain/document';
 
 /** What this file reads of a pdf.js outline node. */

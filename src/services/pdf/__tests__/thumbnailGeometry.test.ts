@@ -1,4 +1,4 @@
-import { pageSizeAt, thumbSize, THUMB_MAX_HEIGHT, THUMB_WIDTH } from '../geometry';
+import { pageSizeAt, thumbSize, THUMB_MAX_HEIGHT, THUMB_WIDTH } from '../thumbnailGeometry';
 
 const A4 = { width: 595, height: 842 };
 const A4_LANDSCAPE = { width: 842, height: 595 };

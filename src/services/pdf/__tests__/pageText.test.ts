@@ -2,7 +2,7 @@
  * The results rows' text (behaviour.md, "Search"): the same page text pdf.js's find controller builds, pdf.js's
  * match offsets placed in it, and context lines as plain text.
  */
-import { contextOf, pageText, rawRange } from '../textSearch';
+import { contextOf, pageText, rawRange } from '../pageText';
 
 describe('pageText: the page text of pdf.js’s find controller', () => {
   it('joins the items, with a line break after those that end a line', () => {
