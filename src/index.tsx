@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createFolioApp } from './app';
 import { routes } from '../config/routes';
-import { createLocationFeed } from './router/locationFeed';
+import { createUrlHistory } from './url';
 import { pageRoutes, preloadLinkedPage } from './pages/routes';
 import { InitialStateGate } from './runtime';
 import { readSettings } from './services/settings';
@@ -17,10 +17,10 @@ import './styles/global.css';
 
 // Before the router reads the URL: the signed link's token leaves the address bar now.
 adoptLinkToken();
-preloadLinkedPage(window.location.search);
+const history = createUrlHistory();
+preloadLinkedPage(history.location.search);
 const app = createFolioApp();
-const feed = createLocationFeed();
-app.start({ history: feed });
+app.start({ history });
 const pages = pageRoutes(routes);
 
 const container = document.getElementById('root');
@@ -29,7 +29,7 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={app.store}>
       <InitialStateGate>
-        <Root routes={pages} basename={readSettings().routerBase} feed={feed} />
+        <Root routes={pages} basename={readSettings().routerBase} history={history} />
       </InitialStateGate>
     </Provider>
   </StrictMode>,

@@ -11,6 +11,7 @@ import { normalizeDocument } from '../services/facilityDocument';
 import { isPreviewImageType } from '../services/pagePreviewUrl';
 import { readSettings } from '../services/settings';
 import { readLink } from '../url/link';
+import { pageLocation } from '../url/location';
 import { isFirstFrameReplaced } from './handover';
 import { paintFirstFrame } from './paint';
 import { planFirstFrame } from './plan';
@@ -60,13 +61,13 @@ async function decodedImage(
 
 async function showFirstFrame(): Promise<void> {
   const early = peekEarlyPreview();
-  const link = readLink(window.location);
+  const link = readLink(pageLocation());
   const doc = link.doc;
   if (early === undefined || doc.kind !== 'id') return;
   const asked = await early;
   if (asked === undefined) return;
   const image = decodedImage(asked).catch(() => undefined);
-  const base = new URL(readSettings().previewApi, location.href);
+  const base = new URL(readSettings().previewApi, document.baseURI);
   const plan = planFirstFrame(
     normalizeDocument(asked.answer, { id: doc.id, base }),
     screenNow(),

@@ -1,9 +1,14 @@
-import { useLayoutEffect, useMemo } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useRoutes } from 'react-router-dom';
+import { useMemo } from 'react';
+import {
+  matchRoutes,
+  unstable_HistoryRouter as HistoryRouter,
+  useLocation,
+  useRoutes,
+} from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { buildRoutes } from './buildRoutes';
 import { DocumentTitle } from './DocumentTitle';
-import type { LocationFeed } from './locationFeed';
+import type { UrlHistory } from '../url';
 import type { RouteConfig, RouteHandle } from './types';
 import { DEFAULT_TITLE } from '../../config/defaults';
 
@@ -36,32 +41,22 @@ export function AppRoutes({
   );
 }
 
-/** The router has navigated (its history has already written the window's URL): tell the feed. */
-function SyncLocation({ feed }: { feed: LocationFeed }) {
-  const location = useLocation();
-  useLayoutEffect(() => {
-    feed.sync();
-  }, [feed, location]);
-  return null;
-}
-
 /**
  * The router under the deployment's base path (`window.routerBase`, spec §2). Declarative, not a
  * data router: Folio loads no route data, and the data router is ≈ 54 kB more of the first script
- * (docs/decisions/2026-11-27-declarative-router.md). Its navigations reach the models through
- * `feed`.
+ * (docs/decisions/2026-11-27-declarative-router.md). It renders from the page's one history
+ * (src/url/history.ts), which the models' subscriptions follow too.
  */
 export interface AppRouterProps {
   routes: readonly RouteConfig[];
   basename: string;
-  feed: LocationFeed;
+  history: UrlHistory;
 }
 
-export function AppRouter({ routes, basename, feed }: AppRouterProps) {
+export function AppRouter({ routes, basename, history }: AppRouterProps) {
   return (
-    <BrowserRouter basename={basename}>
-      <SyncLocation feed={feed} />
+    <HistoryRouter history={history.router} basename={basename}>
       <AppRoutes routes={routes} />
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

@@ -4,6 +4,7 @@ import { useT } from '../i18n';
 import { describeChunkError } from './chunkError';
 import { useBootBarReplaced } from './bootBar';
 import { useFirstFrameReplaced } from './firstFrame';
+import { reloadPage } from '../url/location';
 
 interface Props {
   children: ReactNode;
@@ -46,7 +47,7 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
         t('crash.detail'),
         t('action.reload'),
         () => {
-          window.location.reload();
+          reloadPage();
         },
       ];
   return (

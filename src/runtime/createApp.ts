@@ -13,7 +13,7 @@ import { checkModel } from './checkModel';
 import { combineModels } from './modelReducer';
 import { createPromiseMiddleware } from './promiseMiddleware';
 import { getSaga } from './getSaga';
-import { runSubscriptions, windowHistory } from './subscription';
+import { runSubscriptions, stillHistory } from './subscription';
 import { prefixType } from './prefix';
 
 export interface AppOptions {
@@ -114,7 +114,7 @@ export function createApp<State>(options: AppOptions = {}): App<State> {
         enhancer,
       );
       store = created;
-      const history = startOptions.history ?? windowHistory();
+      const history = startOptions.history ?? stillHistory();
       runModel = (model) => {
         types = effectTypes();
         const task = sagaMiddleware.run(getSaga(model, hooks, promises));

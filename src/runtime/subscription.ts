@@ -19,27 +19,9 @@ export function runSubscriptions(
 }
 
 /**
- * A history for apps without a router (tests): follows the window's navigations (outside a
- * browser, e.g. in a Node test, an empty one that never changes). Hash edits are the URL module's
- * to hear (src/url/follow.ts).
+ * The history of an app started without one: at `/`, never moving. The runtime knows nothing of
+ * the window; an app hands in the page's history (src/url/history.ts).
  */
-export function windowHistory(): HistoryLike {
-  if (typeof window === 'undefined') {
-    return { location: { pathname: '/', search: '', hash: '' }, listen: () => () => undefined };
-  }
-  return {
-    get location() {
-      const { pathname, search, hash } = window.location;
-      return { pathname, search, hash };
-    },
-    listen(listener) {
-      const notify = () => {
-        listener(this.location);
-      };
-      window.addEventListener('popstate', notify);
-      return () => {
-        window.removeEventListener('popstate', notify);
-      };
-    },
-  };
+export function stillHistory(): HistoryLike {
+  return { location: { pathname: '/', search: '', hash: '' }, listen: () => () => undefined };
 }

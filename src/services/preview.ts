@@ -32,7 +32,7 @@ function isAddressable(id: string): boolean {
 
 /** The page's URL when there is one, so a relative previewApi ('/api/') becomes absolute. */
 function pageUrl(): string | undefined {
-  return typeof location === 'undefined' ? undefined : location.href;
+  return typeof document === 'undefined' ? undefined : document.baseURI;
 }
 
 /** `baseUrl` may be relative to the page; it must end up http(s). */

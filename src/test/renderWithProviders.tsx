@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createFolioApp } from '../app';
+import { createUrlHistory } from '../url/history';
 import type { FolioApp } from '../app';
 import { Shell } from '../components/Shell';
 import { SharedTooltipProvider } from '../components/SharedTooltip';
@@ -125,7 +126,8 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
 /** A started app with the real models, stopped after the test; optionally with a document. */
 export function createTestApp(preloadedState: PreloadedState = {}): FolioApp {
   const app = createFolioApp();
-  app.start();
+  // The page's history, as in the app: tests move the URL with the window's history API.
+  app.start({ history: createUrlHistory() });
   running.add(app);
   if (preloadedState.doc) preloadDoc(app, preloadedState.doc);
   return app;

@@ -1,16 +1,15 @@
 /**
- * The one listener on the URL. The router reports its navigations (the query and path); the hash is
- * read from the window, because the viewer writes it behind the router's back (writeHash.ts:
- * `replaceState`, so scrolling does not re-render the page) and the router's copy goes stale. A
- * hash the reader edits arrives as `hashchange`.
+ * The one listener on the URL, over the page's one history (history.ts), which reads the window's
+ * location at each access: the hash the viewer writes behind the router's back (writeHash.ts:
+ * `replaceState`, so scrolling does not re-render the page) is current. A hash the reader edits
+ * arrives as `hashchange`.
  */
 import type { HistoryLike } from '../runtime';
 import { readLink } from './link';
 import type { Link } from './link';
 
 function currentLink(history: HistoryLike): Link {
-  const hash = typeof window === 'undefined' ? history.location.hash : window.location.hash;
-  return readLink({ search: history.location.search, hash });
+  return readLink(history.location);
 }
 
 /** Calls `onLink` now and on every change of what the link says; returns the unlistener. */

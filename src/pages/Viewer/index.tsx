@@ -1,8 +1,7 @@
 // First: pdf.js's viewer CSS comes before the page view's own, which overrides it.
 import { provideViewerParts } from '../../services/pdf/viewerParts';
-import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../app';
 import { DocumentView } from './DocumentView';
-import { docIdFromSearch } from '../../url';
 import { chunkComponent } from '../../runtime';
 import './Viewer.css';
 
@@ -17,9 +16,9 @@ const EmptyState = chunkComponent(
   (m) => m.EmptyState,
 );
 
-/** The wildcard page: `?doc=<id>` names the document (contracts §4). */
+/** The wildcard page: `?doc=<id>` names the document (contracts §4), as the url model read it. */
 export default function Viewer() {
-  const doc = docIdFromSearch(useLocation().search);
+  const doc = useAppSelector((state) => state.url.link.doc);
   if (doc.kind === 'id') return <DocumentView docId={doc.id} />;
   return <EmptyState invalid={doc.kind === 'invalid'} />;
 }

@@ -3,7 +3,7 @@ import { MemoryRouter, Outlet, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { AppRouter, AppRoutes } from '../AppRouter';
 import { usePageTitle } from '../DocumentTitle';
-import { createLocationFeed } from '../locationFeed';
+import { createUrlHistory } from '../../url';
 import type { RouteConfig } from '../types';
 
 function ShowPath() {
@@ -103,16 +103,20 @@ describe('document title (spec §2)', () => {
 });
 
 describe('AppRouter', () => {
-  it("reports the router's navigations to the models' history, under the base path", async () => {
+  it('renders from the page’s one history, whose listeners hear its navigations, under the base path', async () => {
     window.history.replaceState(null, '', '/viewer/old?doc=a#page=2');
-    const feed = createLocationFeed();
-    expect(feed.location).toEqual({ pathname: '/viewer/old', search: '?doc=a', hash: '#page=2' });
+    const history = createUrlHistory();
+    expect(history.location).toEqual({
+      pathname: '/viewer/old',
+      search: '?doc=a',
+      hash: '#page=2',
+    });
     const heard: string[] = [];
-    feed.listen((location) => heard.push(`${location.pathname}${location.search}`));
+    history.listen((location) => heard.push(`${location.pathname}${location.search}`));
     render(
       <AppRouter
         basename="/viewer"
-        feed={feed}
+        history={history}
         routes={[
           { path: '/old', redirect: '/new?doc=b' },
           { path: '/new', title: 'New', component: Page('new page') },
@@ -122,7 +126,10 @@ describe('AppRouter', () => {
     expect(await screen.findByText('new page')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/viewer/new');
     expect(heard).toEqual(['/viewer/new?doc=b']);
-    expect(feed.location.search).toBe('?doc=b');
+    expect(history.location.search).toBe('?doc=b');
+    // A hash written behind the router's back (writeHash.ts) is read at once.
+    window.history.replaceState(window.history.state, '', '/viewer/new?doc=b#page=7');
+    expect(history.location.hash).toBe('#page=7');
     expect(document.title).toBe('New');
   });
 });

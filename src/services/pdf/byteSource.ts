@@ -115,7 +115,7 @@ function rangeOf(response: Response): { begin: number; total: number } | null {
  */
 function linkRate(url: string): number {
   const first = performance
-    .getEntriesByName(new URL(url, window.location.href).href, 'resource')
+    .getEntriesByName(new URL(url, document.baseURI).href, 'resource')
     .find((entry): entry is PerformanceResourceTiming => 'responseStart' in entry);
   if (!first || first.responseStart <= 0) return 0;
   const ms = first.responseEnd - first.responseStart;

@@ -34,7 +34,7 @@ export function resourceUrl(
 ): string {
   return new URL(
     `pdfjs-${pdfjs.version}/${folder}/`,
-    new URL(__webpack_public_path__, window.location.href),
+    new URL(__webpack_public_path__, document.baseURI),
   ).toString();
 }
 

@@ -19,6 +19,10 @@ const QUERY_PARSING = /new URLSearchParams\(|useSearchParams\(|\.get\(\s*'(doc|l
 
 const URL_LISTENING = /'hashchange'|'popstate'|history\.listen\(|location\.hash\b/;
 
+/** The window's location, read or driven (other windows' `tab.location` are theirs). */
+const WINDOW_LOCATION =
+  /(?<![\w.])(window\.)?location\.(href|search|pathname|hash|reload)\b|readLink\(window\.location\)|\bBrowserRouter\b/;
+
 describe('one URL reader', () => {
   it('the pattern finds a query parser (the scan can fail)', () => {
     expect(QUERY_PARSING.test("new URLSearchParams(location.search).get('doc')")).toBe(true);
@@ -42,6 +46,22 @@ describe('one URL reader', () => {
     const found = sourceFiles(SRC)
       .filter((file) => !file.startsWith(path.join(SRC, 'runtime')))
       .filter((file) => URL_LISTENING.test(readFileSync(file, 'utf8')));
+    expect(found.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
+  it('the location pattern finds a reader (the scan can fail)', () => {
+    expect(WINDOW_LOCATION.test('pickLocale(window.location.search)')).toBe(true);
+    expect(WINDOW_LOCATION.test('new URL(x, location.href)')).toBe(true);
+    expect(WINDOW_LOCATION.test('window.location.reload();')).toBe(true);
+    expect(WINDOW_LOCATION.test('<BrowserRouter basename={b}>')).toBe(true);
+    expect(WINDOW_LOCATION.test('tab.location.href = objectUrl;')).toBe(false);
+    expect(WINDOW_LOCATION.test('pageLocation().search')).toBe(false);
+  });
+
+  it('nothing outside src/url reads the window’s location or keeps a second history', () => {
+    const found = sourceFiles(SRC).filter((file) =>
+      WINDOW_LOCATION.test(readFileSync(file, 'utf8')),
+    );
     expect(found.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 });
