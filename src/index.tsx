@@ -2,7 +2,7 @@
 import './publicPath';
 // Next, pdf.js's worker: it loads while everything below boots (earlyWorker.ts).
 import './services/pdf/earlyWorker';
-import { adoptLinkToken } from './services/linkToken';
+import { adoptToken } from './services/adoptToken';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -16,7 +16,7 @@ import { Root } from './Root';
 import './styles/global.css';
 
 // Before the router reads the URL: the signed link's token leaves the address bar now.
-adoptLinkToken();
+adoptToken();
 const history = createUrlHistory();
 preloadLinkedPage(history.location.search);
 const app = createFolioApp();

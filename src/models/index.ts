@@ -7,7 +7,7 @@ import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
-import { linkModel } from './link';
+import { tokenModel } from './token';
 import { printModel } from './print';
 import { searchModel } from './search';
 import { signModel } from './sign';
@@ -23,7 +23,7 @@ export const models = [
   signModel,
   hostModel,
   urlModel,
-  linkModel,
+  tokenModel,
   viewerModel,
 ] as const;
 
@@ -36,7 +36,7 @@ export {
   signModel,
   hostModel,
   urlModel,
-  linkModel,
+  tokenModel,
   viewerModel,
 };
 export { docActions } from './doc';

@@ -11,5 +11,5 @@ export { createUrlHistory } from './history';
 export type { UrlHistory } from './history';
 export { pageLocation, reloadPage } from './location';
 export type { PageLocation } from './location';
-export { isUsableToken, readLinkToken, takeLinkToken } from './token';
-export type { LinkToken } from './token';
+export { isUsableToken, readUrlToken, takeUrlToken } from './token';
+export type { UrlToken } from './token';

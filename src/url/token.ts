@@ -14,7 +14,7 @@ export function isUsableToken(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_TOKEN_LENGTH && TOKEN.test(value);
 }
 
-export interface LinkToken {
+export interface UrlToken {
   /** The token, when the URL carries a usable one. */
   token: string | undefined;
   /** The query without `token` (`''` or `?…`). */
@@ -48,7 +48,7 @@ function take(text: string): { value: string | undefined; rest: string } {
   return { value: found === undefined || at < 0 ? undefined : found.slice(at + 1), rest };
 }
 
-export function readLinkToken(search: string, hash: string): LinkToken {
+export function readUrlToken(search: string, hash: string): UrlToken {
   const fromHash = take(hash.replace(/^#/, ''));
   const fromQuery = take(search.replace(/^\?/, ''));
   const raw = fromHash.value ?? fromQuery.value;
@@ -65,9 +65,9 @@ export function readLinkToken(search: string, hash: string): LinkToken {
  * the URL kept as written), so it is not in the history, a copied link or a bookmark; gives it.
  * Called once as the app starts, before the router reads the URL.
  */
-export function takeLinkToken(win: Window = window): string | undefined {
+export function takeUrlToken(win: Window = window): string | undefined {
   const { pathname, search, hash } = win.location;
-  const link = readLinkToken(search, hash);
+  const link = readUrlToken(search, hash);
   if (link.search !== search || link.hash !== hash) {
     win.history.replaceState(win.history.state, '', `${pathname}${link.search}${link.hash}`);
   }

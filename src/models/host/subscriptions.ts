@@ -11,7 +11,7 @@ import type { AnyAction, SubscriptionsMap } from '../../runtime';
 import type { FolioCommand } from '../../services/host/protocol';
 import { sanitizeText } from '../../services/sanitizeText';
 import { docActions } from '../doc';
-import { linkActions } from '../link';
+import { tokenActions } from '../token';
 import { selectDoc } from '../doc/selectors';
 import type { DocState } from '../doc/state';
 import { searchActions } from '../search';
@@ -24,7 +24,7 @@ export function commandAction(
   narrow: boolean,
 ): AnyAction | undefined {
   // A renewal keeps the reader reading whatever the document's state (docs/embedding.md).
-  if (command.type === 'folio:setToken') return linkActions.setToken(command.token);
+  if (command.type === 'folio:setToken') return tokenActions.setToken(command.token);
   if (doc.status !== 'ready') return undefined;
   switch (command.type) {
     case 'folio:goToPage':

@@ -6,7 +6,7 @@ import { SignatureBar } from '../../components/Signature/SignatureBar';
 import { SignatureLayer } from '../../components/Signature/SignatureLayer';
 import { SignPad } from '../../components/Signature/SignPad';
 import { PrintDialog } from '../../components/Print/PrintDialog';
-import { LinkExpiredNotice } from '../../components/Link';
+import { TokenExpiredNotice } from '../../components/Token';
 import { ShortcutsHelp } from '../../components/ShortcutsHelp/ShortcutsHelp';
 import { useDownloadFeedback } from '../../components/Download/useDownloadFeedback';
 import { useLocale } from '../../i18n';
@@ -22,7 +22,7 @@ export function ChromePanels({ slots }: { slots: ChromeSlots }) {
   return (
     <Shell locale={useLocale()}>
       <DownloadFeedback />
-      {createPortal(<LinkExpiredNotice />, slots.top)}
+      {createPortal(<TokenExpiredNotice />, slots.top)}
       {createPortal(<SidePanel />, slots.start)}
       {createPortal(<SearchPanel />, slots.end)}
       {createPortal(

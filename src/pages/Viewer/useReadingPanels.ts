@@ -3,7 +3,7 @@ import { CHROME_WAIT_MS } from '../../../config/defaults';
 import { useAppSelector } from '../../app';
 import type { RootState } from '../../models';
 import { selectPdfOpenFailed } from '../../models/doc/selectors';
-import { selectLinkExpired } from '../../models/link';
+import { selectTokenExpired } from '../../models/token';
 import { useChunk } from '../../runtime';
 import { useTimeElapsed } from '../../components/common/useTimeElapsed';
 import type * as PanelsModule from './ReadingPanels';
@@ -25,7 +25,7 @@ function panelWanted(state: RootState): boolean {
     doc.downloadFailure !== undefined ||
     print.dialogOpen ||
     print.status !== 'idle' ||
-    selectLinkExpired(state)
+    selectTokenExpired(state)
   );
 }
 

@@ -18,7 +18,7 @@ import { createPreviewClient } from '../preview';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';
 import { bootScript } from '../../test/bootScript';
-import { readLinkToken } from '../../url/token';
+import { readUrlToken } from '../../url/token';
 import { facilityCredentials } from '../facilityAuth';
 
 const globals = window as Window & {
@@ -141,7 +141,7 @@ describe("index.html's boot script sends the token and credentials the app will"
     bootScript();
     const init = fetch.mock.calls[0]?.[1];
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    const app = readLinkToken(window.location.search, window.location.hash).token;
+    const app = readUrlToken(window.location.search, window.location.hash).token;
     expect(app).toBe(expected);
     expect(headers.Authorization).toBe(expected === undefined ? undefined : `Bearer ${expected}`);
     expect(init?.credentials).toBe('same-origin');

@@ -1,8 +1,8 @@
-import { readLinkToken, takeLinkToken } from '../token';
+import { readUrlToken, takeUrlToken } from '../token';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJkb2MiOiJhLnBkZiJ9.c2ln-_';
 
-describe('readLinkToken', () => {
+describe('readUrlToken', () => {
   it.each([
     [
       'the fragment',
@@ -24,7 +24,7 @@ describe('readLinkToken', () => {
   ])(
     'reads it from %s and keeps the rest as written',
     (_what, search, hash, restSearch, restHash) => {
-      expect(readLinkToken(search, hash)).toEqual({
+      expect(readUrlToken(search, hash)).toEqual({
         token: JWT,
         search: restSearch,
         hash: restHash,
@@ -33,7 +33,7 @@ describe('readLinkToken', () => {
   );
 
   it('prefers the fragment, and takes both out', () => {
-    expect(readLinkToken('?doc=a.pdf&token=query.x.y', `#token=${JWT}`)).toEqual({
+    expect(readUrlToken('?doc=a.pdf&token=query.x.y', `#token=${JWT}`)).toEqual({
       token: JWT,
       search: '?doc=a.pdf',
       hash: '',
@@ -41,7 +41,7 @@ describe('readLinkToken', () => {
   });
 
   it('leaves a URL without one untouched', () => {
-    expect(readLinkToken('?doc=a.pdf&tokens=1', '#page=2')).toEqual({
+    expect(readUrlToken('?doc=a.pdf&tokens=1', '#page=2')).toEqual({
       token: undefined,
       search: '?doc=a.pdf&tokens=1',
       hash: '#page=2',
@@ -56,7 +56,7 @@ describe('readLinkToken', () => {
     ['quotes', '#token="abc"'],
     ['8 KiB and more', `#token=${'a'.repeat(8193)}`],
   ])('sends nothing for %s, and still takes it out of the address bar', (_what, hash) => {
-    expect(readLinkToken('?doc=a.pdf', hash)).toEqual({
+    expect(readUrlToken('?doc=a.pdf', hash)).toEqual({
       token: undefined,
       search: '?doc=a.pdf',
       hash: '',
@@ -64,7 +64,7 @@ describe('readLinkToken', () => {
   });
 });
 
-describe('takeLinkToken', () => {
+describe('takeUrlToken', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
   });
@@ -75,7 +75,7 @@ describe('takeLinkToken', () => {
       '',
       `/viewer/?doc=a%20b.pdf&lang=en#page=2&token=${JWT}`,
     );
-    expect(takeLinkToken()).toBe(JWT);
+    expect(takeUrlToken()).toBe(JWT);
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/viewer/?doc=a%20b.pdf&lang=en#page=2',
     );
@@ -85,7 +85,7 @@ describe('takeLinkToken', () => {
   it('touches nothing when the link carries no token', () => {
     window.history.replaceState(null, '', '/?doc=a.pdf#page=3');
     const length = window.history.length;
-    expect(takeLinkToken()).toBeUndefined();
+    expect(takeUrlToken()).toBeUndefined();
     expect(window.location.href).toMatch(/\/\?doc=a\.pdf#page=3$/);
     expect(window.history.length).toBe(length);
   });

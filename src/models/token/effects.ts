@@ -9,7 +9,7 @@ import type { Action, EffectCommands } from '../../runtime';
 import { setFacilityToken, tokenExpiry } from '../../services/facilityAuth';
 import { emitToHost, PROTOCOL_VERSION } from '../../services/host/channel';
 import { docActions } from '../doc';
-import { linkActions as own } from './actions';
+import { tokenActions as own } from './actions';
 
 /** How long before the token runs out the host is asked for a new one. */
 export const EXPIRY_NOTICE_MS = 60_000;
@@ -45,6 +45,6 @@ function* setToken(
   yield* put(own.expired());
 }
 
-export const linkEffects = {
+export const tokenEffects = {
   setToken: [setToken, { type: 'takeLatest' }],
 } as const;

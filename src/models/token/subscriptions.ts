@@ -1,13 +1,13 @@
-/** The `link` model's start: the token the address bar carried (services/linkToken.ts). */
+/** The `token` model's start: the token the address bar carried (services/adoptToken.ts). */
 import type { SubscriptionsMap } from '../../runtime';
 import { facilityToken } from '../../services/facilityAuth';
-import { linkActions } from './actions';
+import { tokenActions } from './actions';
 
-export const linkSubscriptions = {
+export const tokenSubscriptions = {
   /** The link's token, adopted before the app started, starts the clock. */
   adopted({ dispatch }) {
     const token = facilityToken();
-    if (token !== undefined) void dispatch(linkActions.setToken(token));
+    if (token !== undefined) void dispatch(tokenActions.setToken(token));
     return undefined;
   },
 } satisfies SubscriptionsMap;

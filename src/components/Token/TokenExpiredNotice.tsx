@@ -1,15 +1,15 @@
 import { Alert } from 'antd';
 import { useAppSelector } from '../../app';
-import { selectLinkExpired } from '../../models/link';
+import { selectTokenExpired } from '../../models/token';
 import { useT } from '../../i18n';
 
 /**
  * The signed link ran out and the host did not renew it (docs/embedding.md, "Signed links"): a
  * banner over the pages, which stay, as do the reader's signatures; nothing more can be loaded.
  */
-export function LinkExpiredNotice() {
+export function TokenExpiredNotice() {
   const t = useT();
-  const expired = useAppSelector(selectLinkExpired);
+  const expired = useAppSelector(selectTokenExpired);
   if (!expired) return null;
   return (
     <Alert

@@ -1,1 +1,0 @@
-export { LinkExpiredNotice } from './LinkExpiredNotice';

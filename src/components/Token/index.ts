@@ -1,0 +1,1 @@
+export { TokenExpiredNotice } from './TokenExpiredNotice';

@@ -1,0 +1,3 @@
+import type { TokenState } from './state';
+
+export const selectTokenExpired = ({ token }: { token: TokenState }): boolean => token.expired;
