@@ -190,6 +190,12 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     return res;
   }
 
+  /** The whole file's size: a range's Content-Range names it, else Content-Length. */
+  function wholeSize(res: Response): number {
+    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    return Number(total ?? res.headers.get('content-length') ?? NaN);
+  }
+
   function versionOf(res: Response, size: number): string {
     const etag = res.headers.get('etag');
     if (etag !== null) return etag;
@@ -208,19 +214,30 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
         if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
         await checked(res, id);
         await res.body?.cancel();
-        const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-        const size = Number(total ?? res.headers.get('content-length') ?? NaN);
-        return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+        const size = wholeSize(res);
+        const ranges = res.status === 206;
+        return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
       }
       await checked(res, id);
       const size = Number(res.headers.get('content-length') ?? NaN);
-      return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+      const ranges = res.headers.get('accept-ranges')?.toLowerCase() === 'bytes';
+      return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
     },
-    async readRange(id, start, end) {
-      const res = await checked(
-        await request(id, 'GET', { range: `bytes=${String(start)}-${String(end)}` }),
-        id,
-      );
+    async readRange(id, start, end, version) {
+      const range = { range: `bytes=${String(start)}-${String(end)}` };
+      // A strong ETag is checked by the origin (a weak one never matches If-Match); a version made
+      // of Last-Modified is compared on the answer below.
+      const match: Record<string, string> =
+        version?.startsWith('"') === true ? { 'if-match': version } : {};
+      const res = await request(id, 'GET', { ...range, ...match });
+      if (
+        res.status === 412 ||
+        (res.status === 206 && version !== undefined && versionOf(res, wholeSize(res)) !== version)
+      ) {
+        await res.body?.cancel();
+        throw new SourceError('source_unavailable', `${id} changed while it was read`);
+      }
+      await checked(res, id);
       const wanted = end - start + 1;
       // A 200 is the whole file (no range support): read up to the range's end, then stop.
       const skip = res.status === 206 ? 0 : start;

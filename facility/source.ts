@@ -12,6 +12,11 @@ export interface SourceStat {
   size: number;
   /** An ETag, or the modification time and size where the source has no ETag. */
   version: string;
+  /**
+   * The source answers byte ranges itself (an HTTP origin's `Accept-Ranges: bytes`, any S3
+   * bucket): a PDF's pages can then be read before its copy is whole (remote-pdf.ts).
+   */
+  ranges?: boolean;
 }
 
 /**
@@ -47,8 +52,12 @@ export interface DocumentSource {
   readonly kind: string;
   /** Size and version; throws {@link SourceError} when the source cannot answer. */
   stat: (id: string) => Promise<Stated>;
-  /** Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. */
-  readRange: (id: string, start: number, end: number) => Promise<Buffer>;
+  /**
+   * Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. Given a
+   * `version` (from stat), bytes of another version are refused (`source_unavailable`: asked
+   * again, the new version is read), never mixed with this one's.
+   */
+  readRange: (id: string, start: number, end: number, version?: string) => Promise<Buffer>;
   /** The whole file, limited to `maxBytes`: the stream errors with {@link SourceError} past it. */
   read: (id: string, maxBytes: number) => Promise<Readable>;
   /**
