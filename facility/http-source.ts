@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isSafeId } from './files.ts';
-import { SourceError, asSourceError, isTimeout } from './source.ts';
+import { SourceError, bounded, isTimeout } from './source.ts';
 import type { DocumentSource, Stated } from './source.ts';
 
 export interface HttpSourceOptions {
@@ -78,22 +78,13 @@ export function parseHeaders(text: string): Record<string, string> {
   return headers;
 }
 
-/** The answer's body, bounded by `maxBytes` (past it: `too_large`, the rest never read). */
-async function* bodyOf(res: Response, maxBytes: number, id: string): AsyncGenerator<Buffer> {
-  if (res.body === null) return;
-  let seen = 0;
-  try {
-    for await (const chunk of Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)) {
-      const bytes = chunk as Buffer;
-      seen += bytes.length;
-      if (seen > maxBytes) {
-        throw new SourceError('too_large', `${id} is larger than ${String(maxBytes)} bytes`);
-      }
-      yield bytes;
-    }
-  } catch (error) {
-    throw asSourceError(error);
-  }
+/** The answer's body, bounded by `maxBytes`. */
+function bodyOf(res: Response, maxBytes: number, id: string): AsyncIterable<Buffer> {
+  const body =
+    res.body === null
+      ? Readable.from([])
+      : Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+  return bounded(body, maxBytes, id);
 }
 
 export function createHttpSource(options: HttpSourceOptions): DocumentSource {
@@ -204,6 +195,22 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
 
   return {
     kind: 'http',
+    async probe() {
+      // Any answer of the origin's root, whatever its status: the store is there.
+      try {
+        const res = await fetch(origin, {
+          method: 'HEAD',
+          headers: own,
+          redirect: 'manual',
+          credentials: 'omit',
+          signal: AbortSignal.timeout(connectTimeoutMs),
+        });
+        await res.body?.cancel();
+      } catch (error) {
+        if (isTimeout(error)) throw new SourceError('source_timeout', 'no answer in time');
+        throw new SourceError('source_unavailable', 'the document store cannot be reached');
+      }
+    },
     async stat(id): Promise<Stated> {
       if (!isSafeId(id)) return { kind: 'bad_id' };
       let res = await request(id, 'HEAD');

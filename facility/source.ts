@@ -65,6 +65,8 @@ export interface DocumentSource {
    * sources whose files are copied into CACHE_DIR first.
    */
   local?: (id: string) => Promise<Resolved>;
+  /** Resolves when the source answers at all (a cheap request); throws {@link SourceError}. */
+  probe?: () => Promise<void>;
 }
 
 /** An abort or time-out signal's error (fetch's, or a stream's: a DOMException, maybe as a cause). */
@@ -83,4 +85,24 @@ export function asSourceError(error: unknown): SourceError {
   if (isTimeout(error))
     return new SourceError('source_timeout', 'the document store took too long');
   return new SourceError('source_unavailable', 'the document store stopped answering');
+}
+
+/** A file's bytes, bounded by `maxBytes` (past it: `too_large`, the rest never read). */
+export async function* bounded(
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  id: string,
+): AsyncGenerator<Buffer> {
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        throw new SourceError('too_large', `${id} is larger than ${String(maxBytes)} bytes`);
+      }
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+  } catch (error) {
+    throw asSourceError(error);
+  }
 }
