@@ -2,7 +2,8 @@
 // links open a PDF and a DOCX kept in nested folders of DOCS_DIR, and a PDF and a DOCX kept at an
 // HTTP origin (DOCS_URL), page 1 painted, the `?doc=` with its `/` kept in the address bar; a file
 // changed at the origin is its new content on the next open; an origin that stopped answering is
-// the viewer's clear message and its `folio:failed` kind, not a blank page.
+// the viewer's clear message and its `folio:failed` kind, not a blank page; a PDF kept in an
+// S3-compatible bucket (S3_BUCKET, against s3rver) opens the same way.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -14,6 +15,9 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startS3 } from '../facility/__tests__/_s3.ts';
+import type { S3Server } from '../facility/__tests__/_s3.ts';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { waitForPainted } from './support/pixels.ts';
@@ -30,6 +34,8 @@ const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
 let remote: RunningServer;
+let bucket: S3Server;
+let fromBucket: RunningServer;
 const CREDENTIAL = 'Bearer browser-origin-credential';
 /** The origin's files, by id; the test changes one while the servers run. */
 const stored = new Map<string, Buffer>();
@@ -93,6 +99,32 @@ before(async () => {
     },
     '/viewer/api/health',
   );
+  bucket = await startS3('documents');
+  const client = new S3Client({ ...bucket.config, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  await client.send(
+    new PutObjectCommand({
+      Bucket: 'documents',
+      Key: 'library/scans/tracemonkey.pdf',
+      Body: readFileSync(SAMPLE_PDF),
+    }),
+  );
+  fromBucket = await startNpmServer(
+    'serve',
+    {
+      BASE_PATH: '/viewer/',
+      DIST_DIR: distDir,
+      DOCS_DIR: '',
+      S3_BUCKET: 'documents',
+      S3_ENDPOINT: bucket.url,
+      S3_PREFIX: 'library/',
+      S3_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      CACHE_DIR: path.join(root, 'bucket-cache'),
+      AUTH_SECRET: SECRET,
+    },
+    '/viewer/api/health',
+  );
   browser = await launchChromium();
 });
 
@@ -100,6 +132,8 @@ after(async () => {
   await browser.close();
   await server.stop();
   await remote.stop();
+  await fromBucket.stop();
+  await bucket.close();
   if (origin.listening) origin.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -186,4 +220,9 @@ describe('an HTTP origin (DOCS_URL)', () => {
       await session.close();
     }
   });
+});
+
+describe('an S3-compatible bucket (S3_BUCKET)', () => {
+  it('opens a PDF kept in the bucket from a signed link', () =>
+    expectPainted(fromBucket, 'scans/tracemonkey.pdf'));
 });
