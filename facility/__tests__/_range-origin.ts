@@ -19,6 +19,8 @@ export interface RangeOrigin {
   sent: { ranges: number; whole: number };
   /** Whole-file answers sent to their end. */
   wholeDone: number;
+  /** Ends every answer in progress (a copy still filling for a server that has stopped). */
+  cut: () => void;
   close: () => Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
     wholeRate: Infinity,
     sent: { ranges: 0, whole: 0 },
     wholeDone: 0,
+    cut: () => undefined,
     close: () => Promise.resolve(),
   };
   const server = http.createServer((req, res) => {
@@ -94,6 +97,9 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  origin.cut = () => {
+    server.closeAllConnections();
+  };
   origin.close = () =>
     new Promise((resolve) => {
       server.closeAllConnections();
