@@ -13,13 +13,15 @@ export type Answer =
   | { kind: 'file'; file: string; downloadName?: string; cacheControl?: string }
   /**
    * A file at the document source, read as asked (remote-pdf.ts): one range → 206, none → the
-   * whole; `end` is inclusive, as in HTTP ranges.
+   * whole; `end` is inclusive, as in HTTP ranges. `read` resolves once the first bytes are in, so
+   * a source that cannot give them is answered as `failed` says, not as a cut answer.
    */
   | {
       kind: 'ranges';
       size: number;
       contentType: string;
-      read: (start: number, end: number) => Readable;
+      read: (start: number, end: number) => Promise<Readable>;
+      failed: (error: unknown) => Answer;
     };
 
 export function jsonError(

@@ -520,7 +520,9 @@ export function createFacility(options: FacilityOptions): Facility {
 
     async content(id, reader) {
       const found = await findEarly(id, reader);
-      if ('whole' in found) return remote.content(id, found.stat);
+      if ('whole' in found) {
+        return remote.content(id, found.stat, (error) => sourceFailed(asSourceError(error), id));
+      }
       if (!('doc' in found)) return found;
       if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
       const view = await viewable(found.doc);

@@ -51,10 +51,6 @@ function writeRanges(
 ): void {
   const { size } = answer;
   const asked = req.headers.range === undefined ? -2 : parseRange(size, req.headers.range);
-  for (const [name, value] of Object.entries(FILE_HEADERS)) res.setHeader(name, value);
-  res.setHeader('Accept-Ranges', 'bytes');
-  // The copy being filled is served by the file server later, with its own validators.
-  res.setHeader('Cache-Control', 'no-cache');
   if (asked === -1) {
     res.setHeader('Content-Range', `bytes */${String(size)}`);
     sendError(res, 416, 'unreadable');
@@ -62,21 +58,32 @@ function writeRanges(
   }
   const one = Array.isArray(asked) && asked.length === 1 ? asked[0] : undefined;
   const [start, end] = one === undefined ? [0, size - 1] : [one.start, one.end];
-  res.statusCode = one === undefined ? 200 : 206;
-  res.setHeader('Content-Type', answer.contentType);
-  res.setHeader('Content-Length', end - start + 1);
+  const headers: Record<string, string | number> = {
+    ...FILE_HEADERS,
+    'Accept-Ranges': 'bytes',
+    // The copy being filled is served by the file server later, with its own validators.
+    'Cache-Control': 'no-cache',
+    'Content-Type': answer.contentType,
+    'Content-Length': end - start + 1,
+  };
   if (one !== undefined) {
-    res.setHeader('Content-Range', `bytes ${String(start)}-${String(end)}/${String(size)}`);
+    headers['Content-Range'] = `bytes ${String(start)}-${String(end)}/${String(size)}`;
   }
+  const status = one === undefined ? 200 : 206;
   if (req.method === 'HEAD' || size === 0) {
-    res.end();
+    res.writeHead(status, headers).end();
     return;
   }
-  // A source failing mid-answer cuts it: the reader sees a broken range, never wrong bytes.
-  answer
-    .read(start, end)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  answer.read(start, end).then(
+    (body) => {
+      res.writeHead(status, headers);
+      // A source failing after the first bytes can only cut the answer: never wrong bytes.
+      body.on('error', () => res.destroy()).pipe(res);
+    },
+    (error: unknown) => {
+      writeAnswer(req, res, answer.failed(error));
+    },
+  );
 }
 
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {

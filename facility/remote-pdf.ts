@@ -28,8 +28,11 @@ const KEPT_FACTS = 100;
 export interface RemotePdfs {
   /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
   facts: (id: string, stat: SourceStat) => Promise<PdfFacts>;
-  /** `content` while the copy fills: the viewer's ranges read from the source. */
-  content: (id: string, stat: SourceStat) => Answer;
+  /**
+   * `content` while the copy fills: the viewer's ranges read from the source; `failed` answers
+   * a source that cannot give a range's first bytes.
+   */
+  content: (id: string, stat: SourceStat, failed: (error: unknown) => Answer) => Answer;
 }
 
 export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs {
@@ -75,24 +78,25 @@ export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs
       }
       return facts;
     },
-    content(id, stat) {
+    content(id, stat, failed) {
+      const piece = (at: number, end: number) =>
+        source.readRange(id, at, Math.min(end, at + PIECE_BYTES - 1), stat.version);
       return {
         kind: 'ranges',
         size: stat.size,
         contentType: 'application/pdf',
-        read: (start, end) =>
-          Readable.from(
+        failed,
+        async read(start, end) {
+          const first = await piece(start, end);
+          return Readable.from(
             (async function* pieces() {
-              for (let at = start; at <= end; at += PIECE_BYTES) {
-                yield await source.readRange(
-                  id,
-                  at,
-                  Math.min(end, at + PIECE_BYTES - 1),
-                  stat.version,
-                );
+              yield first;
+              for (let at = start + PIECE_BYTES; at <= end; at += PIECE_BYTES) {
+                yield await piece(at, end);
               }
             })(),
-          ),
+          );
+        },
       };
     },
   };

@@ -13,6 +13,8 @@ export interface RangeOrigin {
   files: Map<string, Buffer>;
   /** Honour Range (and say so with Accept-Ranges). */
   ranges: boolean;
+  /** Answer a range with 503 (a store failing under load). */
+  failRanges: boolean;
   /** Bytes a second of a whole-file answer; Infinity: as fast as the socket takes them. */
   wholeRate: number;
   /** Bytes sent in answer to ranges, and of whole files (cut ones included). */
@@ -44,6 +46,7 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
     url: '',
     files: new Map(),
     ranges: true,
+    failRanges: false,
     wholeRate: Infinity,
     sent: { ranges: 0, whole: 0 },
     wholeDone: 0,
@@ -61,6 +64,7 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
     if (match !== undefined && match !== headers.etag) return res.writeHead(412).end();
     const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
     if (origin.ranges && range) {
+      if (origin.failRanges) return res.writeHead(503).end();
       const start = Number(range[1]);
       const end = Math.min(Number(range[2]), bytes.length - 1);
       const body = bytes.subarray(start, end + 1);

@@ -65,6 +65,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   origin.ranges = true;
+  origin.failRanges = false;
   origin.sent.ranges = 0;
   origin.sent.whole = 0;
   origin.wholeDone = 0;
@@ -130,6 +131,25 @@ test('page 1 is answered from ranges of the origin before the copy is whole, the
   expect(origin.sent.ranges).toBe(rangesBefore);
   expect(origin.sent.whole).toBe(pdf.length);
   expect(await copiesOf('scans/big.pdf')).toHaveLength(1);
+});
+
+test('a range the origin fails is the clear answer, not a cut one; the copy still fills', async () => {
+  origin.files.set('scans/failing.pdf', pdf);
+  expect(await (await fetch(url('scans/failing.pdf'))).json()).toMatchObject({ pageCount: 20 });
+  origin.failRanges = true;
+  const res = await fetch(url('scans/failing.pdf', '/content'), {
+    headers: { range: 'bytes=0-65535' },
+  });
+  expect(res.status).toBe(502);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(await res.json()).toMatchObject({ error: 'source_unavailable' });
+  expect(origin.wholeDone).toBe(0);
+  await until(() => origin.wholeDone === 1, 20_000);
+  const whole = await fetch(url('scans/failing.pdf', '/content'), {
+    headers: { range: 'bytes=0-65535' },
+  });
+  expect(whole.status).toBe(206);
+  expect(Buffer.from(await whole.arrayBuffer())).toEqual(pdf.subarray(0, 65_536));
 });
 
 test('a file changed at the origin during the fill leaves no copy; the next open is the new one', async () => {
