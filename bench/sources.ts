@@ -71,6 +71,9 @@ async function serverFor(origin: RangeOrigin | null, dist: string) {
       origin === null ? undefined : createHttpSource({ template: `${origin.url}/files/{id}` }),
     cacheDir,
     distDirs: [dist],
+    // `npm run serve` refuses files over MAX_FILE_MB (100 by default): raised as a host keeping
+    // 200 MB scans would.
+    maxBytes: 256 * 1024 * 1024,
   });
   return {
     url: server.url,
