@@ -18,6 +18,7 @@ import { buildAnchor, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
+import { sourcesBench } from './sources.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -61,6 +62,7 @@ const { values: flags } = parseArgs({
     'write-docs': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
     idle: { type: 'boolean', default: false },
+    sources: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -69,7 +71,8 @@ if (flags.help) {
   console.log(
     `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs]\n` +
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
-      'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)',
+      'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
+      'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)',
   );
   process.exit(0);
 }
@@ -79,6 +82,10 @@ if (flags.print) {
 }
 if (flags.idle) {
   await idleBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.sources) {
+  await sourcesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 const runs = Number(flags.runs);

@@ -2,6 +2,7 @@
  * What the facility answers, independent of the HTTP framework: facility.ts decides, and an adapter
  * writes it (node-http.ts, which the route handlers of server/routes/ call in every mode).
  */
+import type { Readable } from 'node:stream';
 
 export type Answer =
   /** JSON with `Cache-Control: no-store` (metadata and errors). */
@@ -9,7 +10,19 @@ export type Answer =
   /** A body sent byte for byte (a sidecar's simulated failure: malformed JSON, HTML). */
   | { kind: 'raw'; status: number; body: string; contentType: string }
   /** A file, with Range/ETag/Last-Modified by the adapter's file server; an attachment when named. */
-  | { kind: 'file'; file: string; downloadName?: string; cacheControl?: string };
+  | { kind: 'file'; file: string; downloadName?: string; cacheControl?: string }
+  /**
+   * A file at the document source, read as asked (remote-pdf.ts): one range → 206, none → the
+   * whole; `end` is inclusive, as in HTTP ranges. `read` resolves once the first bytes are in, so
+   * a source that cannot give them is answered as `failed` says, not as a cut answer.
+   */
+  | {
+      kind: 'ranges';
+      size: number;
+      contentType: string;
+      read: (start: number, end: number) => Promise<Readable>;
+      failed: (error: unknown) => Answer;
+    };
 
 export function jsonError(
   status: number,

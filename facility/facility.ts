@@ -17,6 +17,8 @@ import { sidecarPath } from './files.ts';
 import type { Resolved } from './files.ts';
 import { sourceKind, startsAsPdf } from './formats.ts';
 import { createSourceCopies } from './source-copy.ts';
+import type { Filling } from './source-copy.ts';
+import { createRemotePdfs } from './remote-pdf.ts';
 import { SOURCE_FAILURE_STATUS, SOURCE_RETRY_AFTER_S, asSourceError } from './source.ts';
 import type { SourceError } from './source.ts';
 import { createFolderSource } from './folder-source.ts';
@@ -237,7 +239,8 @@ export function createFacility(options: FacilityOptions): Facility {
           log: options.log,
         });
 
-  const copies = createSourceCopies(source, cacheDir, maxBytes);
+  const copies = createSourceCopies(source, cacheDir, maxBytes, options.log);
+  const remote = createRemotePdfs(source, pool);
 
   /**
    * A source's failure as the reader's answer: its status and code, a message naming no origin
@@ -263,12 +266,75 @@ export function createFacility(options: FacilityOptions): Facility {
 
   /** Resolves the id, its sidecar and the folder default, or the error answer. */
   async function find(id: string): Promise<Found | Answer> {
-    let resolved: Resolved;
     try {
-      resolved = source.local ? await source.local(id) : await copies.open(id);
+      return await foundOf(source.local ? await source.local(id) : await copies.open(id));
     } catch (error) {
       return sourceFailed(asSourceError(error), id);
     }
+  }
+
+  /**
+   * The same, or a source's PDF whose copy is still filling, when this reader may be sent its
+   * bytes (not page images only): remote-pdf.ts reads it by ranges meanwhile.
+   */
+  async function findEarly(id: string, reader?: Reader): Promise<Found | Answer | Filling> {
+    const early =
+      !source.local &&
+      sourceKind(id) === 'pdf' &&
+      !isViewOnly(viewOnly, undefined, undefined, reader);
+    if (!early) return find(id);
+    try {
+      const opened = await copies.openEarly(id);
+      return opened.kind === 'filling' ? opened : await foundOf(opened);
+    } catch (error) {
+      return sourceFailed(asSourceError(error), id);
+    }
+  }
+
+  /**
+   * A filling PDF's metadata from its facts read by ranges; or, when the copy is whole first (or
+   * the facts cannot be read so), the document found as usual.
+   */
+  async function earlyMetadata(
+    id: string,
+    filling: Filling,
+    reader?: Reader,
+  ): Promise<Found | Answer> {
+    const facts = remote.facts(id, filling.stat);
+    const first = await Promise.race([
+      filling.whole.then(
+        () => null,
+        () => null,
+      ),
+      facts.catch(() => null),
+    ]);
+    if (first === null) {
+      try {
+        return await foundOf(await filling.whole);
+      } catch (error) {
+        return sourceFailed(asSourceError(error), id);
+      }
+    }
+    if (first.refused !== undefined) {
+      options.log?.({ event: 'refused', file: id, error: first.refused });
+      return jsonError(413, first.refused, { message: `${id}: ${first.error ?? ''}` });
+    }
+    // No previews nor first-page ranges yet: both are named once the copy is whole.
+    const body = {
+      title: first.title ?? titleFromName(id),
+      mimeType: 'application/pdf',
+      pageCount: first.pageCount,
+      loadedCount: first.pageCount,
+      pageSize: first.pageSize,
+      docOutline: first.docOutline,
+      fileUrl: `documents/${encodeURIComponent(id)}/content`,
+      ...forReader({}, reader, new Date()),
+    };
+    return { kind: 'json', status: 200, body };
+  }
+
+  /** The resolved document with its sidecar and the folder default, or the error answer. */
+  async function foundOf(resolved: Resolved): Promise<Found | Answer> {
     if (resolved.kind === 'bad_id') return jsonError(400, 'bad_id');
     if (resolved.kind === 'not_found') return jsonError(404, 'not_found');
     const { doc } = resolved;
@@ -383,7 +449,8 @@ export function createFacility(options: FacilityOptions): Facility {
     pool,
 
     async metadata(id, signal, reader) {
-      const found = await find(id);
+      const early = await findEarly(id, reader);
+      const found = 'whole' in early ? await earlyMetadata(id, early, reader) : early;
       if (!('doc' in found)) return found;
       const { doc, sidecar } = found;
       if (simulate && sidecar?.delayMs !== undefined && !(await wait(sidecar.delayMs, signal))) {
@@ -452,7 +519,10 @@ export function createFacility(options: FacilityOptions): Facility {
     },
 
     async content(id, reader) {
-      const found = await find(id);
+      const found = await findEarly(id, reader);
+      if ('whole' in found) {
+        return remote.content(id, found.stat, (error) => sourceFailed(asSourceError(error), id));
+      }
       if (!('doc' in found)) return found;
       if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
       const view = await viewable(found.doc);

@@ -2,8 +2,8 @@
  * DOCS_DIR as a document source: ids are relative paths resolved only inside the folder
  * (files.ts), read in place.
  */
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, open, stat } from 'node:fs/promises';
 import { resolveDocument } from './files.ts';
 import { SourceError } from './source.ts';
 import type { DocumentSource } from './source.ts';
@@ -18,6 +18,14 @@ export function createFolderSource(docsDir: string): DocumentSource {
   return {
     kind: 'folder',
     local: (id) => resolveDocument(docsDir, id),
+    async probe() {
+      // The folder is still there and readable (a volume unmounted under a running server).
+      try {
+        await access(docsDir, constants.R_OK | constants.X_OK);
+      } catch {
+        throw new SourceError('source_unavailable', 'DOCS_DIR cannot be read');
+      }
+    },
     async stat(id) {
       const resolved = await resolveDocument(docsDir, id);
       if (resolved.kind !== 'ok') return resolved;

@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isSafeId } from './files.ts';
-import { SourceError, asSourceError, isTimeout } from './source.ts';
+import { SourceError, bounded, isTimeout } from './source.ts';
 import type { DocumentSource, Stated } from './source.ts';
 
 export interface HttpSourceOptions {
@@ -78,22 +78,13 @@ export function parseHeaders(text: string): Record<string, string> {
   return headers;
 }
 
-/** The answer's body, bounded by `maxBytes` (past it: `too_large`, the rest never read). */
-async function* bodyOf(res: Response, maxBytes: number, id: string): AsyncGenerator<Buffer> {
-  if (res.body === null) return;
-  let seen = 0;
-  try {
-    for await (const chunk of Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)) {
-      const bytes = chunk as Buffer;
-      seen += bytes.length;
-      if (seen > maxBytes) {
-        throw new SourceError('too_large', `${id} is larger than ${String(maxBytes)} bytes`);
-      }
-      yield bytes;
-    }
-  } catch (error) {
-    throw asSourceError(error);
-  }
+/** The answer's body, bounded by `maxBytes`. */
+function bodyOf(res: Response, maxBytes: number, id: string): AsyncIterable<Buffer> {
+  const body =
+    res.body === null
+      ? Readable.from([])
+      : Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+  return bounded(body, maxBytes, id);
 }
 
 export function createHttpSource(options: HttpSourceOptions): DocumentSource {
@@ -190,6 +181,12 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     return res;
   }
 
+  /** The whole file's size: a range's Content-Range names it, else Content-Length. */
+  function wholeSize(res: Response): number {
+    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    return Number(total ?? res.headers.get('content-length') ?? NaN);
+  }
+
   function versionOf(res: Response, size: number): string {
     const etag = res.headers.get('etag');
     if (etag !== null) return etag;
@@ -198,6 +195,22 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
 
   return {
     kind: 'http',
+    async probe() {
+      // Any answer of the origin's root, whatever its status: the store is there.
+      try {
+        const res = await fetch(origin, {
+          method: 'HEAD',
+          headers: own,
+          redirect: 'manual',
+          credentials: 'omit',
+          signal: AbortSignal.timeout(connectTimeoutMs),
+        });
+        await res.body?.cancel();
+      } catch (error) {
+        if (isTimeout(error)) throw new SourceError('source_timeout', 'no answer in time');
+        throw new SourceError('source_unavailable', 'the document store cannot be reached');
+      }
+    },
     async stat(id): Promise<Stated> {
       if (!isSafeId(id)) return { kind: 'bad_id' };
       let res = await request(id, 'HEAD');
@@ -208,19 +221,30 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
         if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
         await checked(res, id);
         await res.body?.cancel();
-        const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-        const size = Number(total ?? res.headers.get('content-length') ?? NaN);
-        return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+        const size = wholeSize(res);
+        const ranges = res.status === 206;
+        return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
       }
       await checked(res, id);
       const size = Number(res.headers.get('content-length') ?? NaN);
-      return { kind: 'ok', stat: { size, version: versionOf(res, size) } };
+      const ranges = res.headers.get('accept-ranges')?.toLowerCase() === 'bytes';
+      return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
     },
-    async readRange(id, start, end) {
-      const res = await checked(
-        await request(id, 'GET', { range: `bytes=${String(start)}-${String(end)}` }),
-        id,
-      );
+    async readRange(id, start, end, version) {
+      const range = { range: `bytes=${String(start)}-${String(end)}` };
+      // A strong ETag is checked by the origin (a weak one never matches If-Match); a version made
+      // of Last-Modified is compared on the answer below.
+      const match: Record<string, string> =
+        version?.startsWith('"') === true ? { 'if-match': version } : {};
+      const res = await request(id, 'GET', { ...range, ...match });
+      if (
+        res.status === 412 ||
+        (res.status === 206 && version !== undefined && versionOf(res, wholeSize(res)) !== version)
+      ) {
+        await res.body?.cancel();
+        throw new SourceError('source_unavailable', `${id} changed while it was read`);
+      }
+      await checked(res, id);
       const wanted = end - start + 1;
       // A 200 is the whole file (no range support): read up to the range's end, then stop.
       const skip = res.status === 206 ? 0 : start;

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import send from '@fastify/send';
+import parseRange from 'range-parser';
 import { FILE_HEADERS, attachmentHeader } from './answer.ts';
 import type { Answer } from './answer.ts';
 
@@ -39,10 +40,59 @@ export function sendError(
   sendJson(res, status, { error, ...extra });
 }
 
+/**
+ * A source's file read as the request's one range asks (range-parser reads the header); several
+ * ranges or a malformed header get the whole file, as @fastify/send answers them.
+ */
+function writeRanges(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Extract<Answer, { kind: 'ranges' }>,
+): void {
+  const { size } = answer;
+  const asked = req.headers.range === undefined ? -2 : parseRange(size, req.headers.range);
+  if (asked === -1) {
+    res.setHeader('Content-Range', `bytes */${String(size)}`);
+    sendError(res, 416, 'unreadable');
+    return;
+  }
+  const one = Array.isArray(asked) && asked.length === 1 ? asked[0] : undefined;
+  const [start, end] = one === undefined ? [0, size - 1] : [one.start, one.end];
+  const headers: Record<string, string | number> = {
+    ...FILE_HEADERS,
+    'Accept-Ranges': 'bytes',
+    // The copy being filled is served by the file server later, with its own validators.
+    'Cache-Control': 'no-cache',
+    'Content-Type': answer.contentType,
+    'Content-Length': end - start + 1,
+  };
+  if (one !== undefined) {
+    headers['Content-Range'] = `bytes ${String(start)}-${String(end)}/${String(size)}`;
+  }
+  const status = one === undefined ? 200 : 206;
+  if (req.method === 'HEAD' || size === 0) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  answer.read(start, end).then(
+    (body) => {
+      res.writeHead(status, headers);
+      // A source failing after the first bytes can only cut the answer: never wrong bytes.
+      body.on('error', () => res.destroy()).pipe(res);
+    },
+    (error: unknown) => {
+      writeAnswer(req, res, answer.failed(error));
+    },
+  );
+}
+
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   switch (answer.kind) {
     case 'json':
       sendJson(res, answer.status, answer.body, answer.headers);
+      return;
+    case 'ranges':
+      writeRanges(req, res, answer);
       return;
     case 'raw':
       res.writeHead(answer.status, {

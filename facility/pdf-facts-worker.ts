@@ -1,11 +1,13 @@
 /**
- * Reads one file's PdfFacts with pdf.js; runs in the pool's threads (pool-worker.ts). pdf.js's
+ * Reads one file's PdfFacts with pdf.js — from a local file, or by ranges from a document source
+ * while its copy fills — in the pool's threads (pool-worker.ts). pdf.js's
  * legacy build is the one meant for Node; in Node it parses on this same thread (its "fake worker"
  * imports the bundled pdf.worker.mjs from disk — nothing is fetched).
  */
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { MessagePort } from 'node:worker_threads';
+import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
@@ -76,13 +78,59 @@ async function titleOf(doc: PDFDocumentProxy): Promise<string | null> {
   }
 }
 
-export async function readPdfFacts(file: string): Promise<PdfFacts> {
-  const data = new Uint8Array(await readFile(file));
-  const task = getDocument({
-    data,
-    ...FACILITY_PDFJS,
-  });
-  try {
+/** What a facts task reading by ranges is sent (remote-pdf.ts answers the port). */
+export interface RemoteFactsJob {
+  port: MessagePort;
+  size: number;
+}
+
+/** Asked of the port: bytes `begin` to `end` (exclusive), as pdf.js asks. */
+export interface RangeAsk {
+  begin: number;
+  end: number;
+}
+
+/** The port's answer: the bytes, or why the source could not give them. */
+export type RangeAnswer = { begin: number; bytes: Uint8Array } | { error: string };
+
+/** The source could not give a range: not the document's fault, so never a fact about it. */
+class RangeReadError extends Error {}
+
+/** pdf.js's range transport over a port to the main thread, which reads the source. */
+class PortTransport extends PDFDataRangeTransport {
+  readonly failed: Promise<never>;
+  readonly #port: MessagePort;
+
+  constructor(port: MessagePort, length: number) {
+    super(length, null);
+    this.#port = port;
+    let fail: (error: Error) => void = () => undefined;
+    this.failed = new Promise<never>((_resolve, reject) => {
+      fail = reject;
+    });
+    this.failed.catch(() => undefined);
+    port.on('message', (answer: RangeAnswer) => {
+      if ('error' in answer) {
+        fail(new RangeReadError(answer.error));
+        return;
+      }
+      try {
+        this.onDataRange(answer.begin, answer.bytes);
+      } catch {
+        // The document was closed meanwhile.
+      }
+    });
+  }
+
+  override requestDataRange(begin: number, end: number): void {
+    const ask: RangeAsk = { begin, end };
+    this.#port.postMessage(ask);
+  }
+}
+
+/** Reads the facts of an opened document; a source failure (`failed`) is thrown, not a fact. */
+async function factsOf(task: PDFDocumentLoadingTask, failed?: Promise<never>): Promise<PdfFacts> {
+  const read = async (): Promise<PdfFacts> => {
     // An encrypted file rejects here with a PasswordException: no onPassword handler is set.
     const doc = await task.promise;
     const outline = (await doc.getOutline().catch(() => null)) as OutlineNode[] | null;
@@ -92,11 +140,44 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
       pageSize: await pageSizesOf(doc),
       docOutline: outline ? await outlineOf(doc, outline) : [],
     };
+  };
+  try {
+    return await (failed ? Promise.race([read(), failed]) : read());
   } catch (error) {
+    if (error instanceof RangeReadError) throw error;
     const name = error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
     return { ...UNREADABLE, error: `${name}: ${message}` };
   } finally {
     await task.destroy();
+  }
+}
+
+export async function readPdfFacts(file: string): Promise<PdfFacts> {
+  const data = new Uint8Array(await readFile(file));
+  return factsOf(getDocument({ data, ...FACILITY_PDFJS }));
+}
+
+/** pdf.js's chunk when reading by ranges: the page dictionaries are small and spread out. */
+const REMOTE_CHUNK = 16_384;
+
+/**
+ * The facts of a PDF not on this machine yet, read by ranges (docs/server.md, "Document
+ * sources"): only what the facts need — the trailer, the page tree, each page's dictionary, the
+ * outline — not the pages' contents.
+ */
+export async function readRemotePdfFacts({ port, size }: RemoteFactsJob): Promise<PdfFacts> {
+  const transport = new PortTransport(port, size);
+  try {
+    const task = getDocument({
+      range: transport,
+      rangeChunkSize: REMOTE_CHUNK,
+      disableAutoFetch: true,
+      disableStream: true,
+      ...FACILITY_PDFJS,
+    });
+    return await factsOf(task, transport.failed);
+  } finally {
+    port.close();
   }
 }

@@ -5,7 +5,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { firstPageRanges } from './first-page-ranges.ts';
-import { readPdfFacts } from './pdf-facts-worker.ts';
+import { readPdfFacts, readRemotePdfFacts } from './pdf-facts-worker.ts';
+import type { RemoteFactsJob } from './pdf-facts-worker.ts';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { ImageJob } from './pool.ts';
 import { readPageText } from './page-text.ts';
@@ -19,6 +20,11 @@ lowerThisThread();
 
 export function facts(file: string): Promise<PdfFacts> {
   return readPdfFacts(file);
+}
+
+/** The facts of a PDF read by ranges through the job's port (remote-pdf.ts). */
+export function remoteFacts(job: RemoteFactsJob): Promise<PdfFacts> {
+  return readRemotePdfFacts(job);
 }
 
 /** The bytes page 1 needs (first-page-ranges.ts): a task of its own, whose failure costs nothing. */

@@ -14,8 +14,10 @@
 import { availableParallelism } from 'node:os';
 // Node's own timers even under jsdom (the web tests start the dev facility): they can be unref'd.
 import { clearInterval, setInterval } from 'node:timers';
+import type { Transferable as WorkerTransferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
+import type { RemoteFactsJob } from './pdf-facts-worker.ts';
 import type { PageText, PageTextJob } from './page-text.ts';
 import type { PreviewJob } from './preview-types.ts';
 import type { PreparedText, TextJob } from './text-prepare.ts';
@@ -52,6 +54,7 @@ export interface ImageJob {
 
 interface Tasks {
   facts: { input: string; result: PdfFacts };
+  remoteFacts: { input: RemoteFactsJob; result: PdfFacts };
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   preview: { input: PreviewJob; result: undefined };
@@ -68,7 +71,12 @@ export class PoolTimeoutError extends Error {}
 export class PoolMemoryError extends Error {}
 
 export interface Pool {
-  run: <K extends TaskKind>(kind: K, input: Tasks[K]['input']) => Promise<Tasks[K]['result']>;
+  /** `transfer`: what moves to the thread rather than being copied (a MessagePort). */
+  run: <K extends TaskKind>(
+    kind: K,
+    input: Tasks[K]['input'],
+    transfer?: readonly WorkerTransferable[],
+  ) => Promise<Tasks[K]['result']>;
   /** Tasks waiting for a thread. */
   queued: () => number;
   /** Tasks running now. */
@@ -112,6 +120,7 @@ export function createPool(options: PoolOptions = {}): Pool {
   async function run<K extends TaskKind>(
     kind: K,
     input: Tasks[K]['input'],
+    transfer?: readonly WorkerTransferable[],
   ): Promise<Tasks[K]['result']> {
     if (piscina.queueSize >= piscina.options.maxQueue) {
       throw new PoolBusyError(`${String(piscina.queueSize)} tasks are waiting for the pool`);
@@ -123,7 +132,11 @@ export function createPool(options: PoolOptions = {}): Pool {
     active += 1;
     running.add(task);
     try {
-      const result = (await piscina.run(input, { name: kind, signal })) as Tasks[K]['result'];
+      const result = (await piscina.run(input, {
+        name: kind,
+        signal,
+        transferList: transfer,
+      })) as Tasks[K]['result'];
       options.onTask?.(kind, performance.now() - startedAt, 'ok');
       return result;
     } catch (error) {

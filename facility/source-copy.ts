@@ -2,11 +2,12 @@
  * A remote source's documents as local files (docs/server.md, "Document sources"): each version
  * (the source's ETag, else its Last-Modified and size) is copied whole into
  * `CACHE_DIR/sources/<sha256 of the id>/<sha256 of the version>` once — written to a temporary name
- * and published by rename, so nothing half-downloaded is ever served or kept — then converted,
- * measured and drawn like a DOCS_DIR file. Every request asks the source for the version again,
- * so a file changed at the origin is a new copy with a new content hash: a new conversion and new
- * previews, the old ones no longer named.
- */
+ * and published by rename only if the source still names that version afterwards, so nothing
+ * half-downloaded or mixed is ever served or kept — then converted, measured and drawn like a
+ * DOCS_DIR file. Every request asks the source for the version again, so a file changed at the
+ * origin is a new copy with a new content hash: a new conversion and new previews, the old ones no
+ * longer named. A PDF at a source that answers ranges need not wait for its copy (`openEarly`,
+ * remote-pdf.ts). */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -14,28 +15,48 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Resolved } from './files.ts';
 import { SourceError, asSourceError } from './source.ts';
-import type { DocumentSource } from './source.ts';
+import type { DocumentSource, SourceStat } from './source.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A version whose copy is not whole yet, at a source that answers ranges itself. */
+export interface Filling {
+  kind: 'filling';
+  stat: SourceStat;
+  /** The copy, once whole (rejects with SourceError when the fill fails). */
+  whole: Promise<Resolved>;
+}
 
 export interface SourceCopies {
   /** The id's current version as a local file; throws SourceError when the source fails. */
   open: (id: string) => Promise<Resolved>;
+  /**
+   * The same, except that a version whose copy is not whole yet, at a source that answers ranges,
+   * is answered at once as {@link Filling} while the copy fills in the background.
+   */
+  openEarly: (id: string) => Promise<Resolved | Filling>;
 }
 
 export function createSourceCopies(
   source: DocumentSource,
   cacheDir: string,
   maxBytes: number,
+  log?: (event: Record<string, unknown>) => void,
 ): SourceCopies {
-  /** Copies in progress, by file: concurrent first requests share one download. */
+  /** Copies in progress, by file: one fill per version, whoever asks. */
   const copying = new Map<string, Promise<void>>();
 
-  async function copy(id: string, dir: string, file: string): Promise<void> {
+  async function copy(id: string, version: string, dir: string, file: string): Promise<void> {
     await mkdir(dir, { recursive: true });
     const partial = path.join(dir, `.${randomUUID()}.tmp`);
     try {
       await pipeline(await source.read(id, maxBytes), createWriteStream(partial));
+      // The bytes are this version's only if the source still names it: a file changed while it
+      // was read may have sent a mix, so the partial file is dropped, never published.
+      const after = await source.stat(id);
+      if (after.kind !== 'ok' || after.stat.version !== version) {
+        throw new SourceError('source_unavailable', `${id} changed while it was read`);
+      }
       await rename(partial, file);
     } catch (error) {
       throw asSourceError(error);
@@ -50,30 +71,59 @@ export function createSourceCopies(
     }
   }
 
+  /** The version's copy: there already (`done`), or its fill, shared by every caller. */
+  async function fill(
+    id: string,
+    stated: SourceStat,
+  ): Promise<{ whole: Promise<Resolved>; done: boolean }> {
+    // Refused on the size the source declares, before a byte is read (read checks it again).
+    if (stated.size > maxBytes) {
+      throw new SourceError(
+        'too_large',
+        `${id} is ${String(stated.size)} bytes; the limit is ${String(maxBytes)}`,
+      );
+    }
+    const dir = path.join(cacheDir, 'sources', sha256(id));
+    const file = path.join(dir, sha256(stated.version));
+    const resolved = async (): Promise<Resolved> => ({
+      kind: 'ok',
+      doc: { name: id, file, stats: await stat(file) },
+    });
+    let job = copying.get(file);
+    if (job === undefined) {
+      const there = await stat(file).then(
+        () => true,
+        () => false,
+      );
+      if (there) return { whole: resolved(), done: true };
+      job = copying.get(file) ?? copy(id, stated.version, dir, file);
+      if (!copying.has(file)) {
+        copying.set(file, job);
+        void job
+          .finally(() => copying.delete(file))
+          .catch((error: unknown) => {
+            const { code, message } = asSourceError(error);
+            log?.({ event: 'source_fill_failed', file: id, error: code, message });
+          });
+      }
+    }
+    return { whole: job.then(resolved), done: false };
+  }
+
   return {
     async open(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
-      // Refused on the size the source declares, before a byte is read (read checks it again).
-      if (stated.stat.size > maxBytes) {
-        throw new SourceError(
-          'too_large',
-          `${id} is ${String(stated.stat.size)} bytes; the limit is ${String(maxBytes)}`,
-        );
-      }
-      const dir = path.join(cacheDir, 'sources', sha256(id));
-      const file = path.join(dir, sha256(stated.stat.version));
-      let job = copying.get(file);
-      if (job === undefined) {
-        job = stat(file).then(
-          () => undefined,
-          () => copy(id, dir, file),
-        );
-        copying.set(file, job);
-        void job.finally(() => copying.delete(file)).catch(() => undefined);
-      }
-      await job;
-      return { kind: 'ok', doc: { name: id, file, stats: await stat(file) } };
+      return (await fill(id, stated.stat)).whole;
+    },
+    async openEarly(id) {
+      const stated = await source.stat(id);
+      if (stated.kind !== 'ok') return stated;
+      const { whole, done } = await fill(id, stated.stat);
+      if (done || stated.stat.ranges !== true) return whole;
+      // The reader may go before the copy is whole: the fill's failure is logged, not thrown.
+      whole.catch(() => undefined);
+      return { kind: 'filling', stat: stated.stat, whole };
     },
   };
 }

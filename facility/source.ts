@@ -12,6 +12,11 @@ export interface SourceStat {
   size: number;
   /** An ETag, or the modification time and size where the source has no ETag. */
   version: string;
+  /**
+   * The source answers byte ranges itself (an HTTP origin's `Accept-Ranges: bytes`, any S3
+   * bucket): a PDF's pages can then be read before its copy is whole (remote-pdf.ts).
+   */
+  ranges?: boolean;
 }
 
 /**
@@ -47,8 +52,12 @@ export interface DocumentSource {
   readonly kind: string;
   /** Size and version; throws {@link SourceError} when the source cannot answer. */
   stat: (id: string) => Promise<Stated>;
-  /** Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. */
-  readRange: (id: string, start: number, end: number) => Promise<Buffer>;
+  /**
+   * Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. Given a
+   * `version` (from stat), bytes of another version are refused (`source_unavailable`: asked
+   * again, the new version is read), never mixed with this one's.
+   */
+  readRange: (id: string, start: number, end: number, version?: string) => Promise<Buffer>;
   /** The whole file, limited to `maxBytes`: the stream errors with {@link SourceError} past it. */
   read: (id: string, maxBytes: number) => Promise<Readable>;
   /**
@@ -56,6 +65,8 @@ export interface DocumentSource {
    * sources whose files are copied into CACHE_DIR first.
    */
   local?: (id: string) => Promise<Resolved>;
+  /** Resolves when the source answers at all (a cheap request); throws {@link SourceError}. */
+  probe?: () => Promise<void>;
 }
 
 /** An abort or time-out signal's error (fetch's, or a stream's: a DOMException, maybe as a cause). */
@@ -74,4 +85,24 @@ export function asSourceError(error: unknown): SourceError {
   if (isTimeout(error))
     return new SourceError('source_timeout', 'the document store took too long');
   return new SourceError('source_unavailable', 'the document store stopped answering');
+}
+
+/** A file's bytes, bounded by `maxBytes` (past it: `too_large`, the rest never read). */
+export async function* bounded(
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  id: string,
+): AsyncGenerator<Buffer> {
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        throw new SourceError('too_large', `${id} is larger than ${String(maxBytes)} bytes`);
+      }
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+  } catch (error) {
+    throw asSourceError(error);
+  }
 }

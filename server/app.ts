@@ -17,6 +17,7 @@
  * health is answered 503 with Retry-After while the event loop lags (@fastify/under-pressure).
  * Metrics (server/metrics.ts) are counted always and served only on their own port.
  */
+import { createSourceHealth } from '../facility/source-health.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -203,6 +204,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
   // away, as this server still serves PDFs and converted files then. Answered under pressure too
   // (a pressureHandler that lets it through), so an orchestrator does not kill a busy server.
+  const sourceHealth = createSourceHealth(facility.source);
   app.get(health, { config: { pressureHandler: () => undefined } }, async (_request, reply) => {
     const queue = await facility.converter.queueHealth?.();
     const pending = facility.converter.pending();
@@ -210,8 +212,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return noStore(reply).send({
       status: 'ok',
       auth: auth.mode,
-      // Which kind of source, never where (health is open): folder, http.
+      // Which kind of source and whether it answers, never where (health is open).
       source: facility.source.kind,
+      sourceAnswers: await sourceHealth(),
       conversionsPending: pending,
       converters: await facility.converter.converters(),
       poolQueued: facility.pool.queued(),

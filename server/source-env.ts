@@ -1,24 +1,84 @@
 /**
  * The document source named by the environment (docs/server.md, "Document sources"), for
- * `npm run serve` and `npm run worker` alike: DOCS_URL (+ DOCS_HEADERS, DOCS_CONNECT_TIMEOUT_S,
- * DOCS_TIMEOUT_S) is the host's HTTP storage; without it, the folder DOCS_DIR (undefined here: the
- * facility's default). Everything is checked at start; DOCS_HEADERS' values are never printed.
+ * `npm run serve` and `npm run worker` alike: DOCS_URL (+ DOCS_HEADERS) is the host's HTTP storage;
+ * S3_BUCKET (+ S3_ENDPOINT, S3_PREFIX, S3_REGION or AWS_REGION, S3_PATH_STYLE; credentials by the
+ * AWS SDK's usual chain) is a bucket; DOCS_CONNECT_TIMEOUT_S and DOCS_TIMEOUT_S bound either.
+ * Without them, the folder DOCS_DIR (undefined here: the facility's default). At most one may be
+ * set, and everything is checked at start; DOCS_HEADERS' values and credentials are never printed.
  */
 import { createHttpSource, parseHeaders } from '../facility/http-source.ts';
+import { createS3Source } from '../facility/s3-source.ts';
 import type { DocumentSource } from '../facility/source.ts';
-import { number, setting } from './env.ts';
+import { choice, number, setting } from './env.ts';
 
-export function sourceFromEnv(): DocumentSource | undefined {
-  const template = setting('DOCS_URL');
-  if (template === undefined) {
-    if (setting('DOCS_HEADERS') !== undefined) throw new Error('DOCS_HEADERS needs DOCS_URL');
-    return undefined;
-  }
-  if (setting('DOCS_DIR') !== undefined) throw new Error('set DOCS_DIR or DOCS_URL, not both');
-  return createHttpSource({
-    template,
-    headers: parseHeaders(setting('DOCS_HEADERS') ?? ''),
+/** Settings that mean nothing without their source's main one. */
+const NEEDS = {
+  DOCS_HEADERS: 'DOCS_URL',
+  S3_ENDPOINT: 'S3_BUCKET',
+  S3_PREFIX: 'S3_BUCKET',
+  S3_REGION: 'S3_BUCKET',
+  S3_PATH_STYLE: 'S3_BUCKET',
+};
+
+function timeouts() {
+  return {
     connectTimeoutMs: number('DOCS_CONNECT_TIMEOUT_S', 10, 0.1) * 1000,
     totalTimeoutMs: number('DOCS_TIMEOUT_S', 120, 1) * 1000,
+  };
+}
+
+/** S3_ENDPOINT: an http(s) origin with no credentials in it (they come from the AWS chain). */
+function endpoint(): string | undefined {
+  const raw = setting('S3_ENDPOINT');
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error('S3_ENDPOINT must be an http: or https: URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new Error('S3_ENDPOINT must not hold credentials: give them as AWS_ACCESS_KEY_ID…');
+  }
+  return url.origin;
+}
+
+function s3Source(bucket: string): DocumentSource {
+  // Bucket names: 3–63 lower-case letters, digits, dots and hyphens (S3's rule; MinIO's too).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(`S3_BUCKET "${bucket}" is not a bucket name`);
+  }
+  const prefix = setting('S3_PREFIX') ?? '';
+  if (prefix.startsWith('/') || prefix.includes('..') || /[\\\0]/.test(prefix)) {
+    throw new Error('S3_PREFIX must be a key prefix such as "docs/", without "/" first or ".."');
+  }
+  const region = setting('S3_REGION') ?? setting('AWS_REGION');
+  if (region === undefined) throw new Error('S3_BUCKET needs S3_REGION (or AWS_REGION)');
+  const url = endpoint();
+  // A custom endpoint (MinIO, Ceph) usually wants path-style addresses; AWS and OSS, virtual hosts.
+  const pathStyle = choice('S3_PATH_STYLE', ['on', 'off'], url === undefined ? 'off' : 'on');
+  return createS3Source({
+    bucket,
+    prefix,
+    client: { region, endpoint: url, forcePathStyle: pathStyle === 'on' },
+    ...timeouts(),
   });
+}
+
+export function sourceFromEnv(): DocumentSource | undefined {
+  const named = ['DOCS_DIR', 'DOCS_URL', 'S3_BUCKET'].filter((name) => setting(name) !== undefined);
+  if (named.length > 1) throw new Error(`set one document source, not ${named.join(' and ')}`);
+  for (const [name, needs] of Object.entries(NEEDS)) {
+    if (setting(name) !== undefined && setting(needs) === undefined) {
+      throw new Error(`${name} needs ${needs}`);
+    }
+  }
+  const template = setting('DOCS_URL');
+  if (template !== undefined) {
+    return createHttpSource({
+      template,
+      headers: parseHeaders(setting('DOCS_HEADERS') ?? ''),
+      ...timeouts(),
+    });
+  }
+  const bucket = setting('S3_BUCKET');
+  return bucket === undefined ? undefined : s3Source(bucket);
 }

@@ -13,6 +13,7 @@ import { plainPdf } from '../../server/routes/__tests__/_fixtures.ts';
 import { createFacility } from '../facility.ts';
 import type { Facility } from '../facility.ts';
 import { createHttpSource, expandTemplate, parseHeaders, parseTemplate } from '../http-source.ts';
+import { createSourceHealth } from '../source-health.ts';
 import type { DocumentSource } from '../source.ts';
 
 jest.setTimeout(60_000);
@@ -353,6 +354,9 @@ describe('the facility over the origin', () => {
         body: { error: 'source_unavailable' },
         headers: { 'Retry-After': 5 },
       });
+      // What health says of each origin.
+      expect(await createSourceHealth(down.source)()).toBe('source_unavailable');
+      expect(await createSourceHealth(source)()).toBe('ok');
     } finally {
       await down.pool.close();
     }

@@ -56,6 +56,15 @@ export async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Prom
   return proc.exited;
 }
 
+/** The JSON log lines of `proc` that name `event` (`converted`, `worker_ready`…). */
+export function logged(proc: Proc, event: string): Record<string, unknown>[] {
+  return proc
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"${event}"`))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Every process {@link run} started that is still running (a failed test's). */
 export function killAll(): void {
   for (const child of running) child.kill('SIGKILL');

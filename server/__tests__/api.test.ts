@@ -152,6 +152,7 @@ test('health answers 200', async () => {
     status: 'ok',
     auth: 'off',
     source: 'folder',
+    sourceAnswers: 'ok',
     conversionsPending: 0,
     // The server tests need LibreOffice (docs/server.md).
     converters: { libreoffice: true },

@@ -125,7 +125,7 @@ test('neither the credential nor the origin reaches a reader or the log', async 
     expect(text).not.toContain('origin-credential');
     expect(text).not.toContain(originUrl);
   }
-  expect(JSON.parse(health)).toMatchObject({ source: 'http' });
+  expect(JSON.parse(health)).toMatchObject({ source: 'http', sourceAnswers: 'ok' });
 });
 
 describe('settings checked at start', () => {
@@ -135,7 +135,7 @@ describe('settings checked at start', () => {
   });
 
   test.each([
-    [{ DOCS_URL: 'https://dms.internal/{id}', DOCS_DIR: '/srv' }, /not both/],
+    [{ DOCS_URL: 'https://dms.internal/{id}', DOCS_DIR: '/srv' }, /one document source/],
     [{ DOCS_HEADERS: 'Authorization: Bearer x' }, /needs DOCS_URL/],
     [{ DOCS_URL: 'https://dms.internal/{id}', DOCS_HEADERS: 'Bearer secret-xyz' }, /line 1/],
     [{ DOCS_URL: 'ftp://dms.internal/{id}' }, /http: or https:/],

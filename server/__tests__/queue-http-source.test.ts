@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createHttpSource, parseHeaders } from '../../facility/http-source.ts';
-import { freePort, killAll, startRedis, startWorker, stop } from './_cluster.ts';
+import { freePort, killAll, logged, startRedis, startWorker, stop } from './_cluster.ts';
 import type { Proc } from './_cluster.ts';
 import { FIXTURES, pollUntilSettled, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
@@ -64,12 +64,9 @@ test('the worker reads the nested id from the origin and converts it, once', asy
   const last = (await pollUntilSettled(served, ID)).at(-1);
   expect(last).toMatchObject({ status: 200, body: { pageCount: 3, loadedCount: 3 } });
   expect(served.spawns()).toBe(0); // not converted by the server
-  const converted = worker
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"converted"'));
+  const converted = logged(worker, 'converted');
   expect(converted).toHaveLength(1);
-  expect(JSON.parse(converted[0] ?? '{}')).toMatchObject({ file: ID });
+  expect(converted[0]).toMatchObject({ file: ID });
   // The worker asked the origin for the version itself, and found that version's copy the server
   // had made in the shared CACHE_DIR: the file crossed once.
   expect(asked.filter((line) => line === `HEAD ${ID}`).length).toBeGreaterThanOrEqual(2);

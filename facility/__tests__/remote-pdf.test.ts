@@ -1,0 +1,199 @@
+/**
+ * A PDF at an HTTP origin opens before its copy is whole (docs/server.md, "Document sources"):
+ * through `npm run serve`'s app, against a real origin the test starts whose whole-file answer is
+ * slow, the metadata and page 1's ranges are answered from ranges of the origin while the copy
+ * fills; once whole, the copy is served; a file changed during the fill leaves no copy behind;
+ * an origin without ranges is copied whole first, as before.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { startServe } from '../../server/__tests__/_serve.ts';
+import type { Served } from '../../server/__tests__/_serve.ts';
+import { createHttpSource } from '../http-source.ts';
+import { startRangeOrigin } from './_range-origin.ts';
+import type { RangeOrigin } from './_range-origin.ts';
+
+jest.setTimeout(60_000);
+
+/** Pages each followed by a stream of filler bytes nobody draws, as a scan's images would be. */
+async function bulkyPdf(pages: number, fillerBytes: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let n = 1; n <= pages; n += 1) {
+    const page = doc.addPage([300, 400]);
+    page.drawText(`page ${String(n)}`, { x: 20, y: 360 });
+    page.node.set(
+      PDFName.of('FolioFiller'),
+      doc.context.register(doc.context.stream(randomBytes(fillerBytes))),
+    );
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+let origin: RangeOrigin;
+let served: Served;
+const lines: string[] = [];
+let pdf: Buffer;
+
+beforeAll(async () => {
+  origin = await startRangeOrigin();
+  // 20 pages of 100 kB: 2 MB, whose whole answer takes 5 s at 400 kB/s.
+  pdf = await bulkyPdf(20, 100_000);
+  origin.wholeRate = 400_000;
+  served = await startServe({
+    options: {
+      source: createHttpSource({ template: `${origin.url}/files/{+id}` }),
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(chunk.toString());
+            done();
+          },
+        }),
+      },
+    },
+  });
+});
+
+afterAll(async () => {
+  await served.close();
+  await origin.close();
+});
+
+beforeEach(() => {
+  origin.ranges = true;
+  origin.failRanges = false;
+  origin.sent.ranges = 0;
+  origin.sent.whole = 0;
+  origin.wholeDone = 0;
+});
+
+const url = (id: string, rest = '') => `${served.api}documents/${encodeURIComponent(id)}${rest}`;
+
+/** The copies of `id` in CACHE_DIR (published and temporary). */
+async function copiesOf(id: string): Promise<string[]> {
+  const { createHash } = await import('node:crypto');
+  const dir = path.join(served.cacheDir, 'sources', createHash('sha256').update(id).digest('hex'));
+  return readdir(dir).catch(() => []);
+}
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('page 1 is answered from ranges of the origin before the copy is whole, then from the copy', async () => {
+  origin.files.set('scans/big.pdf', pdf);
+  const meta = await fetch(url('scans/big.pdf'));
+  expect(meta.status).toBe(200);
+  const body = (await meta.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ pageCount: 20, loadedCount: 20, mimeType: 'application/pdf' });
+  expect(body.pageSize).toHaveLength(20);
+  // Named only for a whole copy, whose bytes pdf.js has opened.
+  expect(body.previews).toBeUndefined();
+
+  const head = await fetch(url('scans/big.pdf', '/content'), {
+    headers: { range: 'bytes=0-131071' },
+  });
+  expect(head.status).toBe(206);
+  expect(head.headers.get('content-range')).toBe(`bytes 0-131071/${String(pdf.length)}`);
+  expect(Buffer.from(await head.arrayBuffer())).toEqual(pdf.subarray(0, 131_072));
+  const tail = await fetch(url('scans/big.pdf', '/content'), {
+    headers: { range: `bytes=${String(pdf.length - 65_536)}-${String(pdf.length - 1)}` },
+  });
+  expect(Buffer.from(await tail.arrayBuffer())).toEqual(pdf.subarray(pdf.length - 65_536));
+
+  // All of it before the slow whole-file answer was through; by ranges, the two ranges asked and
+  // the page dictionaries the facts read (16 kB around each of 20).
+  expect(origin.wholeDone).toBe(0);
+  expect(origin.sent.whole).toBeLessThan(pdf.length);
+  expect(origin.sent.ranges).toBeLessThan(131_072 + 65_536 + 20 * 2 * 16_384);
+  expect(await copiesOf('scans/big.pdf')).toEqual([expect.stringMatching(/^\..*\.tmp$/)]);
+
+  await until(() => origin.wholeDone === 1, 20_000);
+  // Whole now: the copy answers, and the origin is asked for its version only.
+  const rangesBefore = origin.sent.ranges;
+  let settled = false;
+  for (let i = 0; i < 40 && !settled; i += 1) {
+    const again = (await (await fetch(url('scans/big.pdf'))).json()) as Record<string, unknown>;
+    settled = again.previews !== undefined;
+    if (!settled) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(settled).toBe(true);
+  const whole = await fetch(url('scans/big.pdf', '/content'));
+  expect(Buffer.from(await whole.arrayBuffer())).toEqual(pdf);
+  expect(origin.sent.ranges).toBe(rangesBefore);
+  expect(origin.sent.whole).toBe(pdf.length);
+  expect(await copiesOf('scans/big.pdf')).toHaveLength(1);
+});
+
+test('a range the origin fails is the clear answer, not a cut one; the copy still fills', async () => {
+  origin.files.set('scans/failing.pdf', pdf);
+  expect(await (await fetch(url('scans/failing.pdf'))).json()).toMatchObject({ pageCount: 20 });
+  origin.failRanges = true;
+  const res = await fetch(url('scans/failing.pdf', '/content'), {
+    headers: { range: 'bytes=0-65535' },
+  });
+  expect(res.status).toBe(502);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(await res.json()).toMatchObject({ error: 'source_unavailable' });
+  expect(origin.wholeDone).toBe(0);
+  await until(() => origin.wholeDone === 1, 20_000);
+  const whole = await fetch(url('scans/failing.pdf', '/content'), {
+    headers: { range: 'bytes=0-65535' },
+  });
+  expect(whole.status).toBe(206);
+  expect(Buffer.from(await whole.arrayBuffer())).toEqual(pdf.subarray(0, 65_536));
+});
+
+test('a file changed at the origin during the fill leaves no copy; the next open is the new one', async () => {
+  origin.files.set('scans/changing.pdf', pdf);
+  const meta = await fetch(url('scans/changing.pdf'));
+  expect(await meta.json()).toMatchObject({ pageCount: 20 });
+  // Mid-fill, the origin's file becomes another version.
+  await until(() => origin.sent.whole > 100_000, 10_000);
+  expect(origin.wholeDone).toBe(0);
+  const changed = await bulkyPdf(3, 1000);
+  origin.files.set('scans/changing.pdf', changed);
+  // A range asked now is the new version's, never the old one's.
+  const stale = await fetch(url('scans/changing.pdf', '/content'), {
+    headers: { range: 'bytes=0-1023' },
+  });
+  expect(Buffer.from(await stale.arrayBuffer())).toEqual(changed.subarray(0, 1024));
+
+  await until(() => origin.wholeDone >= 1, 20_000);
+  await until(
+    () =>
+      lines.some(
+        (line) =>
+          line.includes('"event":"source_fill_failed"') && line.includes('scans/changing.pdf'),
+      ),
+    5000,
+  );
+  // The old version's fill is dropped: no file of it published or left half-written.
+  const left = await copiesOf('scans/changing.pdf');
+  expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  const next = (await (await fetch(url('scans/changing.pdf'))).json()) as Record<string, unknown>;
+  expect(next).toMatchObject({ pageCount: 3 });
+});
+
+test('an origin without ranges: the copy is whole before the first answer, as before', async () => {
+  origin.ranges = false;
+  origin.files.set('scans/plain.pdf', pdf);
+  const meta = await fetch(url('scans/plain.pdf'));
+  expect(await meta.json()).toMatchObject({ pageCount: 20 });
+  expect(origin.wholeDone).toBe(1);
+  expect(origin.sent.ranges).toBe(0);
+  const head = await fetch(url('scans/plain.pdf', '/content'), {
+    headers: { range: 'bytes=0-99' },
+  });
+  expect(head.status).toBe(206);
+  expect(Buffer.from(await head.arrayBuffer())).toEqual(pdf.subarray(0, 100));
+  expect(origin.sent.whole).toBe(pdf.length);
+});

@@ -1,0 +1,103 @@
+/**
+ * A PDF at a source that answers ranges, read before its copy in CACHE_DIR is whole (docs/server.md,
+ * "Document sources"): its facts are read by pdf.js in the pool through ranges of the source, and
+ * the viewer's ranges of `content` are read from the source as asked, while source-copy.ts fills
+ * the copy in the background. Every range names the version it belongs to, so bytes of a file
+ * changed meanwhile are refused, never mixed. Once the copy is whole, the facility serves it.
+ */
+import { Readable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
+import type { Answer } from './answer.ts';
+import type { PdfFacts } from './pdf-facts-types.ts';
+import type { RangeAnswer, RangeAsk } from './pdf-facts-worker.ts';
+import type { Pool } from './pool.ts';
+import { asSourceError } from './source.ts';
+import type { DocumentSource, SourceStat } from './source.ts';
+
+/**
+ * The most the facts may read by ranges: a PDF whose page tree needs more is read from its whole
+ * copy instead (a page dictionary is a few hundred bytes, pdf.js reads 16 kB around each).
+ */
+const FACTS_BUDGET_BYTES = 32 * 1024 * 1024;
+/** A long range (the viewer streams the rest in one) is read from the source in pieces this size. */
+const PIECE_BYTES = 4 * 1024 * 1024;
+/** Versions whose facts are kept while their copies fill. */
+const KEPT_FACTS = 100;
+
+export interface RemotePdfs {
+  /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
+  facts: (id: string, stat: SourceStat) => Promise<PdfFacts>;
+  /**
+   * `content` while the copy fills: the viewer's ranges read from the source; `failed` answers
+   * a source that cannot give a range's first bytes.
+   */
+  content: (id: string, stat: SourceStat, failed: (error: unknown) => Answer) => Answer;
+}
+
+export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs {
+  const known = new LRUCache<string, Promise<PdfFacts>>({ max: KEPT_FACTS });
+
+  async function readFacts(id: string, stat: SourceStat): Promise<PdfFacts> {
+    const { port1, port2 } = new MessageChannel();
+    let asked = 0;
+    const answer = (message: RangeAnswer) => {
+      port1.postMessage(message);
+    };
+    port1.on('message', ({ begin, end }: RangeAsk) => {
+      asked += end - begin;
+      if (asked > FACTS_BUDGET_BYTES) {
+        answer({ error: 'the facts would read too much of the file by ranges' });
+        return;
+      }
+      source.readRange(id, begin, end - 1, stat.version).then(
+        (bytes) => {
+          answer({ begin, bytes: new Uint8Array(bytes) });
+        },
+        (error: unknown) => {
+          answer({ error: asSourceError(error).message });
+        },
+      );
+    });
+    try {
+      return await pool.run('remoteFacts', { port: port2, size: stat.size }, [port2]);
+    } finally {
+      port1.close();
+    }
+  }
+
+  return {
+    facts(id, stat) {
+      const key = `${id}\0${stat.version}`;
+      let facts = known.get(key);
+      if (facts === undefined) {
+        facts = readFacts(id, stat);
+        known.set(key, facts);
+        // A failure (the source, the budget, a busy pool) is not kept: the next ask tries again.
+        facts.catch(() => known.delete(key));
+      }
+      return facts;
+    },
+    content(id, stat, failed) {
+      const piece = (at: number, end: number) =>
+        source.readRange(id, at, Math.min(end, at + PIECE_BYTES - 1), stat.version);
+      return {
+        kind: 'ranges',
+        size: stat.size,
+        contentType: 'application/pdf',
+        failed,
+        async read(start, end) {
+          const first = await piece(start, end);
+          return Readable.from(
+            (async function* pieces() {
+              yield first;
+              for (let at = start + PIECE_BYTES; at <= end; at += PIECE_BYTES) {
+                yield await piece(at, end);
+              }
+            })(),
+          );
+        },
+      };
+    },
+  };
+}

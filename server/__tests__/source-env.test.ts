@@ -1,0 +1,63 @@
+/**
+ * The S3 source's settings, checked at start like DOCS_URL's (server/source-env.ts): exactly one
+ * source, every S3_* setting with S3_BUCKET, a region, an endpoint without credentials; no value of
+ * a credential in any message.
+ */
+import { sourceFromEnv } from '../source-env.ts';
+
+const saved = { ...process.env };
+const SOURCE_VARIABLES = [
+  'DOCS_DIR',
+  'DOCS_URL',
+  'DOCS_HEADERS',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_PREFIX',
+  'S3_REGION',
+  'S3_PATH_STYLE',
+  'AWS_REGION',
+];
+
+beforeEach(() => {
+  process.env = Object.fromEntries(
+    Object.entries(saved).filter(([name]) => !SOURCE_VARIABLES.includes(name)),
+  );
+});
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+test.each([
+  [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', DOCS_DIR: '/srv' }, /one document source/],
+  [
+    { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', DOCS_URL: 'https://d/{id}' },
+    /one document source/,
+  ],
+  [{ S3_PREFIX: 'docs/' }, /S3_PREFIX needs S3_BUCKET/],
+  [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_ENDPOINT needs S3_BUCKET/],
+  [{ S3_BUCKET: 'docs' }, /S3_REGION/],
+  [{ S3_BUCKET: 'Docs_Bucket', S3_REGION: 'eu-west-1' }, /not a bucket name/],
+  [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_PREFIX: '../x/' }, /S3_PREFIX/],
+  [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'file:///etc' }, /http: or https:/],
+  [
+    { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'http://key:s3cr3t@minio:9000' },
+    /must not hold credentials/,
+  ],
+  [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_PATH_STYLE: 'yes' }, /S3_PATH_STYLE/],
+])('%j is refused', (env, message) => {
+  Object.assign(process.env, env);
+  expect(() => sourceFromEnv()).toThrow(message);
+  try {
+    sourceFromEnv();
+  } catch (error) {
+    expect(String(error)).not.toContain('s3cr3t');
+  }
+});
+
+test('S3_BUCKET with a region is an s3 source; AWS_REGION is enough', () => {
+  process.env.S3_BUCKET = 'docs';
+  process.env.S3_ENDPOINT = 'http://127.0.0.1:9000';
+  process.env.S3_PREFIX = 'library/';
+  process.env.AWS_REGION = 'us-east-1';
+  expect(sourceFromEnv()?.kind).toBe('s3');
+});
