@@ -21,6 +21,16 @@ const flat = (mimetype: string, body: string) =>
 export const flatSheet = (tables: string) =>
   flat('spreadsheet', `<office:spreadsheet>${tables}</office:spreadsheet>`);
 
+/** Words in A1 and F30, every cell between them empty: the grid is drawn across 6 × 30 cells. */
+export const GRID_SHEET = flatSheet(
+  [
+    '<table:table table:name="Sheet1">',
+    '<table:table-row><table:table-cell office:value-type="string"><text:p>预算 Folio grid</text:p></table:table-cell></table:table-row>',
+    '<table:table-row table:number-rows-repeated="28"><table:table-cell table:number-columns-repeated="6"/></table:table-row>',
+    '<table:table-row><table:table-cell table:number-columns-repeated="5"/><table:table-cell office:value-type="string"><text:p>end</text:p></table:table-cell></table:table-row>',
+    '</table:table>',
+  ].join(''),
+);
 /** The words each sample holds, by the flat document it was made from. */
 export const WORDS = {
   text: '季度报告 Folio text',
@@ -54,6 +64,9 @@ const SOURCES = {
 } as const;
 
 export type Family = keyof typeof SOURCES;
+
+/** The flat ODF a family's samples are made from. */
+export const sampleSource = (family: Family): string => SOURCES[family][1];
 
 /** Extension → the family it is made from and LibreOffice's export filter. */
 const MADE: Partial<Record<string, [Family, string]>> = {

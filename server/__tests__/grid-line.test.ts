@@ -8,22 +8,12 @@
 import { readdir } from 'node:fs/promises';
 import { converted } from './_converted.ts';
 import { horizontalLines } from './_image.ts';
-import { flatSheet, savedAs } from './_office-samples.ts';
+import { GRID_SHEET, savedAs } from './_office-samples.ts';
 import { startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
 jest.setTimeout(900_000);
 
-/** Words in A1 and F30, every cell between them empty: the grid is drawn across 6 × 30 cells. */
-const SHEET = flatSheet(
-  [
-    '<table:table table:name="Sheet1">',
-    '<table:table-row><table:table-cell office:value-type="string"><text:p>预算 Folio grid</text:p></table:table-cell></table:table-row>',
-    '<table:table-row table:number-rows-repeated="28"><table:table-cell table:number-columns-repeated="6"/></table:table-row>',
-    '<table:table-row><table:table-cell table:number-columns-repeated="5"/><table:table-cell office:value-type="string"><text:p>end</text:p></table:table-cell></table:table-row>',
-    '</table:table>',
-  ].join(''),
-);
 const CSV = `预算 Folio grid,,,,,\n${',,,,,\n'.repeat(28)},,,,,end\n`;
 const GRID = JSON.stringify({ param: { gridLine: true } });
 /** At 480 px wide, six default columns span ≈ 310 px; a line of text is never one run that long. */
@@ -44,7 +34,7 @@ describe('gridLine', () => {
   let served: Served;
 
   beforeAll(async () => {
-    const saved = await savedAs('sheet', SHEET, ['.xlsx', '.xls', '.ods']);
+    const saved = await savedAs('sheet', GRID_SHEET, ['.xlsx', '.xls', '.ods']);
     const bytes = (ext: string) => saved.get(ext) ?? Buffer.alloc(0);
     served = await startServe({
       files: {
@@ -57,7 +47,7 @@ describe('gridLine', () => {
         'sheet.et.json': GRID,
         'sheet.ods': bytes('.ods'),
         'sheet.ods.json': GRID,
-        'sheet.fods': SHEET,
+        'sheet.fods': GRID_SHEET,
         'sheet.fods.json': GRID,
         'sheet.csv': CSV,
         'sheet.csv.json': GRID,
