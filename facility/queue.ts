@@ -12,7 +12,8 @@
  *   (UnrecoverableError); the machine's (crash, no LibreOffice, a worker killed: stalled) are
  *   retried with backoff. A failed job is the failure's record: adding the same id again is a no-op,
  *   so the failure is answered, not retried, until it is older than `failureMemoryS`.
- * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis.
+ * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis. HEIC,
+ *   AVIF and TIFF are jobs (decoding a large one takes seconds), run in the worker's pool.
  */
 import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
