@@ -7,7 +7,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
 import { BASE_URL, newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
-import { pageBox, waitForPainted } from './support/pixels.ts';
+import { WATERMARK_LAYER, pageRegion, waitForPainted, watermarkPixels } from './support/pixels.ts';
 import { HOSTILE_WATERMARK } from './support/docs.ts';
 
 let browser: Browser;
@@ -291,54 +291,17 @@ describe('anti-copy', () => {
   });
 });
 
-/** The watermark's overlay: the stage's child with the tiled background image. */
-const MARK = '.folio-stage.folio-watermarked > div[style*="background-image"]';
-
-/** Pixels of the watermark's colour (a clear red over white or grey) in a screenshot region. */
-async function redPixels(
-  page: Page,
-  clip: { x: number; y: number; width: number; height: number },
-): Promise<number> {
-  const png = await page.screenshot({ clip });
-  return page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d');
-    if (!context) return -1;
-    context.drawImage(bitmap, 0, 0);
-    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-    let red = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i] > data[i + 1] + 50 && data[i] > data[i + 2] + 50) red += 1;
-    }
-    return red;
-  }, png.toString('base64'));
-}
-
-/** A region well inside page `n`'s painted area, as it is on screen now. */
-async function pageRegion(page: Page, n: number) {
-  const box = await pageBox(page, n);
-  assert.ok(box);
-  const viewport = page.viewportSize();
-  assert.ok(viewport);
-  const y = Math.max(box.y, 0) + 20;
-  const height = Math.min(box.y + box.height, viewport.height) - y - 20;
-  assert.ok(height > 100, `page ${String(n)} is not on screen`);
-  return { x: box.x + 20, y, width: Math.min(box.width, viewport.width - box.x) - 40, height };
-}
-
 describe('watermark', () => {
   it('tiles the text over the pages, lets clicks through, and survives scroll, zoom and rotation', async () => {
     const plain = await open('policy-original.pdf');
-    assert.equal(await plain.page.locator(MARK).count(), 0);
-    assert.equal(await redPixels(plain.page, await pageRegion(plain.page, 1)), 0);
+    assert.equal(await plain.page.locator(WATERMARK_LAYER).count(), 0);
+    assert.equal(await watermarkPixels(plain.page, await pageRegion(plain.page, 1)), 0);
     await plain.close();
 
     const session = await open('policy-watermark.pdf');
     const { page } = session;
-    await page.locator(MARK).waitFor({ state: 'attached' });
-    assert.ok((await redPixels(page, await pageRegion(page, 1))) > 200);
+    await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
     await screenshot(page, 'policy-watermark');
 
     // Over the pages, and not in the way: what is under the pointer is the page.
@@ -349,7 +312,7 @@ describe('watermark', () => {
       return element?.closest('[data-page-number]')?.getAttribute('data-page-number') ?? '';
     });
     assert.equal(under, '1');
-    const style = await page.locator(MARK).evaluate((mark) => {
+    const style = await page.locator(WATERMARK_LAYER).evaluate((mark) => {
       const computed = getComputedStyle(mark);
       return { pointerEvents: computed.pointerEvents, visibility: computed.visibility };
     });
@@ -359,11 +322,11 @@ describe('watermark', () => {
     await page.getByRole('textbox', { name: 'Page number' }).fill('3');
     await page.getByRole('textbox', { name: 'Page number' }).press('Enter');
     await waitForPainted(page, 3);
-    assert.ok((await redPixels(page, await pageRegion(page, 3))) > 200);
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 3))) > 200);
     await control(page, 'Zoom in').click();
     await control(page, 'Rotate clockwise').click();
     await waitForPainted(page, 3);
-    assert.ok((await redPixels(page, await pageRegion(page, 3))) > 200);
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 3))) > 200);
     await screenshot(page, 'policy-watermark-rotated');
     assert.deepEqual(session.problems, []);
     await session.close();
@@ -372,43 +335,47 @@ describe('watermark', () => {
   it('comes back after being removed or hidden in the DOM', async () => {
     const session = await open('policy-watermark.pdf');
     const { page } = session;
-    await page.locator(MARK).waitFor({ state: 'attached' });
+    await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
     await page.evaluate((selector) => {
       document.querySelector(selector)?.remove();
-    }, MARK);
-    await page.waitForFunction((selector) => document.querySelector(selector) !== null, MARK, {
-      timeout: 5_000,
-    });
+    }, WATERMARK_LAYER);
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector) !== null,
+      WATERMARK_LAYER,
+      {
+        timeout: 5_000,
+      },
+    );
     await page.evaluate((selector) => {
       document.querySelector<HTMLElement>(selector)?.style.setProperty('display', 'none');
-    }, MARK);
+    }, WATERMARK_LAYER);
     await page.waitForFunction(
       (selector) => {
         const mark = document.querySelector(selector);
         return mark !== null && getComputedStyle(mark).display !== 'none';
       },
-      MARK,
+      WATERMARK_LAYER,
       { timeout: 5_000 },
     );
-    assert.ok((await redPixels(page, await pageRegion(page, 1))) > 200);
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
     await session.close();
   });
 
   it('stays over the pages in fullscreen', async () => {
     const session = await open('policy-watermark.pdf');
     const { page } = session;
-    await page.locator(MARK).waitFor({ state: 'attached' });
+    await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
     await page.evaluate(() => document.querySelector('.folio-viewer')?.requestFullscreen());
     await page.waitForFunction(() => document.fullscreenElement !== null);
     assert.equal(
       await page.evaluate(
         (selector) => document.fullscreenElement?.contains(document.querySelector(selector)),
-        MARK,
+        WATERMARK_LAYER,
       ),
       true,
     );
     await waitForPainted(page, 1);
-    assert.ok((await redPixels(page, await pageRegion(page, 1))) > 200);
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
     await session.close();
   });
 
@@ -420,8 +387,8 @@ describe('watermark', () => {
       hasTouch: true,
     });
     const { page } = session;
-    await page.locator(MARK).waitFor({ state: 'attached' });
-    assert.ok((await redPixels(page, await pageRegion(page, 1))) > 200);
+    await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
+    assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
     await screenshot(page, 'policy-watermark-phone');
     await session.close();
   });
@@ -429,9 +396,9 @@ describe('watermark', () => {
   it(`draws HTML in the text as text and never runs it (${HOSTILE_WATERMARK})`, async () => {
     const session = await open('policy-hostile-watermark.pdf');
     const { page } = session;
-    await page.locator(MARK).waitFor({ state: 'attached' });
+    await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
     const image = await page
-      .locator(MARK)
+      .locator(WATERMARK_LAYER)
       .evaluate((mark) => getComputedStyle(mark).backgroundImage);
     assert.match(image, /^url\("data:image\/png;base64,/);
     await screenshot(page, 'policy-watermark-hostile');

@@ -4,7 +4,8 @@
  * - Office files (and the image formats pdf-lib cannot embed: GIF, WebP, TIFF) go through LibreOffice
  *   headless (`soffice --convert-to pdf`). Each job gets its own user profile
  *   (`-env:UserInstallation`), so jobs run in parallel instead of queueing on one profile's lock.
- * - PNG and JPEG are embedded by pdf-lib in the bounded pool (pool.ts), off the event loop.
+ * - PNG and JPEG are embedded by pdf-lib in the bounded pool (pool.ts), off the event loop; HEIC,
+ *   AVIF and TIFF are decoded there too, a page per frame (image-pages.ts).
  * - Every image's size is read from its header first (`image-size`): one over `maxImagePixels`,
  *   or one whose header cannot be read, is refused (`too_large`, `unsupported`) before any decoder
  *   sees it (docs/server.md, "Limits").
@@ -13,6 +14,8 @@
  * - A bounded queue (`concurrency` jobs at once); a job over `timeoutMs` is killed with its whole
  *   process tree (soffice runs detached, in its own process group: the `soffice` script, oosplash
  *   and soffice.bin all go with `kill(-pid)`).
+ * - A spreadsheet whose policy asks for its grid (`gridLine`) is saved as flat ODF first and its
+ *   page styles told to print the grid (sheet-grid.ts); that PDF is cached beside the plain one.
  * - A failure is remembered for that content (until the file changes or the server restarts), so
  *   the viewer's polling does not start LibreOffice again and again on a file it cannot read.
  *
@@ -39,11 +42,18 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import { EMBEDDED_IMAGES, officeExtension, sourceKind } from './formats.ts';
+import {
+  DECODED_IMAGES,
+  EMBEDDED_IMAGES,
+  isSpreadsheet,
+  officeExtension,
+  sourceKind,
+} from './formats.ts';
 import type { OfficeInput, SourceKind } from './formats.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
 import type { Pool } from './pool.ts';
 import { sandboxedSoffice } from './sandbox.ts';
+import type { SofficeJob } from './sandbox.ts';
 
 /**
  * `queue_unavailable`: only with a queue (queue.ts), while Redis cannot be reached. `too_large`
@@ -91,17 +101,30 @@ export interface ConverterOptions extends RunnerOptions {
   log?: (event: Record<string, unknown>) => void;
 }
 
+/** How a document is to look as a PDF, beyond its content: the policy's flags that change it. */
+export interface Rendition {
+  /** A spreadsheet prints its cell grid (contracts §5b `gridLine`); other documents ignore it. */
+  gridLine: boolean;
+}
+
+export const PLAIN: Rendition = { gridLine: false };
+
 export interface Converter {
   /**
-   * The document's viewable PDF, starting its conversion when there is none yet; `id` names it
-   * for a queue's workers and the logs (default: the file's name).
+   * The document's viewable PDF as `rendition` asks, starting its conversion when there is none
+   * yet; `id` names it for a queue's workers and the logs (default: the file's name).
    */
-  state: (file: string, stats: Stats, id?: string) => Promise<ConversionState>;
+  state: (
+    file: string,
+    stats: Stats,
+    id?: string,
+    rendition?: Rendition,
+  ) => Promise<ConversionState>;
   /** Jobs queued or running in this process. */
   pending: () => number;
   /**
    * The converters this process finds (the health answer): LibreOffice for every format but PDF
-   * and PNG/JPEG, which pdf-lib and the JavaScript text decoders of the pool need nothing for.
+   * and the images the pool makes pages of itself (PNG, JPEG, HEIC, AVIF, TIFF).
    */
   converters: () => Promise<{ libreoffice: boolean }>;
   /** With a queue: its counts for the health answer (queue.ts). */
@@ -184,6 +207,11 @@ function checkImageHeader(bytes: Uint8Array, maxPixels: number): void {
   }
 }
 
+/** The name LibreOffice gives what it makes of `file` (its extension replaced). */
+function baseName(file: string): string {
+  return path.basename(file, path.extname(file));
+}
+
 /** The last lines of LibreOffice's output: why it failed, in its own words. */
 function tail(text: string): string {
   return text.trim().split('\n').slice(-3).join(' ').slice(-300);
@@ -210,9 +238,18 @@ export function createHasher(): (file: string, stats: Stats) => Promise<string> 
   };
 }
 
-/** Where the conversion of the content with this hash is published. */
-export function cachedPdf(cacheDir: string, hash: string): string {
-  return path.join(cacheDir, `${hash}.pdf`);
+/**
+ * What a conversion is cached and queued as: the content's hash, and `-grid` after it for a
+ * spreadsheet printing its grid. Only spreadsheets: another document's cache is not split by a
+ * flag that changes nothing in it.
+ */
+export function conversionKey(name: string, hash: string, rendition: Rendition): string {
+  return rendition.gridLine && isSpreadsheet(name) ? `${hash}-grid` : hash;
+}
+
+/** Where the conversion named `key` ({@link conversionKey}) is published. */
+export function cachedPdf(cacheDir: string, key: string): string {
+  return path.join(cacheDir, `${key}.pdf`);
 }
 
 /** Pages pdf-lib makes in-process: milliseconds, so answered at once rather than polled. */
@@ -220,9 +257,18 @@ export function isEmbeddedImage(file: string): boolean {
   return EMBEDDED_IMAGES.has(path.extname(file).toLowerCase());
 }
 
+/** What LibreOffice makes the PDF of: everything converted but the images the pool decodes. */
+function needsLibreOffice(file: string): boolean {
+  const ext = path.extname(file).toLowerCase();
+  return !EMBEDDED_IMAGES.has(ext) && !DECODED_IMAGES.has(ext);
+}
+
 export interface JobRunner {
-  /** Converts `file` (whose content has `hash`) into {@link cachedPdf}; throws ConversionError. */
-  convert: (file: string, hash: string) => Promise<void>;
+  /**
+   * Converts `file` (whose content has `hash`) as `rendition` asks into {@link cachedPdf} of its
+   * {@link conversionKey}; throws ConversionError.
+   */
+  convert: (file: string, hash: string, rendition?: Rendition) => Promise<void>;
   /** The error every office job would end with, when LibreOffice is not installed. */
   missingConverter: () => Promise<ConversionError | undefined>;
   /** Kills every LibreOffice still running (a shutdown's cap is over). */
@@ -235,20 +281,13 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   const spawn: Spawner = options.spawn ?? nodeSpawn;
   const children = new Set<ChildProcess>();
 
-  /** Runs soffice on `input` into `outDir`; resolves when it exits, rejects on timeout or failure. */
-  async function runSoffice(
-    soffice: string,
-    work: string,
-    input: string,
-    outDir: string,
-    infilter: string | undefined,
-  ): Promise<void> {
+  /**
+   * Runs soffice on the job's input into its `outDir`; resolves when it exits, rejects at the
+   * job's `deadline` or on failure.
+   */
+  async function runSoffice(job: Omit<SofficeJob, 'memoryMb'>, deadline: number): Promise<void> {
     const { command, args, env, cwd } = await sandboxedSoffice({
-      soffice,
-      work,
-      input,
-      outDir,
-      infilter,
+      ...job,
       memoryMb: options.sofficeMemoryMb ?? DEFAULT_SOFFICE_MEMORY_MB,
     });
     return new Promise((resolve, reject) => {
@@ -266,10 +305,13 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killTree(child);
-      }, timeoutMs);
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          killTree(child);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       child.once('error', (error) => {
         clearTimeout(timer);
         children.delete(child);
@@ -308,8 +350,22 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     });
   }
 
-  async function convert(file: string, hash: string): Promise<void> {
+  /** `file`, once LibreOffice has written it; else the document was not one it could read. */
+  async function written(file: string): Promise<string> {
+    try {
+      await access(file);
+      return file;
+    } catch {
+      throw new ConversionError(
+        'conversion_failed',
+        'LibreOffice could not read the file (it wrote no PDF)',
+      );
+    }
+  }
+
+  async function convert(file: string, hash: string, rendition = PLAIN): Promise<void> {
     const ext = path.extname(file).toLowerCase();
+    const key = conversionKey(file, hash, rendition);
     await mkdir(cacheDir, { recursive: true });
     const work = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'folio-convert-'));
     try {
@@ -331,6 +387,14 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         await inPool('not a readable image', () =>
           options.pool.run('image', { input, output: partial, ext }),
         );
+      } else if (DECODED_IMAGES.has(ext)) {
+        const input = path.join(work, `input${ext}`);
+        await writeFile(input, bytes);
+        const maxPixels = options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
+        const made = await inPool('not a readable image', () =>
+          options.pool.run('decodedImage', { input, output: partial, ext, maxPixels }),
+        );
+        if (made.refused !== undefined) throw new ConversionError('too_large', made.refused);
       } else {
         const soffice = await findExecutable(options.sofficePath);
         if (soffice === undefined) throw notInstalled();
@@ -347,19 +411,27 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
           );
           ({ file: input, infilter } = prepared);
         }
-        const outDir = path.join(work, 'out');
-        await runSoffice(soffice, work, input, outDir, infilter);
-        const output = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
-        try {
-          await copyFile(output, partial);
-        } catch {
-          throw new ConversionError(
-            'conversion_failed',
-            'LibreOffice could not read the file (it wrote no PDF)',
+        // One time limit for the whole job, however many times LibreOffice runs in it.
+        const deadline = Date.now() + timeoutMs;
+        if (key !== hash) {
+          const flatDir = path.join(work, 'flat');
+          await runSoffice(
+            { soffice, work, input, outDir: flatDir, infilter, to: 'fods' },
+            deadline,
           );
+          const flat = await written(path.join(flatDir, `${baseName(input)}.fods`));
+          const gridded = path.join(work, 'gridded.fods');
+          await inPool('its grid could not be printed', () =>
+            options.pool.run('sheetGrid', { input: flat, output: gridded }),
+          );
+          input = gridded;
+          infilter = undefined;
         }
+        const outDir = path.join(work, 'out');
+        await runSoffice({ soffice, work, input, outDir, infilter }, deadline);
+        await copyFile(await written(path.join(outDir, `${baseName(input)}.pdf`)), partial);
       }
-      await rename(partial, cachedPdf(cacheDir, hash));
+      await rename(partial, cachedPdf(cacheDir, key));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -395,7 +467,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   function notInstalled(): ConversionError {
     return new ConversionError(
       'converter_not_installed',
-      `LibreOffice (${options.sofficePath}) is not installed on the server: only PDF, PNG and JPEG files can be previewed`,
+      `LibreOffice (${options.sofficePath}) is not installed on the server: only PDF files and photos (PNG, JPEG, HEIC, AVIF, TIFF) can be previewed`,
       true,
     );
   }
@@ -435,52 +507,59 @@ export function createConverter(options: ConverterOptions): Converter {
     else running -= 1;
   }
 
-  function start(file: string, hash: string, id: string): Promise<void> {
+  function start(
+    file: string,
+    hash: string,
+    key: string,
+    rendition: Rendition,
+    id: string,
+  ): Promise<void> {
     const job = (async () => {
       const startedAt = Date.now();
       await acquire();
       try {
         if (closing) throw new ConversionError('conversion_failed', 'the server is shutting down');
-        await runner.convert(file, hash);
-        log({ event: 'converted', file: id, hash, ms: Date.now() - startedAt });
+        await runner.convert(file, hash, rendition);
+        log({ event: 'converted', file: id, hash: key, ms: Date.now() - startedAt });
       } catch (error) {
         const failure =
           error instanceof ConversionError
             ? { error: error.code, message: error.message }
             : { error: 'conversion_failed' as const, message: String(error) };
-        failures.set(hash, failure);
-        log({ event: 'conversion_failed', file: id, hash, ...failure });
+        failures.set(key, failure);
+        log({ event: 'conversion_failed', file: id, hash: key, ...failure });
       } finally {
         release();
-        jobs.delete(hash);
+        jobs.delete(key);
       }
     })();
-    jobs.set(hash, job);
+    jobs.set(key, job);
     return job;
   }
 
   /** The cached PDF or the remembered failure; undefined when neither exists yet. */
-  async function done(hash: string): Promise<ConversionState | undefined> {
-    const ready = await cachedState(cacheDir, hash);
+  async function done(key: string): Promise<ConversionState | undefined> {
+    const ready = await cachedState(cacheDir, key);
     if (ready) return ready;
-    const failure = failures.get(hash);
+    const failure = failures.get(key);
     return failure ? { kind: 'failed', ...failure } : undefined;
   }
 
   return {
-    async state(file, stats, id = path.basename(file)) {
+    async state(file, stats, id = path.basename(file), rendition = PLAIN) {
       const hash = await contentHash(file, stats);
-      const known = await done(hash);
+      const key = conversionKey(file, hash, rendition);
+      const known = await done(key);
       if (known) return known;
-      if (jobs.has(hash)) return { kind: 'converting' };
+      if (jobs.has(key)) return { kind: 'converting' };
       if (isEmbeddedImage(file)) {
-        await start(file, hash, id);
-        return (await done(hash)) ?? { kind: 'converting' };
+        await start(file, hash, key, rendition, id);
+        return (await done(key)) ?? { kind: 'converting' };
       }
       // Known at once, without queueing a job that could only fail.
-      const missing = await runner.missingConverter();
+      const missing = needsLibreOffice(file) ? await runner.missingConverter() : undefined;
       if (missing) return { kind: 'failed', error: missing.code, message: missing.message };
-      void start(file, hash, id);
+      void start(file, hash, key, rendition, id);
       return { kind: 'converting' };
     },
     pending: () => jobs.size,
@@ -503,12 +582,12 @@ export function createConverter(options: ConverterOptions): Converter {
   };
 }
 
-/** The `ready` state when the content with this hash is converted already. */
+/** The `ready` state when the conversion named `key` ({@link conversionKey}) is made already. */
 export async function cachedState(
   cacheDir: string,
-  hash: string,
+  key: string,
 ): Promise<ConversionState | undefined> {
-  const file = cachedPdf(cacheDir, hash);
+  const file = cachedPdf(cacheDir, key);
   try {
     return { kind: 'ready', file, stats: await stat(file) };
   } catch {

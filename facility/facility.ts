@@ -30,7 +30,7 @@ import type { CacheOutcome } from './pdf-facts.ts';
 import type { PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, createPool } from './pool.ts';
 import { createPreviews, firstPageDrawn, previewRequest, previewsField } from './previews.ts';
-import { commentsShown, documentAllowsDownload, searchAllowed } from './param.ts';
+import { commentsShown, documentAllowsDownload, gridLinePrinted, searchAllowed } from './param.ts';
 import { PAGE_WIDTHS, isViewOnly, openedMinute, pageWatermark } from './view-only.ts';
 import { viewOnlyField, watermarkKey } from './view-only.ts';
 import type { ViewOnlyMode } from './view-only.ts';
@@ -366,7 +366,8 @@ export function createFacility(options: FacilityOptions): Facility {
     return found;
   }
 
-  async function viewable(doc: DocumentFile): Promise<Viewable> {
+  /** The document's PDF as its policy's `gridLine` asks (a sheet's grid printed, or not). */
+  async function viewable({ doc, sidecar }: Found): Promise<Viewable> {
     const kind = sourceKind(doc.name);
     const served: Viewable = { kind: 'ready', file: doc.file, stats: doc.stats };
     if (kind === 'pdf') return served;
@@ -379,7 +380,9 @@ export function createFacility(options: FacilityOptions): Facility {
         }),
       };
     }
-    const state = await converter.state(doc.file, doc.stats, doc.name);
+    const state = await converter.state(doc.file, doc.stats, doc.name, {
+      gridLine: gridLinePrinted(sidecar?.fields),
+    });
     if (state.kind !== 'failed') return state;
     const status = FAILURE_STATUS[state.error];
     const headers =
@@ -418,7 +421,7 @@ export function createFacility(options: FacilityOptions): Facility {
   async function previewable(
     found: Found,
   ): Promise<{ facts: PdfFacts; file: string; hash: string } | Answer | null> {
-    const view = await viewable(found.doc);
+    const view = await viewable(found);
     if (view.kind !== 'ready') return null;
     const facts = await factsOf(view.file, view.stats);
     if ('kind' in facts) return facts;
@@ -465,7 +468,7 @@ export function createFacility(options: FacilityOptions): Facility {
       const viewOnlyReader = viewOnlyFor(found, reader);
       const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
       const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
-      const view = await viewable(doc);
+      const view = await viewable(found);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {
         // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
@@ -525,7 +528,7 @@ export function createFacility(options: FacilityOptions): Facility {
       }
       if (!('doc' in found)) return found;
       if (viewOnlyFor(found, reader)) return viewOnlyRefusal();
-      const view = await viewable(found.doc);
+      const view = await viewable(found);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {
         return jsonError(409, 'converting', { loadedCount: 0 }, { 'Retry-After': 1 });

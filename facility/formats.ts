@@ -50,6 +50,20 @@ const ZIPPED: Record<'text' | 'sheet' | 'slides' | 'drawing', string> = {
   drawing: '.vsdx',
 };
 
+/**
+ * Spreadsheets: the names Calc opens (tables of text included), the ones the policy's `gridLine`
+ * prints with their cell grid (sheet-grid.ts).
+ */
+const SHEET_EXTENSIONS = new Set([
+  ...['.xlsx', '.xls', '.xltx', '.xlt', '.xlsm', '.xltm'],
+  ...['.ods', '.ots', '.fods', '.et', '.ett', '.numbers', '.csv', '.tsv'],
+]);
+
+/** Whether the file is a spreadsheet, by its extension. */
+export function isSpreadsheet(name: string): boolean {
+  return SHEET_EXTENSIONS.has(path.extname(name).toLowerCase());
+}
+
 /** Plain text, decoded to UTF-8 first (text-decode.ts). */
 const TEXT_EXTENSIONS = new Set(['.txt', '.log']);
 /** Tables of text, decoded and their delimiter found (text-prepare.ts), opened by Calc. */
@@ -105,8 +119,10 @@ export const CODE_LANGUAGES: Readonly<Record<string, string>> = {
 };
 /** Images pdf-lib embeds as they are. */
 export const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
-/** Images LibreOffice Draw reads, so no image decoder has to be added to the server. */
-const DRAWN_IMAGES = new Set(['.gif', '.webp', '.tiff', '.tif', '.bmp', '.svg']);
+/** Images sharp or heic-decode decodes in the pool, one page per frame (image-pages.ts). */
+export const DECODED_IMAGES = new Set(['.heic', '.heif', '.avif', '.tiff', '.tif']);
+/** Images LibreOffice Draw reads. */
+const DRAWN_IMAGES = new Set(['.gif', '.webp', '.bmp', '.svg']);
 
 /**
  * `text`, `table`, `markdown`, `code`: decoded and prepared in the pool (text-prepare.ts), then
@@ -120,7 +136,9 @@ export function sourceKind(name: string): SourceKind {
   const ext = path.extname(name).toLowerCase();
   if (ext === '.pdf') return 'pdf';
   if (OFFICE_EXTENSIONS.has(ext)) return 'office';
-  if (EMBEDDED_IMAGES.has(ext) || DRAWN_IMAGES.has(ext)) return 'image';
+  if (EMBEDDED_IMAGES.has(ext) || DECODED_IMAGES.has(ext) || DRAWN_IMAGES.has(ext)) {
+    return 'image';
+  }
   if (TEXT_EXTENSIONS.has(ext)) return 'text';
   if (TABLE_EXTENSIONS.has(ext)) return 'table';
   if (MARKDOWN_EXTENSIONS.has(ext)) return 'markdown';

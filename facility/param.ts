@@ -26,3 +26,8 @@ export function searchAllowed(fields: Record<string, unknown> | undefined): bool
 export function commentsShown(fields: Record<string, unknown> | undefined): boolean {
   return paramOf(fields).showComment !== false;
 }
+
+/** `gridLine` (default off): a spreadsheet's PDF prints its cell grid (convert.ts). */
+export function gridLinePrinted(fields: Record<string, unknown> | undefined): boolean {
+  return paramOf(fields).gridLine === true;
+}

@@ -8,11 +8,14 @@ import { firstPageRanges } from './first-page-ranges.ts';
 import { readPdfFacts, readRemotePdfFacts } from './pdf-facts-worker.ts';
 import type { RemoteFactsJob } from './pdf-facts-worker.ts';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
+import type { DecodedImage, DecodedImageJob } from './image-pages.ts';
 import type { ImageJob } from './pool.ts';
 import { readPageText } from './page-text.ts';
 import type { PageText, PageTextJob } from './page-text.ts';
 import { renderPreview } from './preview-render.ts';
 import type { PreviewJob } from './preview-types.ts';
+import { printGrid } from './sheet-grid.ts';
+import type { SheetGridJob } from './sheet-grid.ts';
 import type { PreparedText, TextJob } from './text-prepare.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
@@ -46,6 +49,15 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
   return undefined;
 }
 
+/**
+ * HEIC, AVIF or TIFF, a page per frame (image-pages.ts). Loaded on its first use, as sharp and
+ * libheif's WebAssembly would otherwise slow every thread's start.
+ */
+export async function decodedImage(job: DecodedImageJob): Promise<DecodedImage> {
+  const { decodedImagePdf } = await import('./image-pages.ts');
+  return decodedImagePdf(job);
+}
+
 /** A page preview (preview-render.ts), written as WebP to the job's output. */
 export async function preview(job: PreviewJob): Promise<undefined> {
   await renderPreview(job);
@@ -65,4 +77,9 @@ export function pageText(job: PageTextJob): Promise<PageText> {
 export async function text(job: TextJob): Promise<PreparedText> {
   const { prepareText } = await import('./text-prepare.ts');
   return prepareText(job);
+}
+
+/** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */
+export function sheetGrid(job: SheetGridJob): Promise<undefined> {
+  return printGrid(job);
 }

@@ -1,7 +1,7 @@
 /**
  * The one bounded pool where the server parses and decodes untrusted bytes (docs/server.md,
  * "Limits"): pdf.js reading a PDF's facts or drawing a page preview, and pdf-lib turning a PNG or
- * JPEG into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
+ * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
  * queue and limits.
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is
@@ -20,6 +20,8 @@ import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import type { RemoteFactsJob } from './pdf-facts-worker.ts';
 import type { PageText, PageTextJob } from './page-text.ts';
 import type { PreviewJob } from './preview-types.ts';
+import type { DecodedImage, DecodedImageJob } from './image-pages.ts';
+import type { SheetGridJob } from './sheet-grid.ts';
 import type { PreparedText, TextJob } from './text-prepare.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
@@ -57,9 +59,11 @@ interface Tasks {
   remoteFacts: { input: RemoteFactsJob; result: PdfFacts };
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
+  decodedImage: { input: DecodedImageJob; result: DecodedImage };
   preview: { input: PreviewJob; result: undefined };
   pageText: { input: PageTextJob; result: PageText };
   text: { input: TextJob; result: PreparedText };
+  sheetGrid: { input: SheetGridJob; result: undefined };
 }
 export type TaskKind = keyof Tasks;
 

@@ -3,7 +3,7 @@
  * run LibreOffice (the same job as convert.ts's in-process converter), and everyone shares
  * CACHE_DIR. The cache is the truth; Redis only coordinates:
  *
- * - The job id is the content hash, so any number of servers asking for the same file add one job.
+ * - The job id is the conversion's key (convert.ts `conversionKey`: the content hash), so any number of servers asking for the same file add one job.
  * - A server answers `ready` from the cached PDF without Redis, so PDFs and converted files open
  *   while Redis is away; conversions not cached yet answer `queue_unavailable` (503) then.
  * - A Redis that lost its jobs (restarted without persistence) heals by itself: the next poll finds
@@ -12,19 +12,28 @@
  *   (UnrecoverableError); the machine's (crash, no LibreOffice, a worker killed: stalled) are
  *   retried with backoff. A failed job is the failure's record: adding the same id again is a no-op,
  *   so the failure is answered, not retried, until it is older than `failureMemoryS`.
- * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis.
+ * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis. HEIC,
+ *   AVIF and TIFF are jobs (decoding a large one takes seconds), run in the worker's pool.
  */
 import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import {
   ConversionError,
+  PLAIN,
   cachedState,
+  conversionKey,
   createHasher,
   createJobRunner,
   isEmbeddedImage,
 } from './convert.ts';
-import type { ConversionState, Converter, FailureCode, RunnerOptions } from './convert.ts';
+import type {
+  ConversionState,
+  Converter,
+  FailureCode,
+  Rendition,
+  RunnerOptions,
+} from './convert.ts';
 import { resolveDocument } from './files.ts';
 import type { Resolved } from './files.ts';
 import { createSourceCopies } from './source-copy.ts';
@@ -33,10 +42,14 @@ import type { DocumentSource } from './source.ts';
 
 const QUEUE_NAME = 'folio-conversions';
 
-/** What a worker needs: the document's id in DOCS_DIR, and the content that was asked for. */
+/**
+ * What a worker needs: the document's id in DOCS_DIR, the content that was asked for, and how it
+ * is to look (a job without `gridLine`, from a server before it, is a plain one).
+ */
 export interface ConversionJob {
   name: string;
   hash: string;
+  gridLine?: boolean;
 }
 
 /** How long a failed conversion is answered as failed before a request tries it again. */
@@ -159,17 +172,22 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     });
   }
 
-  async function enqueue(name: string, hash: string): Promise<ConversionState> {
+  async function enqueue(
+    name: string,
+    hash: string,
+    key: string,
+    rendition: Rendition,
+  ): Promise<ConversionState> {
     const queue = await connected();
     // One round trip per poll while the job waits or runs.
-    const jobState = await queue.getJobState(hash);
+    const jobState = await queue.getJobState(key);
     if (jobState === 'unknown') {
-      // A no-op when another server added it meanwhile: one conversion per hash.
-      await queue.add('convert', { name, hash }, { jobId: hash });
+      // A no-op when another server added it meanwhile: one conversion per key.
+      await queue.add('convert', { name, hash, gridLine: rendition.gridLine }, { jobId: key });
       return { kind: 'converting' };
     }
     if (jobState !== 'failed') return { kind: 'converting' };
-    const failed = await queue.getJob(hash);
+    const failed = await queue.getJob(key);
     if (failed && Date.now() - (failed.finishedOn ?? 0) > failureMemoryS * 1000) {
       // Back to waiting under the same id; another server doing the same at once makes it throw.
       await failed
@@ -181,15 +199,16 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
   }
 
   return {
-    async state(file, stats, id = path.basename(file)) {
-      if (isEmbeddedImage(file)) return local.state(file, stats, id);
+    async state(file, stats, id = path.basename(file), rendition = PLAIN) {
+      if (isEmbeddedImage(file)) return local.state(file, stats, id, rendition);
       const hash = await contentHash(file, stats);
-      const cached = await cachedState(cacheDir, hash);
+      const key = conversionKey(file, hash, rendition);
+      const cached = await cachedState(cacheDir, key);
       if (cached) return cached;
       try {
-        const state = await within(REDIS_WAIT_MS, () => enqueue(id, hash));
+        const state = await within(REDIS_WAIT_MS, () => enqueue(id, hash, key, rendition));
         // Published between the look above and the job's end (it is removed once complete).
-        return (await cachedState(cacheDir, hash)) ?? state;
+        return (await cachedState(cacheDir, key)) ?? state;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log({ event: 'queue_unavailable', message });
@@ -273,8 +292,9 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
 
   async function convertJob(job: Job<ConversionJob>): Promise<void> {
     const { name, hash } = job.data;
+    const rendition: Rendition = { gridLine: job.data.gridLine === true };
     // Converted already: a job added again after Redis lost it, or a retry after a stall.
-    if (await cachedState(cacheDir, hash)) return;
+    if (await cachedState(cacheDir, conversionKey(name, hash, rendition))) return;
     const resolved = await open(name);
     if (resolved.kind !== 'ok') {
       throw new UnrecoverableError(
@@ -286,7 +306,7 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
     }
     const startedAt = Date.now();
     try {
-      await runner.convert(resolved.doc.file, hash);
+      await runner.convert(resolved.doc.file, hash, rendition);
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
       const reason = failureReason(error.code, error.message);

@@ -121,9 +121,11 @@ export interface SofficeJob {
   memoryMb: number;
   /** LibreOffice's import filter (with its options), when the extension alone would not say. */
   infilter?: string | undefined;
+  /** What `--convert-to` makes. Default `pdf`. */
+  to?: string;
 }
 
-/** The command line and environment that convert `input` to PDF in `outDir`, sandboxed. */
+/** The command line and environment that convert `input` (to PDF) in `outDir`, sandboxed. */
 export async function sandboxedSoffice(job: SofficeJob): Promise<{
   command: string;
   args: string[];
@@ -155,7 +157,7 @@ export async function sandboxedSoffice(job: SofficeJob): Promise<{
     '--nolockcheck',
     ...(job.infilter === undefined ? [] : [`--infilter=${job.infilter}`]),
     '--convert-to',
-    'pdf',
+    job.to ?? 'pdf',
     '--outdir',
     job.outDir,
     job.input,

@@ -278,6 +278,14 @@ async function makePanelDocs(dir: string): Promise<void> {
 
 /** The watermark text of policy-watermark.pdf. */
 export const WATERMARK_TEXT = 'alice · 2026-11-22';
+/** The policy test's watermark: a clear red that pixels tell from any page's black and white. */
+export const RED_WATERMARK = {
+  text: WATERMARK_TEXT,
+  fontSize: 18,
+  color: 'rgba(220, 0, 0, 0.4)',
+  rotate: -22,
+  gap: [80, 80],
+};
 /** A facility's reason for a failed conversion, with markup that must stay text. */
 export const CONVERSION_REASON = 'LibreOffice exited with 1 <img src=x onerror="window.__pwned=1">';
 export const HOSTILE_WATERMARK = '<img src=x onerror="window.__pwned=1">';
@@ -293,13 +301,7 @@ async function makePolicyDocs(dir: string): Promise<void> {
     'policy-select.pdf': { param: { antiCopy: false, select: true } },
     'policy-no-select.pdf': { param: { antiCopy: false, select: false } },
     'policy-watermark.pdf': {
-      watermarkInfo: {
-        text: WATERMARK_TEXT,
-        fontSize: 18,
-        color: 'rgba(220, 0, 0, 0.4)',
-        rotate: -22,
-        gap: [80, 80],
-      },
+      watermarkInfo: RED_WATERMARK,
     },
     'policy-hostile-watermark.pdf': { watermarkInfo: { text: HOSTILE_WATERMARK } },
   };

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 
 /**
@@ -69,4 +70,73 @@ export function pageBox(page: Page | Frame, pageNumber: number) {
     .locator(`[data-page-number="${String(pageNumber)}"] .canvasWrapper`)
     .first()
     .boundingBox();
+}
+
+/** The watermark's overlay: the stage's child with the tiled background image. */
+export const WATERMARK_LAYER = '.folio-stage.folio-watermarked > div[style*="background-image"]';
+
+/** Pixels of the watermark's colour (a clear red over white or grey) in a screenshot region. */
+export async function watermarkPixels(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] > data[i + 1] + 50 && data[i] > data[i + 2] + 50) red += 1;
+    }
+    return red;
+  }, png.toString('base64'));
+}
+
+/** A region well inside page `n`'s painted area, as it is on screen now. */
+export async function pageRegion(page: Page, n: number) {
+  const box = await pageBox(page, n);
+  assert.ok(box);
+  const viewport = page.viewportSize();
+  assert.ok(viewport);
+  const y = Math.max(box.y, 0) + 20;
+  const height = Math.min(box.y + box.height, viewport.height) - y - 20;
+  assert.ok(height > 100, `page ${String(n)} is not on screen`);
+  return { x: box.x + 20, y, width: Math.min(box.width, viewport.width - box.x) - 40, height };
+}
+
+/**
+ * Rows of page `n`'s canvas crossed by a horizontal rule at least `minShare` of its width long
+ * (painted pixels side by side): a table's grid, never a line of text.
+ */
+export function horizontalRules(page: Page | Frame, pageNumber: number, minShare: number) {
+  return page.evaluate(
+    ([n, share]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        `[data-page-number="${String(n)}"] canvas`,
+      );
+      const context = canvas?.getContext('2d', { willReadFrequently: true });
+      if (!canvas || !context) return 0;
+      const { width, height } = canvas;
+      const { data } = context.getImageData(0, 0, width, height);
+      const minRun = Math.round(width * share);
+      let rules = 0;
+      for (let y = 0; y < height; y += 1) {
+        let run = 0;
+        for (let x = 0; x < width && run < minRun; x += 1) {
+          const i = (y * width + x) * 4;
+          const painted =
+            data[i + 3] !== 0 && (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230);
+          run = painted ? run + 1 : 0;
+        }
+        if (run >= minRun) rules += 1;
+      }
+      return rules;
+    },
+    [pageNumber, minShare] as const,
+  );
 }

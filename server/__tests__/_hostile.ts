@@ -60,40 +60,60 @@ export async function pngBomb(width = 20_000, height = 20_000): Promise<Buffer> 
   ]);
 }
 
+/** A TIFF frame: grey (1 sample) or RGBA (4), 8 bits a sample, its pixels in one strip. */
+export interface TiffFrame {
+  width: number;
+  height: number;
+  samples?: 1 | 4;
+  /** The strip's bytes written; default all the frame declares (mid-grey). */
+  stripBytes?: number;
+}
+
 /**
- * A little-endian TIFF whose one IFD declares 16384 × 16384 RGBA, 8 bits a sample (1 GiB of
- * pixels), with one 4-byte strip: a decoder that trusts the header allocates the gigabyte.
+ * A little-endian TIFF of these frames, one IFD each, written by hand: sharp writes every frame
+ * of a file the same size, and a bomb's later frame is what must be larger than its first.
+ */
+export function tiff(frames: TiffFrame[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('II*\0\x08\0\0\0', 'latin1')];
+  let at = 8;
+  for (const [index, { width, height, samples = 1, stripBytes }] of frames.entries()) {
+    const declared = width * height * samples;
+    const entries: [tag: number, type: 3 | 4, value: number][] = [
+      [256, 4, width], // ImageWidth (LONG)
+      [257, 4, height], // ImageLength
+      [258, 3, 8], // BitsPerSample
+      [259, 3, 1], // Compression: none
+      [262, 3, samples === 1 ? 1 : 2], // PhotometricInterpretation: grey or RGB
+      [273, 4, at + 2 + 9 * 12 + 4], // StripOffsets: right after the IFD
+      [277, 3, samples], // SamplesPerPixel
+      [278, 4, height], // RowsPerStrip: one strip
+      [279, 4, declared], // StripByteCounts: what it claims
+    ];
+    const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
+    ifd.writeUInt16LE(entries.length, 0);
+    entries.forEach(([tag, type, value], i) => {
+      ifd.writeUInt16LE(tag, 2 + i * 12);
+      ifd.writeUInt16LE(type, 4 + i * 12);
+      ifd.writeUInt32LE(1, 6 + i * 12);
+      if (type === 3) ifd.writeUInt16LE(value, 10 + i * 12);
+      else ifd.writeUInt32LE(value >>> 0, 10 + i * 12);
+    });
+    const strip = stripBytes ?? declared;
+    // Each IFD starts on a word boundary.
+    const pixels = Buffer.alloc(strip + (strip % 2), 0x80);
+    at += ifd.length + pixels.length;
+    if (index < frames.length - 1) ifd.writeUInt32LE(at, ifd.length - 4);
+    parts.push(ifd, pixels);
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * A TIFF whose one IFD declares 16384 × 16384 RGBA, 8 bits a sample (1 GiB of pixels), with one
+ * 4-byte strip: a decoder that trusts the header allocates the gigabyte.
  */
 export function tiffBomb(width = 16_384, height = 16_384): Buffer {
-  const entries: [tag: number, type: number, value: number][] = [
-    [256, 4, width], // ImageWidth (LONG)
-    [257, 4, height], // ImageLength
-    [258, 3, 8], // BitsPerSample
-    [259, 3, 1], // Compression: none
-    [262, 3, 2], // PhotometricInterpretation: RGB
-    [273, 4, 0], // StripOffsets (patched below)
-    [277, 3, 4], // SamplesPerPixel
-    [278, 4, height], // RowsPerStrip: one strip
-    [279, 4, width * height * 4], // StripByteCounts: what it claims
-  ];
-  const ifdAt = 8;
-  const ifdSize = 2 + entries.length * 12 + 4;
-  const stripAt = ifdAt + ifdSize;
-  const tiff = Buffer.alloc(stripAt + 4);
-  tiff.write('II', 0, 'latin1');
-  tiff.writeUInt16LE(42, 2);
-  tiff.writeUInt32LE(ifdAt, 4);
-  tiff.writeUInt16LE(entries.length, ifdAt);
-  entries.forEach(([tag, type, value], i) => {
-    const at = ifdAt + 2 + i * 12;
-    tiff.writeUInt16LE(tag, at);
-    tiff.writeUInt16LE(type, at + 2);
-    tiff.writeUInt32LE(1, at + 4);
-    const v = tag === 273 ? stripAt : value;
-    if (type === 3) tiff.writeUInt16LE(v, at + 8);
-    else tiff.writeUInt32LE(v >>> 0, at + 8);
-  });
-  return tiff;
+  return tiff([{ width, height, samples: 4, stripBytes: 4 }]);
 }
 
 /**

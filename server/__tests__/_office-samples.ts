@@ -17,6 +17,20 @@ const NS =
 const flat = (mimetype: string, body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${NS} office:mimetype="application/vnd.oasis.opendocument.${mimetype}"><office:body>${body}</office:body></office:document>\n`;
 
+/** A flat ODF spreadsheet of these `<table:table>` elements. */
+export const flatSheet = (tables: string) =>
+  flat('spreadsheet', `<office:spreadsheet>${tables}</office:spreadsheet>`);
+
+/** Words in A1 and F30, every cell between them empty: the grid is drawn across 6 × 30 cells. */
+export const GRID_SHEET = flatSheet(
+  [
+    '<table:table table:name="Sheet1">',
+    '<table:table-row><table:table-cell office:value-type="string"><text:p>预算 Folio grid</text:p></table:table-cell></table:table-row>',
+    '<table:table-row table:number-rows-repeated="28"><table:table-cell table:number-columns-repeated="6"/></table:table-row>',
+    '<table:table-row><table:table-cell table:number-columns-repeated="5"/><table:table-cell office:value-type="string"><text:p>end</text:p></table:table-cell></table:table-row>',
+    '</table:table>',
+  ].join(''),
+);
 /** The words each sample holds, by the flat document it was made from. */
 export const WORDS = {
   text: '季度报告 Folio text',
@@ -29,9 +43,8 @@ const SOURCES = {
   text: ['sample.fodt', flat('text', `<office:text><text:p>${WORDS.text}</text:p></office:text>`)],
   sheet: [
     'sample.fods',
-    flat(
-      'spreadsheet',
-      `<office:spreadsheet><table:table table:name="Sheet1"><table:table-row><table:table-cell office:value-type="string"><text:p>${WORDS.sheet}</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet>`,
+    flatSheet(
+      `<table:table table:name="Sheet1"><table:table-row><table:table-cell office:value-type="string"><text:p>${WORDS.sheet}</text:p></table:table-cell></table:table-row></table:table>`,
     ),
   ],
   slides: [
@@ -52,8 +65,11 @@ const SOURCES = {
 
 export type Family = keyof typeof SOURCES;
 
+/** The flat ODF a family's samples are made from. */
+export const sampleSource = (family: Family): string => SOURCES[family][1];
+
 /** Extension → the family it is made from and LibreOffice's export filter. */
-const MADE: Record<string, [Family, string]> = {
+const MADE: Partial<Record<string, [Family, string]>> = {
   '.docx': ['text', 'MS Word 2007 XML'],
   '.doc': ['text', 'MS Word 97'],
   '.dotx': ['text', 'MS Word 2007 XML Template'],
@@ -82,22 +98,25 @@ const MADE: Record<string, [Family, string]> = {
 };
 
 /**
- * Every sample as `sample<ext>` bytes, with the family whose words it holds; the flat ODF sources
- * themselves too (`.fodt .fods .fodp .fodg`).
+ * `xml`, a flat ODF document of `family`, saved by LibreOffice as each of `exts` (extensions
+ * {@link MADE} has a filter for), as `sample<ext>` bytes.
  */
-export async function makeOfficeSamples(): Promise<Map<string, [Family, Buffer]>> {
+export async function savedAs(
+  family: Family,
+  xml: string,
+  exts: readonly string[],
+): Promise<Map<string, Buffer>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'folio-samples-'));
   try {
     const profile = pathToFileURL(path.join(dir, 'profile')).href;
-    const samples = new Map<string, [Family, Buffer]>();
-    for (const [family, [name, xml]] of Object.entries(SOURCES) as [Family, [string, string]][]) {
-      await writeFile(path.join(dir, name), xml);
-      samples.set(path.extname(name), [family, Buffer.from(xml)]);
-    }
-    for (const [ext, [family, filter]] of Object.entries(MADE)) {
+    const source = path.join(dir, SOURCES[family][0]);
+    await writeFile(source, xml);
+    const saved = new Map<string, Buffer>();
+    for (const ext of exts) {
+      const made = MADE[ext];
+      if (made?.[0] !== family) throw new Error(`no ${family} sample is made as ${ext}`);
       const out = path.join(dir, ext.slice(1));
       await mkdir(out);
-      const source = path.join(dir, SOURCES[family][0]);
       await run(
         'soffice',
         [
@@ -105,18 +124,31 @@ export async function makeOfficeSamples(): Promise<Map<string, [Family, Buffer]>
           '--headless',
           '--norestore',
           '--convert-to',
-          `${ext.slice(1)}:${filter}`,
+          `${ext.slice(1)}:${made[1]}`,
           '--outdir',
           out,
           source,
         ],
         { timeout: 120_000 },
       );
-      const made = path.join(out, `sample${ext}`);
-      samples.set(ext, [family, await readFile(made)]);
+      saved.set(ext, await readFile(path.join(out, `sample${ext}`)));
     }
-    return samples;
+    return saved;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every sample as `sample<ext>` bytes, with the family whose words it holds; the flat ODF sources
+ * themselves too (`.fodt .fods .fodp .fodg`).
+ */
+export async function makeOfficeSamples(): Promise<Map<string, [Family, Buffer]>> {
+  const samples = new Map<string, [Family, Buffer]>();
+  for (const [family, [name, xml]] of Object.entries(SOURCES) as [Family, [string, string]][]) {
+    samples.set(path.extname(name), [family, Buffer.from(xml)]);
+    const exts = Object.keys(MADE).filter((ext) => MADE[ext]?.[0] === family);
+    for (const [ext, bytes] of await savedAs(family, xml, exts)) samples.set(ext, [family, bytes]);
+  }
+  return samples;
 }

@@ -4,6 +4,7 @@
  * a worker killed mid-conversion, and answer, never hang, while Redis restarts.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -242,6 +243,25 @@ test('Redis stopped and restarted under load: every request answers, conversions
     'queue_unavailable',
   );
   expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+});
+
+test('a sheet asking for its grid is queued under its own key, converted beside the plain one', async () => {
+  const server = await startServer();
+  await startWorker(await sofficeWrapper('soffice-grid'));
+  const csv = '预算,,,\n,,,end\n';
+  await writeFile(path.join(docsDir, 'grid.csv'), csv);
+  await writeFile(
+    path.join(docsDir, 'grid.csv.json'),
+    JSON.stringify({ param: { gridLine: true } }),
+  );
+  await writeFile(path.join(docsDir, 'plain.csv'), csv);
+  const settled = await Promise.all(
+    ['grid.csv', 'plain.csv'].map((id) => pollUntilSettled(server, id)),
+  );
+  expect(settled.map((seen) => complete(seen.at(-1)))).toEqual([true, true]);
+  const hash = createHash('sha256').update(csv).digest('hex');
+  const cached = (await readdir(cacheDir)).filter((name) => name.startsWith(hash));
+  expect(cached.sort()).toEqual([`${hash}-grid.pdf`, `${hash}.pdf`]);
 });
 
 describe('failures', () => {
