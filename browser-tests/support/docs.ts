@@ -180,7 +180,8 @@ export async function makeDocsDir(): Promise<string> {
     override: { pageCount: -4, pageSize: [{ width: -10, height: 1e12 }], title: 42 },
   });
   sidecar(dir, 'huge-count.pdf', { override: { pageCount: 1e9, loadedCount: 1e9 } });
-  sidecar(dir, 'converting.pdf', { convertMs: 2500 });
+  // Long enough that the app, booting on a loaded machine, still finds it converting.
+  sidecar(dir, 'converting.pdf', { convertMs: 6000 });
   await makePanelDocs(dir);
   await makePolicyDocs(dir);
   makeSearchDocs(dir);
