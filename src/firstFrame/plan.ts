@@ -16,7 +16,7 @@ import {
   PAGE_MARGIN_TOP_PX,
 } from '../services/pdf/layout';
 import type { HashView } from '../url/hash';
-import { barsAbove, barsBelow } from '../pages/Viewer/barHeights';
+import { barsAbove, barsBelow } from './barHeights';
 
 export interface FirstFrameScreen {
   /** The layout viewport, CSS pixels. */

@@ -1,11 +1,11 @@
 import { useAppSelector } from '../../app';
 import { selectParam, selectShownTitle } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../../components/common/useNarrowScreen';
-import { BAR_HEIGHTS, headerBarHeight } from './barHeights';
+import { BAR_HEIGHTS, headerBarHeight } from '../../firstFrame/barHeights';
 
 /**
  * Empty bars where the title header, the toolbar and the footer will be, each as tall as the bar
- * it stands for (barHeights.ts), in the reading layout's first commit, before its slots exist: so
+ * it stands for (firstFrame/barHeights.ts), in the reading layout's first commit, before its slots exist: so
  * pdf.js lays page 1 out in the place it keeps when the bars arrive.
  */
 export function ChromeTopPlaceholder() {

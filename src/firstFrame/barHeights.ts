@@ -1,9 +1,10 @@
 /**
  * The bars above and below the pages, in CSS pixels: the heights TitleHeader, HeaderBar and Footer
  * take with antd's default theme. The placeholders that stand in for them (ChromePlaceholder.tsx)
- * and the first frame (src/firstFrame/) are laid out with these, so the pages never move.
+ * and the first frame (plan.ts) are laid out with these, so the pages never move. They live here,
+ * not with the page, so that the first frame imports nothing from pages/.
  */
-import type { DocParam } from '../../domain/document';
+import type { DocParam } from '../domain/document';
 
 export const BAR_HEIGHTS = {
   titleHeader: 41,
