@@ -80,9 +80,9 @@ async function copiesOf(id: string): Promise<string[]> {
   return readdir(dir).catch(() => []);
 }
 
-async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -145,6 +145,17 @@ test('a range the origin fails is the clear answer, not a cut one; the copy stil
   expect(await res.json()).toMatchObject({ error: 'source_unavailable' });
   expect(origin.wholeDone).toBe(0);
   await until(() => origin.wholeDone === 1, 20_000);
+  // The origin has sent it all; the copy is published once the facility has checked its version,
+  // and the facility then names the previews (as the test above waits for).
+  await until(async () => {
+    const copies = await copiesOf('scans/failing.pdf');
+    if (copies.length !== 1 || copies.some((name) => name.endsWith('.tmp'))) return false;
+    const answer = (await (await fetch(url('scans/failing.pdf'))).json()) as Record<
+      string,
+      unknown
+    >;
+    return answer.previews !== undefined;
+  }, 20_000);
   const whole = await fetch(url('scans/failing.pdf', '/content'), {
     headers: { range: 'bytes=0-65535' },
   });
