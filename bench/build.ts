@@ -1,5 +1,6 @@
 // The two builds the bench measures: Folio's production build (the project's own webpack config, as
 // `npm run build` makes it) and the anchor page (bench/anchor/webpack.config.ts).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import type { Configuration, Stats } from 'webpack';
@@ -21,6 +22,20 @@ function compile(config: Configuration): Promise<Stats> {
 export async function buildFolio(distDir: string): Promise<void> {
   const config = makeFolioConfig({}, { mode: 'production' });
   await compile({ ...config, output: { ...config.output, path: path.resolve(distDir) } });
+}
+
+/** Folio's production build in `distDir`: built now, or (`--no-build`) the one already there. */
+export async function folioDist(
+  distDir: string,
+  build: boolean,
+  log: (line: string) => void,
+): Promise<void> {
+  if (build) {
+    log('building Folio (production) into dist/ …');
+    await buildFolio(distDir);
+  } else if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('--no-build: dist/index.html is missing; run npm run build');
+  }
 }
 
 export async function buildAnchor(outDir: string): Promise<void> {

@@ -23,7 +23,7 @@ import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { LIMITS, readHeap, sessionFailed, sleep, startWalk, turnPage } from './measure.ts';
 import type { Side } from './measure.ts';
 import { waitForQuiet } from './quiet.ts';
-import { median } from './report.ts';
+import { loadAverageLine, median } from './report.ts';
 
 export const IDLE = {
   /** Pages turned per document: far enough for pdf.js's buffers to be full and cycling. */
@@ -142,12 +142,7 @@ export async function idleBench({ runs, build }: { runs: number; build: boolean 
     folio: servers[0]?.url.replace('//localhost:', '//127.0.0.1:') ?? '',
     anchor: servers[1]?.url.replace('//localhost:', '//127.0.0.1:') ?? '',
   };
-  log(
-    `load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ')}`,
-  );
+  log(loadAverageLine());
   const browser = await launchChromium();
   const chromium = browser.version();
   const browserCdp = await browser.newBrowserCDPSession();

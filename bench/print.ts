@@ -13,14 +13,14 @@
 //
 //   npm run bench -- --print [--runs N] [--no-build]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { waitForPainted } from '../browser-tests/support/pixels.ts';
-import { buildFolio } from './build.ts';
+import { folioDist } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { waitForQuiet } from './quiet.ts';
 
@@ -181,12 +181,7 @@ export async function printBench({ runs, build }: { runs: number; build: boolean
   writeFileSync(path.join(DOCS_DIR, `${DOC}.json`), JSON.stringify({ watermarkInfo: WATERMARK }));
 
   const dist = path.join(ROOT, 'dist');
-  if (build) {
-    log('building Folio (production) into dist/ …');
-    await buildFolio(dist);
-  } else if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error('--no-build: dist/index.html is missing; run npm run build');
-  }
+  await folioDist(dist, build, log);
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

@@ -2,6 +2,7 @@
 // section of docs/benchmarks.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import os from 'node:os';
 import path from 'node:path';
 import type { BenchDoc } from './docs.ts';
 import type { Metric, RunResult, Side } from './measure.ts';
@@ -364,6 +365,14 @@ export function markdownTable(results: BenchResults): string {
     `| (build) | initial script before lazy chunks, gzip | ${kB(anchor.gzip)} (${kB(anchor.raw)} raw) | ${kB(folio.gzip)} (${kB(folio.raw)} raw) | ${ratio(folio.gzip, anchor.gzip)} | Folio ≤ 200 kB ${folio.gzip <= limit ? '✅' : '❌'} |`,
   );
   return lines.join('\n');
+}
+
+/** The machine's load now, logged before a bench measures (docs/benchmarks.md: ratios need < 1). */
+export function loadAverageLine(): string {
+  return `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 }
 
 export function machineLine(m: Machine): string {

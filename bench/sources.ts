@@ -22,13 +22,13 @@ import { createHttpSource } from '../facility/http-source.ts';
 import { startRangeOrigin } from '../facility/__tests__/_range-origin.ts';
 import type { RangeOrigin } from '../facility/__tests__/_range-origin.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
-import { buildFolio } from './build.ts';
+import { folioDist } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { emulateLink, openAtFirstPaint, openPage, runSession } from './measure.ts';
 import type { ProbeWindow } from './probe.ts';
 import { PROFILES } from './profiles.ts';
 import { waitForQuiet } from './quiet.ts';
-import { median } from './report.ts';
+import { loadAverageLine, median } from './report.ts';
 
 const LINK = PROFILES['20mbit'];
 const LARGE = { id: 'large-200mb.pdf', pages: 100, fillerBytes: 2_000_000 };
@@ -143,12 +143,7 @@ export async function sourcesBench({ runs, build }: { runs: number; build: boole
     console.log(`[bench --sources] ${line}`);
   };
   const dist = path.join(ROOT, 'dist');
-  if (build) {
-    log('building Folio …');
-    await buildFolio(dist);
-  } else if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error('--no-build: dist/index.html is missing; run npm run build');
-  }
+  await folioDist(dist, build, log);
   const image = (await prepareDocs(selectDocs('image-200'))).at(0);
   if (image === undefined) throw new Error('image-200.pdf is missing');
   log('making the 200 MB PDF (once) …');
@@ -156,12 +151,7 @@ export async function sourcesBench({ runs, build }: { runs: number; build: boole
   const origin = await startRangeOrigin();
   origin.files.set(image.id, readFileSync(path.join(DOCS_DIR, image.id)));
   origin.files.set(LARGE.id, large);
-  log(
-    `load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ')}`,
-  );
+  log(loadAverageLine());
   const browser = await launchChromium();
   const folder: number[] = [];
   const http: number[] = [];
