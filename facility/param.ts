@@ -17,9 +17,12 @@ export function documentAllowsDownload(fields: Record<string, unknown> | undefin
   return !('download' in param) || param.download === true;
 }
 
-/** `showSearch` (default on). */
+/**
+ * `showSearch` (default off, as the viewer's, spec §3): a view-only reader is sent the pages'
+ * texts only when the viewer shows them a find bar.
+ */
 export function searchAllowed(fields: Record<string, unknown> | undefined): boolean {
-  return paramOf(fields).showSearch !== false;
+  return paramOf(fields).showSearch === true;
 }
 
 /** `showComment` (default on): false draws no annotation into page images. */

@@ -17,7 +17,7 @@ const now = () => Math.floor(Date.now() / 1000);
 // A red mark, so its pixels cannot be the page's own (tracemonkey's text is black on white).
 const MARKED = JSON.stringify({
   watermarkInfo: { text: '{name} {date}', fontSize: 28, color: 'rgba(255, 0, 0, 0.8)' },
-  param: { download: true, print: true },
+  param: { download: true, print: true, showSearch: true },
 });
 
 let served: Served;

@@ -162,3 +162,16 @@ export interface PagePreviews {
   /** The widths offered, in device pixels, ascending. */
   widths: number[];
 }
+
+/**
+ * A view-only document (contracts §3 `viewOnly`): the server sends page images with the reader's
+ * watermark in their pixels, and each page's text, never the file. Absolute URL templates.
+ */
+export interface ViewOnlyPages {
+  /** With `{page}` and `{width}`; null while no page can be drawn (the file pdf.js cannot open). */
+  pages: string | null;
+  /** Device pixels, ascending. */
+  widths: number[];
+  /** With `{page}`; undefined when the reader may not search. */
+  text: string | undefined;
+}

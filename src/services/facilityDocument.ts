@@ -14,6 +14,7 @@ import type {
   OutlineItem,
   PagePreviews,
   PageSize,
+  ViewOnlyPages,
   WatermarkInfo,
 } from '../domain/document';
 
@@ -36,6 +37,11 @@ export interface FacilityDocument {
   previews: PagePreviews | undefined;
   /** The bytes page 1 needs (contracts §3 `firstPageRanges`); [] when the facility names none. */
   firstPageRanges: ByteRange[];
+  /**
+   * Page images instead of the file (contracts §3 `viewOnly`); then `download` is off whatever
+   * the policy says (the server answers 403 for the file) and there are no previews.
+   */
+  viewOnly: ViewOnlyPages | undefined;
   corrections: Correction[];
 }
 
@@ -46,7 +52,8 @@ export type Correction =
   | 'outlineTruncated'
   | 'fileUrlInvalid'
   | 'previewsInvalid'
-  | 'firstPageRangesInvalid';
+  | 'firstPageRangesInvalid'
+  | 'viewOnlyInvalid';
 
 export const LIMITS = {
   /** A facility claiming more pages than this is wrong; pdf.js's own count wins once it opens. */
@@ -171,28 +178,60 @@ function fileUrl(value: unknown, where: Where, fix: (c: Correction) => void): st
 }
 
 /**
- * The facility's `previews` (contracts §3) when usable: an http(s) URL template with both
- * placeholders, at least one page within the document, and plausible widths (sorted here).
+ * An http(s) URL template (relative to previewApi) holding each of `placeholders`, as the contract
+ * writes them (URL parsing percent-encodes the braces: they are put back).
  */
-function usablePreviews(raw: unknown, pageCount: number, where: Where): PagePreviews | undefined {
-  if (!isRecord(raw) || typeof raw.url !== 'string' || raw.url.length > LIMITS.urlLength) {
-    return undefined;
-  }
-  if (!raw.url.includes('{page}') || !raw.url.includes('{width}')) return undefined;
-  // URL parsing percent-encodes the braces; the placeholders are put back as the contract writes them.
-  const template = httpUrl(raw.url, where.base)
-    ?.replaceAll('%7Bpage%7D', '{page}')
-    .replaceAll('%7Bwidth%7D', '{width}');
-  const pages = Math.min(count(raw.pages) ?? 0, pageCount);
-  const widths: unknown[] = Array.isArray(raw.widths) ? raw.widths : [];
+function urlTemplate(raw: unknown, where: Where, placeholders: readonly string[]) {
+  if (typeof raw !== 'string' || raw.length > LIMITS.urlLength) return undefined;
+  if (!placeholders.every((name) => raw.includes(`{${name}}`))) return undefined;
+  return placeholders.reduce<string | undefined>(
+    (url, name) => url?.replaceAll(`%7B${name}%7D`, `{${name}}`),
+    httpUrl(raw, where.base),
+  );
+}
+
+/** Plausible image widths (device pixels), sorted; undefined when any is not. */
+function imageWidths(raw: unknown): number[] | undefined {
+  const widths: unknown[] = Array.isArray(raw) ? raw : [];
   const usable = widths.filter(
     (w): w is number =>
       typeof w === 'number' && Number.isInteger(w) && w > 0 && w <= LIMITS.previewWidth,
   );
   const plausible =
     usable.length > 0 && usable.length === widths.length && widths.length <= LIMITS.previewWidths;
-  if (template === undefined || pages < 1 || !plausible) return undefined;
-  return { url: template, pages, widths: [...new Set(usable)].sort((a, b) => a - b) };
+  return plausible ? [...new Set(usable)].sort((a, b) => a - b) : undefined;
+}
+
+/**
+ * The facility's `previews` (contracts §3) when usable: an http(s) URL template with both
+ * placeholders, at least one page within the document, and plausible widths (sorted here).
+ */
+function usablePreviews(raw: unknown, pageCount: number, where: Where): PagePreviews | undefined {
+  if (!isRecord(raw)) return undefined;
+  const template = urlTemplate(raw.url, where, ['page', 'width']);
+  const pages = Math.min(count(raw.pages) ?? 0, pageCount);
+  const widths = imageWidths(raw.widths);
+  if (template === undefined || pages < 1 || widths === undefined) return undefined;
+  return { url: template, pages, widths };
+}
+
+/**
+ * The facility's `viewOnly` (contracts §3). Its presence alone is what matters: the reader gets
+ * no file, so a malformed one still means view-only, with no pages to show (never the file's URL).
+ */
+function viewOnly(
+  raw: unknown,
+  where: Where,
+  fix: (c: Correction) => void,
+): ViewOnlyPages | undefined {
+  if (raw === undefined) return undefined;
+  const given = isRecord(raw) ? raw : {};
+  const pages = urlTemplate(given.pages, where, ['page', 'width']) ?? null;
+  const widths = imageWidths(given.widths);
+  const text = given.text === undefined ? undefined : urlTemplate(given.text, where, ['page']);
+  const usable = widths !== undefined && (given.pages === null || pages !== null);
+  if (!usable || (given.text !== undefined && text === undefined)) fix('viewOnlyInvalid');
+  return { pages: widths === undefined ? null : pages, widths: widths ?? [], text };
 }
 
 /** Anything unusable is dropped as a whole: without previews the viewer only loses speed. */
@@ -255,6 +294,8 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
   // an absurd pageCount: no conversion will ever reach it.
   const capped = corrections.has('pageCountCapped');
   const loadedCount = capped ? pageCount : Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
+  const imagesOnly = viewOnly(raw.viewOnly, where, fix);
+  const param = sanitizeParam(raw.param);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
     mimeType: mimeType(raw.mimeType),
@@ -263,11 +304,13 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     pageSize: pageSizes(raw.pageSize, pageCount, fix),
     docOutline: outline(raw.docOutline, pageCount, fix),
     watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
-    param: sanitizeParam(raw.param),
+    // A view-only reader is never sent the file, whatever the policy says.
+    param: imagesOnly ? { ...param, download: false } : param,
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
-    previews: previews(raw.previews, pageCount, where, fix),
-    firstPageRanges: firstPageRanges(raw.firstPageRanges, fix),
+    previews: imagesOnly ? undefined : previews(raw.previews, pageCount, where, fix),
+    firstPageRanges: imagesOnly ? [] : firstPageRanges(raw.firstPageRanges, fix),
+    viewOnly: imagesOnly,
     corrections: [...corrections],
   };
 }

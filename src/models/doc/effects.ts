@@ -14,7 +14,9 @@ import { fetchFile, saveFile } from '../../services/download';
 import { downloadFileName } from '../../services/fileName';
 import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
-import type { ByteRange } from '../../domain/document';
+import type { ByteRange, ViewOnlyPages } from '../../domain/document';
+import type { PageImages } from '../../services/pageImages/pageImages';
+import { DEFAULT_PAGE_SIZE } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -103,6 +105,7 @@ function toSavePayload(doc: FacilityDocument): SavePayload {
     fileUrl: doc.fileUrl,
     originalUrl: doc.originalUrl,
     previews: doc.previews,
+    ...(doc.viewOnly && { viewOnly: doc.viewOnly }),
   };
 }
 
@@ -142,6 +145,13 @@ function* fetchDocument(
         yield* put(docActions.closePdf());
         return 'error';
       }
+      if (doc.loadedCount >= doc.pageCount && doc.viewOnly?.pages === null) {
+        // View-only, and the server has no page to draw: the file could not be read.
+        settled = true;
+        yield* put(docActions.failed({ kind: 'conversionFailed' }));
+        yield* put(docActions.closePdf());
+        return 'error';
+      }
       if (doc.loadedCount >= doc.pageCount) {
         settled = true;
         if (doc.previews && (yield* call(takePreviewsDeclined)))
@@ -152,10 +162,11 @@ function* fetchDocument(
         const view = yield* select(selectDoc);
         const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);
         if (first !== undefined) yield* put(docActions.loadPreview(first));
+        const pages = saved.viewOnly?.pages;
         yield* put(
-          saved.fileUrl
-            ? docActions.openPdf({ url: saved.fileUrl, firstPageRanges: doc.firstPageRanges })
-            : docActions.closePdf(),
+          pages
+            ? docActions.openPdf({ url: pages })
+            : docActions.openPdf({ url: saved.fileUrl, firstPageRanges: doc.firstPageRanges }),
         );
         return 'ready';
       }
@@ -313,11 +324,36 @@ function* openOne(
 }
 
 /**
+ * A view-only document's page images, shown in pdf.js's place until cancelled
+ * (docs/decisions/2026-11-29-view-only-viewer.md): nothing to open, the engine asks for each
+ * image as the reader comes to its page.
+ */
+function* openImages(
+  viewOnly: ViewOnlyPages & { pages: string },
+  { call, put, take, select }: EffectCommands,
+): Generator<unknown, void, unknown> {
+  const { docData } = yield* select(selectDoc);
+  const sizes = Array.from(
+    { length: docData.pageCount },
+    (_, index) => docData.pageSize[index] ?? DEFAULT_PAGE_SIZE,
+  );
+  const images: PageImages = { ...viewOnly, sizes };
+  try {
+    yield* put(docActions.pdfStarted());
+    yield* call(pdfSession.setImages, images);
+    yield* put(docActions.pdfReady());
+    yield* take(docActions.closePdf);
+  } finally {
+    pdfSession.close(images, () => undefined);
+  }
+}
+
+/**
  * The one open document: each `openPdf` of another URL (or `again`) ends the open under way and
  * starts its own; the facility's answer naming the URL opened ahead takes that open over.
  */
 function* followPdf(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
-  const { take, fork, cancel, call } = commands;
+  const { take, fork, cancel, call, select } = commands;
   let task: Task | undefined;
   let opening: Opening | undefined;
   for (;;) {
@@ -341,7 +377,14 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
       ahead: request.ahead === true,
       firstPageRanges: request.firstPageRanges ?? [],
     };
-    if (opening) task = yield* fork(openOne, opening, commands);
+    // The URL of a view-only document's images: they are shown, no PDF is opened.
+    const { viewOnly } = yield* select(selectDoc);
+    const pages = viewOnly?.pages;
+    if (viewOnly && pages && opening?.url === pages) {
+      task = yield* fork(openImages, { ...viewOnly, pages }, commands);
+    } else if (opening) {
+      task = yield* fork(openOne, opening, commands);
+    }
   }
 }
 

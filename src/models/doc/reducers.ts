@@ -11,6 +11,7 @@ import type {
   DocData,
   DocParam,
   PagePreviews,
+  ViewOnlyPages,
   PageSize,
   SignatureItem,
   WatermarkInfo,
@@ -113,6 +114,8 @@ export interface SavePayload {
   originalUrl: string;
   /** Absent when the facility offers none. */
   previews?: PagePreviews;
+  /** Present for a view-only document (contracts §3 `viewOnly`). */
+  viewOnly?: ViewOnlyPages;
 }
 
 export interface PreviewLoaded {
@@ -361,7 +364,7 @@ export const docReducers = {
    * and page count may exclude the values kept from before.
    */
   save: (state: DocState, { payload }: Action<SavePayload>): DocState => {
-    const { docData, mimeType, fileUrl, originalUrl, previews } = payload;
+    const { docData, mimeType, fileUrl, originalUrl, previews, viewOnly } = payload;
     const saved: DocState = {
       ...state,
       docData,
@@ -369,6 +372,7 @@ export const docReducers = {
       fileUrl,
       originalUrl,
       previews,
+      viewOnly,
       status: 'ready',
       error: undefined,
     };

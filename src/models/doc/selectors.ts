@@ -88,6 +88,13 @@ export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
   return download && showBrowser ? doc.fileUrl : undefined;
 };
 
+/**
+ * What the page view shows: the viewable PDF's URL, or a view-only document's page images' (its
+ * URL template; contracts §3 `viewOnly`); undefined while there is nothing to show.
+ */
+export const selectShownUrl = ({ doc }: WithDoc): string | undefined =>
+  doc.viewOnly ? (doc.viewOnly.pages ?? undefined) : doc.fileUrl;
+
 /** Text is selectable only when anti-copy is off and `select` is on (contracts §5b). */
 export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
   !doc.docData.param.antiCopy && doc.docData.param.select;
@@ -105,8 +112,12 @@ export const selectSignPadOpen =
   ({ doc }: WithDoc): boolean =>
     narrow ? doc.mobileSignState : doc.signState;
 
-/** The watermark to draw, or undefined when there is none (empty text, contracts §3). */
+/**
+ * The watermark to draw, or undefined when there is none (empty text, contracts §3) or the pages
+ * carry it in their pixels already (a view-only document's images, drawn by the server).
+ */
 export const selectWatermark = ({ doc }: WithDoc): WatermarkInfo | undefined => {
+  if (doc.viewOnly) return undefined;
   const info = doc.docData.watermarkInfo;
   return info.text !== undefined && info.text !== '' ? info : undefined;
 };

@@ -4,7 +4,13 @@
  * the facility describes) are in src/domain/, below services and models.
  */
 import { initialDocData } from '../../domain/document';
-import type { DocData, PagePreviews, PageSize, SignatureItem } from '../../domain/document';
+import type {
+  DocData,
+  PagePreviews,
+  PageSize,
+  SignatureItem,
+  ViewOnlyPages,
+} from '../../domain/document';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 
 /** Folio: where the document fetch stands. */
@@ -123,6 +129,11 @@ export interface DocState {
   pageShown: boolean;
   /** Folio: the facility's page previews (contracts §3), undefined when it offers none. */
   previews: PagePreviews | undefined;
+  /**
+   * Folio: the document is view-only (contracts §3 `viewOnly`): shown from the server's page
+   * images, never its file; undefined for every other document.
+   */
+  viewOnly: ViewOnlyPages | undefined;
   /** Folio: preview images asked for, by image URL (docs/architecture.md, "Page previews"). */
   previewImages: Partial<Record<string, PreviewImage>>;
 }
@@ -165,6 +176,7 @@ export const initialDocumentFields = {
   pdfOpened: false,
   pageShown: false,
   previews: undefined,
+  viewOnly: undefined,
   previewImages: {},
 } satisfies Partial<DocState>;
 

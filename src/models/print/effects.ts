@@ -61,7 +61,8 @@ function* printJob(
 
 /**
  * takeLeading: one job at a time. The open document comes from the pdf session (no pdf.js object
- * travels in an action); what to print and over it comes from the store.
+ * travels in an action), pdf.js's or a view-only document's images; what to print and over it
+ * comes from the store.
  */
 export function* printDocument(
   _: Action,
@@ -69,7 +70,7 @@ export function* printDocument(
 ): Generator<unknown, PrintOutcome, unknown> {
   const { select, put, race, take, call } = commands;
   if (!(yield* select(selectPrintAllowed))) return 'notAllowed';
-  const source: PrintSource | undefined = yield* call(pdfSession.pdf);
+  const source = yield* call(pdfSession.printSource);
   if (source === undefined) return 'notAllowed';
   const pages = yield* select(selectPrintPages);
   if (!pages.ok) return 'invalid';

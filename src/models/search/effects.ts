@@ -1,7 +1,7 @@
 /**
- * The `search` model's effects: they drive pdf.js's find controller through the framework-free
- * finder (services/pdf/find.ts; docs/architecture.md, "The open document") and bring its word on
- * the search back as actions.
+ * The `search` model's effects: they drive pdf.js's find controller (or a view-only document's
+ * finder) through the framework-free finder (services/documentFinder.ts; docs/architecture.md,
+ * "The open document") and bring its word on the search back as actions.
  *
  * - `find` (watcher): pdf.js's pending / count / settled events and the results list, from the
  *   finder's event channel, become `findPending`, `findCounted`, `findSettled`, `resultsChanged`.
@@ -13,8 +13,8 @@
  */
 import type { Action, EffectCommands } from '../../runtime';
 import type { Hit } from '../../domain/search';
-import { findEvents, pdfFinder } from '../../services/pdf/find';
-import { pdfSession } from '../../services/pdf/session';
+import { documentFinder } from '../../services/documentFinder';
+import { findEvents } from '../../services/pdf/find';
 import { searchActions } from './actions';
 import type { SearchState } from './state';
 
@@ -24,7 +24,7 @@ function* relayFindEvents(
   _action: Action,
   { call, put, takeEvent }: EffectCommands,
 ): Generator<unknown, void, unknown> {
-  const events = yield* call(findEvents, pdfFinder);
+  const events = yield* call(findEvents, documentFinder);
   try {
     for (;;) {
       const event = yield* takeEvent(events);
@@ -40,7 +40,7 @@ function* relayFindEvents(
 
 function* search({ call, select }: EffectCommands): Generator<unknown, void, unknown> {
   const { query, caseSensitive, entireWord } = yield* select(selectSearch);
-  yield* call(pdfFinder.search, { query, caseSensitive, entireWord });
+  yield* call(documentFinder.search, { query, caseSensitive, entireWord });
 }
 
 function* followQuery(
@@ -57,27 +57,27 @@ function* followQuery(
       searchActions.findNext,
       searchActions.findPrevious,
     ]);
-    if (searchActions.findNext.match(action)) yield* call(pdfFinder.step, false);
-    else if (searchActions.findPrevious.match(action)) yield* call(pdfFinder.step, true);
+    if (searchActions.findNext.match(action)) yield* call(documentFinder.step, false);
+    else if (searchActions.findPrevious.match(action)) yield* call(documentFinder.step, true);
     else yield* search(commands);
   }
 }
 
 function* barShown(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
   const { call } = commands;
-  yield* call(pdfFinder.show, pdfSession.engine());
+  yield* call(documentFinder.show);
   yield* search(commands);
 }
 
 function* barHidden(_action: Action, { call }: EffectCommands): Generator<unknown, void, unknown> {
-  yield* call(pdfFinder.hide);
+  yield* call(documentFinder.hide);
 }
 
 function* goTo(
   { payload: hit }: Action<Hit>,
   { call }: EffectCommands,
 ): Generator<unknown, void, unknown> {
-  yield* call(pdfFinder.goTo, hit);
+  yield* call(documentFinder.goTo, hit);
 }
 
 export const searchEffects = {

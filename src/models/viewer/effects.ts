@@ -13,7 +13,7 @@
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
 import type { Action, EffectCommands } from '../../runtime';
-import type { EngineView, ViewerEvent } from '../../services/pdf/engine';
+import type { EngineView, ViewerEvent } from '../../services/pdf/pageEngine';
 import { resolvePdfOutline } from '../../services/pdf/outline';
 import type { OutlineSource } from '../../services/pdf/outline';
 import { pdfSession } from '../../services/pdf/session';

@@ -1,5 +1,5 @@
 import { normaliseRotation } from '../../services/pdf/layout';
-import type { EngineView } from '../../services/pdf/engine';
+import type { EngineView } from '../../services/pdf/pageEngine';
 import type { DocState } from '../doc/state';
 import { isPrintBusy } from '../print/state';
 import type { PrintState } from '../print/state';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
-import { selectIsFetching } from '../../models/doc/selectors';
+import { selectIsFetching, selectShownUrl } from '../../models/doc/selectors';
 import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../router/bootBar';
@@ -34,7 +34,7 @@ export function DocumentView({ docId }: { docId: string }) {
     ({ doc }) => ({
       status: doc.status,
       error: doc.error,
-      fileUrl: doc.fileUrl,
+      fileUrl: selectShownUrl({ doc }),
       title: doc.docData.param.showFileName ? doc.docData.title : undefined,
       loadedCount: doc.docData.loadedCount,
       pageCount: doc.docData.pageCount,

@@ -13,6 +13,9 @@ import { viewerL10n } from './viewerL10n';
 import { releaseWhenIdle } from './idleRelease';
 import type { IdleQueue } from './idleRelease';
 import type { PageSize } from '../../domain/document';
+import { errorTile } from './errorTile';
+import type { EngineView, PageEngine, ViewerEvent } from './pageEngine';
+import { loadedPageGeometry, pageElement, toPageGeometry } from './pageViews';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {
@@ -22,31 +25,6 @@ interface PageViewLike extends TextMappedView {
   width: number;
   scale: number;
 }
-
-/** The view the models ask for (services/pdf/session.ts keeps the latest). */
-export interface EngineView {
-  zoom: number;
-  /** 0, 90, 180 or 270. */
-  rotate: number;
-  currentPage: number;
-  /** One page at a time (pdf.js's page scroll mode) or continuous vertical scrolling. */
-  onePage: boolean;
-  /** While the document's pages are drawn outside the viewer (printing): no idle release. */
-  printing: boolean;
-}
-
-/** What pdf.js did, for the models (the `viewer` model's `relay` effect turns it into state). */
-export type ViewerEvent =
-  /** An engine was built on the page view's elements: its number, counted from 1. */
-  | { kind: 'attached'; engine: number }
-  | { kind: 'laidOut'; pageCount: number }
-  | { kind: 'pageChanged'; page: number }
-  | { kind: 'scaleChanged'; scale: number }
-  | { kind: 'pagesSized'; sizes: PageSize[] }
-  | { kind: 'pageDrawn'; page: number; failed: boolean }
-  | { kind: 'rotated' }
-  /** The engine is gone (the page view let it go, or a new one replaced it). */
-  | { kind: 'detached' };
 
 export interface EngineOptions {
   container: HTMLDivElement;
@@ -65,16 +43,8 @@ export interface EngineOptions {
   showComments: boolean;
 }
 
-export interface Engine {
-  setScale(scale: number): void;
-  setRotation(degrees: number): void;
-  setPage(page: number): void;
-  /** The next scale change keeps this client point still (Ctrl+wheel zoom, pinch). */
-  zoomOrigin(point: [number, number]): void;
-  /** One page at a time (pdf.js's page scroll mode) or continuous vertical scrolling. */
-  setOnePage(onePage: boolean): void;
-  /** The scale at which the current page's box fills the container's width (double-tap). */
-  fitWidthScale(): number | undefined;
+/** pdf.js's engine: the page engine, and what the finder and thumbnails use of pdf.js. */
+export interface Engine extends PageEngine {
   readonly eventBus: InstanceType<typeof pdfViewer.EventBus>;
   readonly viewer: InstanceType<typeof pdfViewer.PDFViewer>;
   readonly findController: InstanceType<typeof pdfViewer.PDFFindController>;
@@ -82,15 +52,6 @@ export interface Engine {
   readonly pdf: PDFDocumentProxy;
   /** pdf.js's annotation mode of this view, for what else draws its pages (thumbnails). */
   readonly annotationMode: number;
-  destroy(): void;
-}
-
-function errorTile(text: string): HTMLDivElement {
-  const tile = document.createElement('div');
-  tile.className = 'folio-page-error';
-  tile.setAttribute('role', 'alert');
-  tile.textContent = text;
-  return tile;
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -233,6 +194,14 @@ export function createEngine(options: EngineOptions): Engine {
     setOnePage(onePage) {
       const mode = onePage ? pdfViewer.ScrollMode.PAGE : pdfViewer.ScrollMode.VERTICAL;
       if (ready && pdfView.scrollMode !== mode) pdfView.scrollMode = mode;
+    },
+    revealPage(page) {
+      if (pdfView.currentPageNumber === page) pdfView.scrollPageIntoView({ pageNumber: page });
+    },
+    pageElement: (page) => pageElement(pdfView, page),
+    loadedPageGeometry: (page) => loadedPageGeometry(pdfView, page),
+    async pageGeometry(page) {
+      return loadedPageGeometry(pdfView, page) ?? toPageGeometry(await pdf.getPage(page));
     },
     fitWidthScale() {
       const page = ready ? pageView(pdfView.currentPageNumber - 1) : undefined;

@@ -241,7 +241,7 @@ export function createFinder(): Finder {
 export const pdfFinder = createFinder();
 
 /** pdf.js's word on the search as an event channel, which the search model's `find` effect takes from. */
-export function findEvents(finder: Finder): EventChannel<FindEvent> {
+export function findEvents(finder: Pick<Finder, 'listen'>): EventChannel<FindEvent> {
   // Every event is kept until the effect takes it: a count must not overtake its pending state.
   return eventChannel<FindEvent>((emit) => finder.listen(emit), buffers.expanding<FindEvent>());
 }

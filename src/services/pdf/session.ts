@@ -2,7 +2,8 @@
  * The one owner of the open document and its viewer, as pdf.js's PDFViewerApplication is: the
  * opener (pdf.js's getDocument, behind openDocument.ts), the PDFDocumentProxy, the page engine it
  * builds on the elements the page view attaches (pdf.js's PDFViewer, event bus, find controller)
- * and the thumbnails drawn from it. They are not data, so they stay out of the store and out of
+ * and the thumbnails drawn from it. A view-only document (the server's page images,
+ * docs/decisions/2026-11-29-view-only-viewer.md) is shown the same way by its own engine. They are not data, so they stay out of the store and out of
  * React; what pdf.js does comes out on one channel (`listen`), which the `viewer` model's effects
  * turn into state, and what the models ask for goes in through `show` (docs/architecture.md, "The
  * open document").
@@ -10,10 +11,20 @@
  * This module imports no pdf.js value: the viewer chunk, which carries pdf.js, hands its parts in
  * (`provide`), so the models (in the main chunk, and under jest) never load pdf.js themselves.
  */
-import type { Engine, EngineOptions, EngineView, ViewerEvent } from './engine';
+import { translate } from '../../i18n';
+import { createImageEngine } from '../pageImages/imageEngine';
+import type { ImageEngine } from '../pageImages/imageEngine';
+import { imagePrintSource } from '../pageImages/imagePrint';
+import { imageRasterizer } from '../pageImages/imageRaster';
+import type { PageImages } from '../pageImages/pageImages';
+import { pageTexts } from '../pageImages/pageTexts';
+import type { PageTexts } from '../pageImages/pageTexts';
+import type { PrintSource } from '../print/printable';
+import type { Engine, EngineOptions } from './engine';
 import type { OpenedDocument } from './openDocument';
+import type { EngineView, PageEngine, ViewerEvent } from './pageEngine';
 import type { PDFDocumentProxy } from './pdfjs';
-import { loadedPageGeometry, pageElement, toPageGeometry } from './pageViews';
+import { pdfPrintSource } from './printSource';
 import { pdfTextSource } from './pageText';
 import type { PageTextSource } from './pageText';
 import type { PageGeometry } from './pageViews';
@@ -49,10 +60,14 @@ export interface PdfSession {
   pdf: () => PDFDocumentProxy | undefined;
   /** The engine on screen, for the services that drive it (find.ts); undefined while none is. */
   engine: () => Engine | undefined;
+  /** The view-only engine on screen (its finder drives it); undefined while none is. */
+  imageEngine: () => ImageEngine | undefined;
   /** The doc model's `pdf` effect: the document it opened, or undefined once it lets it go. */
   setDocument: (pdf: PDFDocumentProxy | undefined) => void;
-  /** Ends an open: the engine showing `pdf` goes, then `destroy` runs. */
-  close: (pdf: PDFDocumentProxy | undefined, destroy: () => void) => void;
+  /** The doc model's `pdf` effect: a view-only document's page images to show instead. */
+  setImages: (images: PageImages) => void;
+  /** Ends an open: the engine showing it goes, then `destroy` runs. */
+  close: (shown: PDFDocumentProxy | PageImages | undefined, destroy: () => void) => void;
   /**
    * The page view's elements are there: an engine for the open document is built on them, now and
    * for each document opened while they stay (none while no document is open or the viewer chunk
@@ -77,6 +92,10 @@ export interface PdfSession {
   pageGeometry: (page: number) => Promise<PageGeometry | undefined>;
   /** The text of the document on screen, page by page, for the results rows. */
   pageText: () => PageTextSource | undefined;
+  /** A view-only document's page texts, for its finder; undefined without search. */
+  imageTexts: () => PageTexts | undefined;
+  /** The document on screen, for printing. */
+  printSource: () => PrintSource | undefined;
   /** The thumbnails of the engine on screen, drawn as they are asked for. */
   thumbnails: () => ThumbnailStore | undefined;
   /** The pages' scroll container while an engine is on it (placing a signature listens there). */
@@ -89,10 +108,20 @@ export interface PdfSession {
 
 const STILL: EngineView = { zoom: 1, rotate: 0, currentPage: 1, onePage: false, printing: false };
 
+/** What is shown: pdf.js's document, or a view-only document's images and texts. */
+type Shown =
+  | { kind: 'pdf'; pdf: PDFDocumentProxy }
+  | { kind: 'images'; images: PageImages; texts: PageTexts | undefined };
+
+/** The engine on screen, of the kind of what it shows. */
+type Current =
+  | { kind: 'pdf'; engine: Engine; shown: PDFDocumentProxy }
+  | { kind: 'images'; engine: ImageEngine; shown: PageImages; texts: PageTexts | undefined };
+
 export function createPdfSession(): PdfSession {
-  let current: Engine | undefined;
+  let current: Current | undefined;
   let thumbnails: ThumbnailStore | undefined;
-  let document: PDFDocumentProxy | undefined;
+  let document: Shown | undefined;
   let parts: ViewerParts | undefined;
   // The page view's elements, while it is mounted: engines are built on them.
   let host: { elements: ViewerElements; options: AttachOptions } | undefined;
@@ -109,7 +138,7 @@ export function createPdfSession(): PdfSession {
       listener(event);
     });
   };
-  const apply = (engine: Engine) => {
+  const apply = (engine: PageEngine) => {
     engine.setOnePage(view.onePage);
     engine.setScale(view.zoom);
     engine.setRotation(view.rotate);
@@ -117,42 +146,73 @@ export function createPdfSession(): PdfSession {
   };
   // The engine goes before its document: pdf.js must not lose a document under a viewer drawing it.
   const drop = () => {
-    const engine = current;
-    if (!engine) return;
+    const shown = current;
+    if (!shown) return;
     current = undefined;
     thumbnails?.reset();
     thumbnails = undefined;
-    engine.destroy();
+    shown.engine.destroy();
     emit({ kind: 'detached' });
   };
+  const shownOf = (shown: Shown) => (shown.kind === 'pdf' ? shown.pdf : shown.images);
   const build = () => {
-    if (current || !host || !parts || !document) return;
-    const engine: Engine = parts.createEngine({
-      ...host.elements,
-      ...host.options,
-      pdf: document,
-      view: () => view,
-      emit: (event) => {
-        if (engine === current) emit(event);
-      },
-    });
-    current = engine;
+    if (current || !host || !document) return;
+    const { elements, options } = host;
+    const fromEngine = (engine: PageEngine) => (event: ViewerEvent) => {
+      if (engine === current?.engine) emit(event);
+    };
+    if (document.kind === 'images') {
+      const { images, texts } = document;
+      const engine: ImageEngine = createImageEngine({
+        ...elements,
+        images,
+        pageErrorText: options.pageErrorText,
+        pageLabel: (page) => translate(options.locale, 'engine.pageLandmark', { page }),
+        view: () => view,
+        emit: (event) => {
+          fromEngine(engine)(event);
+        },
+      });
+      current = { kind: 'images', engine, shown: images, texts };
+    } else {
+      if (!parts) return;
+      const engine: Engine = parts.createEngine({
+        ...elements,
+        ...options,
+        pdf: document.pdf,
+        view: () => view,
+        emit: (event) => {
+          fromEngine(engine)(event);
+        },
+      });
+      current = { kind: 'pdf', engine, shown: document.pdf };
+    }
     engines += 1;
     emit({ kind: 'attached', engine: engines });
   };
-  const pdf = () => current?.pdf ?? document;
+  const show = (next: Shown | undefined) => {
+    if (next && document && shownOf(next) === shownOf(document)) return;
+    document = next;
+    if (current && (!next || current.shown !== shownOf(next))) drop();
+    build();
+  };
+  const pdf = () =>
+    current?.kind === 'pdf' ? current.shown : document?.kind === 'pdf' ? document.pdf : undefined;
+  const engine = () => current?.engine;
   return {
     pdf,
-    engine: () => current,
+    engine: () => (current?.kind === 'pdf' ? current.engine : undefined),
+    imageEngine: () => (current?.kind === 'images' ? current.engine : undefined),
     setDocument(next) {
-      if (next === document) return;
-      document = next;
-      if (current && current.pdf !== next) drop();
-      build();
+      show(next && { kind: 'pdf', pdf: next });
+    },
+    setImages(images) {
+      const texts = images.text === undefined ? undefined : pageTexts(images.text);
+      show({ kind: 'images', images, texts });
     },
     close(closed, destroy) {
-      if (closed !== undefined && closed === document) document = undefined;
-      if (closed !== undefined && current?.pdf === closed) drop();
+      if (closed !== undefined && document && closed === shownOf(document)) document = undefined;
+      if (closed !== undefined && current?.shown === closed) drop();
       destroy();
     },
     attach(elements, options) {
@@ -168,7 +228,7 @@ export function createPdfSession(): PdfSession {
     },
     show(next) {
       view = next;
-      if (current) apply(current);
+      if (current) apply(current.engine);
     },
     listen(listener) {
       listeners.add(listener);
@@ -177,28 +237,33 @@ export function createPdfSession(): PdfSession {
       };
     },
     zoomOrigin(point) {
-      current?.zoomOrigin(point);
+      engine()?.zoomOrigin(point);
     },
-    fitWidthScale: () => current?.fitWidthScale(),
+    fitWidthScale: () => engine()?.fitWidthScale(),
     revealPage(page) {
-      if (current?.viewer.currentPageNumber === page) {
-        current.viewer.scrollPageIntoView({ pageNumber: page });
-      }
+      engine()?.revealPage(page);
     },
-    pageElement: (page) => (current ? pageElement(current.viewer, page) : undefined),
-    loadedPageGeometry: (page) => (current ? loadedPageGeometry(current.viewer, page) : undefined),
-    async pageGeometry(page) {
-      const shown = current;
-      if (!shown) return undefined;
-      return (
-        loadedPageGeometry(shown.viewer, page) ?? toPageGeometry(await shown.pdf.getPage(page))
-      );
+    pageElement: (page) => engine()?.pageElement(page),
+    loadedPageGeometry: (page) => engine()?.loadedPageGeometry(page),
+    pageGeometry: (page): Promise<PageGeometry | undefined> =>
+      engine()?.pageGeometry(page) ?? Promise.resolve(undefined),
+    pageText() {
+      if (current?.kind === 'pdf') return pdfTextSource(current.shown);
+      return current?.texts;
     },
-    pageText: () => (current ? pdfTextSource(current.pdf) : undefined),
+    imageTexts: () => (current?.kind === 'images' ? current.texts : undefined),
+    printSource() {
+      if (current?.kind === 'images') return imagePrintSource(current.shown);
+      const open = pdf();
+      return open && pdfPrintSource(open);
+    },
     thumbnails() {
-      if (!current || !parts) return undefined;
+      const rasterize = (shown: Current): Rasterize | undefined =>
+        shown.kind === 'images' ? imageRasterizer(shown.shown) : parts?.rasterizer(shown.engine);
+      const drawn = current && rasterize(current);
+      if (!drawn) return undefined;
       thumbnails ??= new ThumbnailStore({
-        rasterize: parts.rasterizer(current),
+        rasterize: drawn,
         capacity: THUMB_CACHE_SIZE,
         release: (url) => {
           URL.revokeObjectURL(url);

@@ -5,5 +5,6 @@ export type { PrintRaster } from './resolution';
 export { pageLayer, printLayers, signatureLayer, signatureRect, watermarkLayer } from './layers';
 export type { PrintDecorations, PrintLayer, PrintPage } from './layers';
 export { renderPrintPage } from './renderPage';
-export type { PrintImage, PrintSource, RenderPageOptions } from './renderPage';
+export type { PrintImage, RenderPageOptions } from './renderPage';
+export type { PrintablePage, PrintSource, PrintViewport } from './printable';
 export { PRINT_CONTAINER_CLASS, PRINTING_ATTRIBUTE, printImages } from './printImages';

@@ -5,17 +5,14 @@
  * decorations, so adding one is a field in `PrintDecorations` and a line in `printLayers`.
  */
 import { annotationModeFor } from '../pdf/annotationMode';
-import type { PDFPageProxy } from '../pdf/pdfjs';
 import { drawWatermark } from '../watermark';
 import type { SignatureItem, WatermarkInfo } from '../../domain/document';
-
-/** pdf.js's page viewport (its type is not exported by name from the package's main entry). */
-export type PrintViewport = ReturnType<PDFPageProxy['getViewport']>;
+import type { PrintablePage, PrintViewport } from './printable';
 
 /** The page being printed, as every layer sees it. */
 export interface PrintPage {
   pageNumber: number;
-  page: PDFPageProxy;
+  page: PrintablePage;
   /** The page at the print scale (its own /Rotate applied): PDF points to canvas pixels. */
   viewport: PrintViewport;
   /** Canvas pixels per CSS pixel of the page at 100 % zoom (pdf.js: 96 CSS px per 72 pt). */

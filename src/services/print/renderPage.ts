@@ -5,12 +5,9 @@
  */
 import { DESKTOP_MAX_CANVAS_PIXELS, isPhoneLike, PHONE_MAX_CANVAS_PIXELS } from '../pdf/device';
 import { CSS_PER_POINT } from '../pdf/layout';
-import type { PDFDocumentProxy } from '../pdf/pdfjs';
 import type { PrintLayer } from './layers';
+import type { PrintSource } from './printable';
 import { printRaster } from './resolution';
-
-/** The open document (the page engine's `PDFDocumentProxy`). */
-export type PrintSource = Pick<PDFDocumentProxy, 'getPage'>;
 
 export interface PrintImage {
   blob: Blob;

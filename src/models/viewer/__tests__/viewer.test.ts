@@ -8,7 +8,8 @@ import { selectOutline } from '../selectors';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { showEngine } from '../../../test/shownEngine';
 import { pdfSession } from '../../../services/pdf/session';
-import type { EngineOptions, EngineView } from '../../../services/pdf/engine';
+import type { EngineOptions } from '../../../services/pdf/engine';
+import type { EngineView } from '../../../services/pdf/pageEngine';
 
 interface FakeEngine {
   pdf: { numPages: number; getOutline: jest.Mock };

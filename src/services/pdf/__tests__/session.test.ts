@@ -5,7 +5,8 @@
  */
 import { createPdfSession } from '../session';
 import type { ViewerParts } from '../session';
-import type { Engine, EngineOptions, EngineView, ViewerEvent } from '../engine';
+import type { Engine, EngineOptions } from '../engine';
+import type { EngineView, ViewerEvent } from '../pageEngine';
 import type { OpenedDocument } from '../openDocument';
 import type { PDFDocumentProxy } from '../pdfjs';
 
