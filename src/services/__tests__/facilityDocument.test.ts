@@ -333,3 +333,62 @@ describe('normalizeDocument: firstPageRanges (contracts §3)', () => {
     expect(doc.firstPageRanges).toEqual(many.slice(0, LIMITS.firstPageRanges));
   });
 });
+
+describe('normalizeDocument: viewOnly (contracts §3 `viewOnly`)', () => {
+  const viewOnly = {
+    pages: 'documents/report.pdf/pages/abc/29000000/{page}-{width}.webp',
+    widths: [960, 240, 480],
+    text: 'documents/report.pdf/text/abc/{page}.json',
+  };
+  const answer = {
+    ...good,
+    param: { download: true, print: true },
+    fileUrl: undefined,
+    previews: {
+      url: 'documents/report.pdf/previews/abc/{page}-{width}.webp',
+      pages: 1,
+      widths: [240],
+    },
+    firstPageRanges: [[0, 10]],
+    viewOnly,
+  };
+
+  it('resolves the templates, sorts the widths, and keeps no download, previews or ranges', () => {
+    const doc = normalize(answer);
+    expect(doc.viewOnly).toEqual({
+      pages: 'http://facility.test/api/documents/report.pdf/pages/abc/29000000/{page}-{width}.webp',
+      widths: [240, 480, 960],
+      text: 'http://facility.test/api/documents/report.pdf/text/abc/{page}.json',
+    });
+    expect(doc.param.download).toBe(false);
+    expect(doc.param.print).toBe(true);
+    expect(doc.previews).toBeUndefined();
+    expect(doc.firstPageRanges).toEqual([]);
+    expect(doc.corrections).toEqual([]);
+  });
+
+  it('has no text without search, and null pages while there is none to draw', () => {
+    const doc = normalize({ ...answer, viewOnly: { pages: null, widths: [240] } });
+    expect(doc.viewOnly).toEqual({ pages: null, widths: [240], text: undefined });
+    expect(doc.corrections).toEqual([]);
+  });
+
+  it.each([
+    ['not an object', 'yes'],
+    ['a javascript: template', { ...viewOnly, pages: 'javascript:alert(1)//{page}{width}' }],
+    ['a template without {width}', { ...viewOnly, pages: 'documents/x/{page}.webp' }],
+    ['no widths', { ...viewOnly, widths: [] }],
+    ['a text template without {page}', { ...viewOnly, text: 'documents/x/1.json' }],
+  ])('a malformed one (%s) still means view-only, never the file', (_, raw) => {
+    const doc = normalize({ ...answer, viewOnly: raw });
+    expect(doc.viewOnly).toBeDefined();
+    expect(doc.param.download).toBe(false);
+    expect(doc.corrections).toContain('viewOnlyInvalid');
+    if (doc.viewOnly?.pages != null)
+      expect(doc.viewOnly.pages).toMatch(/^http:\/\/facility\.test\//);
+  });
+
+  it('is absent for every other answer', () => {
+    expect(normalize(good).viewOnly).toBeUndefined();
+  });
+});

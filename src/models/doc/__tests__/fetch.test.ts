@@ -74,6 +74,22 @@ beforeAll(async () => {
     override: { pageCount: 1e9, pageSize: [{ width: -612, height: 1e9 }], fileUrl: 'javascript:x' },
   });
   await facility.addFile('broken.pdf', '%PDF-1.7\nnot really\n%%EOF\n');
+  const viewOnly = (pages: string | null) => ({
+    fail: {
+      status: 200,
+      contentType: json,
+      body: JSON.stringify({
+        title: 'Seen, not sent',
+        pageCount: 2,
+        loadedCount: 2,
+        pageSize: [{ width: 612, height: 792 }],
+        param: { download: true, print: true },
+        viewOnly: { pages, widths: [480, 960] },
+      }),
+    },
+  });
+  await facility.addPdf('view-only.pdf', viewOnly('documents/v/pages/h/1/{page}-{width}.webp'));
+  await facility.addPdf('view-only-unreadable.pdf', viewOnly(null));
 });
 
 afterAll(async () => {
@@ -108,6 +124,26 @@ async function fetchDoc(id: string) {
   expect(onError).not.toHaveBeenCalled();
   return { outcome, doc: app.getState().doc, loading: app.getState().loading };
 }
+
+describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
+  it('shows its page images, not a PDF: no download, no previews, every page sized', async () => {
+    const { outcome, doc } = await fetchDoc('view-only.pdf');
+    expect(outcome).toBe('ready');
+    const pages = `${facility.previewApi}documents/v/pages/h/1/{page}-{width}.webp`;
+    expect(doc.viewOnly).toEqual({ pages, widths: [480, 960], text: undefined });
+    // The images' URL is what the page view shows and the pdf effect opens (no pdf.js open).
+    expect(doc.pdfUrl).toBe(pages);
+    expect(doc.docData.param.download).toBe(false);
+    expect(doc.previews).toBeUndefined();
+  });
+
+  it('with no page the server can draw, says the file could not be read', async () => {
+    const { outcome, doc } = await fetchDoc('view-only-unreadable.pdf');
+    expect(outcome).toBe('error');
+    expect(doc.error).toEqual({ kind: 'conversionFailed' });
+    expect(doc.pdfUrl).toBeUndefined();
+  });
+});
 
 describe('doc/fetch: a real document', () => {
   it('spec §7 fetch: stores the facility answer as docData (tracemonkey: ready, 14 pages)', async () => {
