@@ -19,6 +19,7 @@ import { launchChromium } from './support/chromium.ts';
 import { WATERMARK_LAYER } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
+import { confirm, drawWithMouse, openPad } from './support/signing.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
 const PAGES = 60;
@@ -64,7 +65,14 @@ before(async () => {
       title: 'Report',
       // Pure blue: the document itself is black on white, so blue pixels are the watermark's.
       watermarkInfo: { text: '{name} view only', fontSize: 28, color: 'rgba(0, 0, 255, 0.5)' },
-      param: { download: true, print: true, antiCopy: true, showSearch: true },
+      param: {
+        download: true,
+        print: true,
+        antiCopy: true,
+        showSearch: true,
+        showThumb: true,
+        showSignature: true,
+      },
     }),
   );
   const { distDir } = await prodBuild();
@@ -281,6 +289,60 @@ describe('a view-only reader (token without download, VIEW_ONLY=auto)', () => {
     const pdfs = responses.filter((r) => r.type.includes('application/pdf') || r.pdf);
     assert.deepEqual(pdfs, []);
     assert.ok(responses.some((r) => r.type.startsWith('image/webp')));
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
+  it('has thumbnails from the images, and places a signature on a page, in PDF points', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await page.goto(link(await token(['print', 'sign'])));
+    await imageShown(page, 1);
+
+    await page.getByRole('button', { name: 'Thumbnails' }).click();
+    assert.equal(await page.locator('[data-thumbnail-number]').count(), PAGES);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-thumbnail-number="1"] img');
+      return img?.complete === true && img.naturalWidth > 0;
+    });
+    await page.getByRole('button', { name: 'Page 3', exact: true }).click();
+    await page.getByText('3 / 60').first().waitFor();
+    await imageShown(page, 3);
+    await page.getByRole('button', { name: 'Thumbnails' }).click();
+
+    // A signature placed in the upper half of page 3 lands there, and reaches the host in
+    // PDF points of that page (y up from its bottom edge).
+    await openPad(page);
+    await drawWithMouse(page);
+    await confirm(page);
+    const target = page.locator('.folio-image-page[data-page-number="3"]');
+    const box = await target.boundingBox();
+    assert.ok(box);
+    await page.mouse.click(box.x + box.width / 2, Math.max(box.y, 60) + 150);
+    await target.locator('[data-signature-index="0"]').waitFor();
+    await screenshot(page, 'view-only-signature');
+    const detail = page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          window.addEventListener(
+            'folio:signed',
+            (event) => {
+              resolve((event as CustomEvent).detail);
+            },
+            { once: true },
+          );
+        }),
+    );
+    await page.getByRole('button', { name: 'Finish' }).click();
+    const { placements } = (await detail) as {
+      placements: { page: number; x: number; y: number; width: number; height: number }[];
+    };
+    assert.equal(placements.length, 1);
+    const [placed] = placements;
+    assert.ok(placed);
+    assert.equal(placed.page, 3);
+    assert.ok(placed.x > 0 && placed.x + placed.width < 612, JSON.stringify(placed));
+    assert.ok(placed.y > 396 && placed.y + placed.height < 792, JSON.stringify(placed));
     assert.deepEqual(session.problems, []);
     await session.close();
   });
