@@ -107,6 +107,9 @@ before(async () => {
       DOCS_DIR: docsDir,
       CACHE_DIR: path.join(root, 'cache'),
       AUTH_PUBLIC_KEYS: keysFile,
+      // What a token's `perm` does to the PDF viewer; the view-only mode a reader without
+      // `download` gets by default has its own test (view-only.test.ts).
+      VIEW_ONLY: 'off',
       // Expiry within seconds, not a minute of allowed clock skew.
       AUTH_CLOCK_SKEW_S: '0',
       HOST_ORIGIN: HOST,

@@ -10,8 +10,8 @@
  * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
  * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
- * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (off: who gets documents as
- * page images only, facility/view-only.ts); METRICS_PORT (none: not served) on
+ * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (auto: who gets documents
+ * as page images only, facility/view-only.ts); METRICS_PORT (none: not served) on
  * METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS, AUTH_MAX_TTL (24h); `serve` refuses to start
@@ -62,7 +62,7 @@ try {
     maxBytes: number('MAX_FILE_MB', preview ? Infinity : 100, 0) * 1024 * 1024,
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
     simulate: preview,
-    viewOnly: choice('VIEW_ONLY', VIEW_ONLY_MODES, 'off'),
+    viewOnly: choice('VIEW_ONLY', VIEW_ONLY_MODES, 'auto'),
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
     pool: {

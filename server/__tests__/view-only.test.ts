@@ -211,10 +211,10 @@ test("a sidecar's viewOnly overrides the server: always for every reader, off fo
   });
 });
 
-test('VIEW_ONLY off (the default): a reader without download still gets the PDF', async () => {
+test('VIEW_ONLY off: a reader without download still gets the PDF', async () => {
   const open = await startServe({
     files: { 'a.pdf': await plainPdf(1) },
-    options: { auth: { mode: 'tokens', keys: [secretKey(SECRET)] } },
+    options: { auth: { mode: 'tokens', keys: [secretKey(SECRET)] }, viewOnly: 'off' },
   });
   try {
     const bearer = await token('a.pdf', ['print']);
