@@ -251,6 +251,9 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log({ event: 'queue_unavailable', message });
+        // Converted already, by a worker sharing it through the bucket: it opens without Redis.
+        const shared = await fromResults(key);
+        if (shared) return shared;
         return {
           kind: 'failed',
           error: 'queue_unavailable',
@@ -336,11 +339,24 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
     const rendition: Rendition = { gridLine: job.data.gridLine === true };
     const key = conversionKey(name, hash, rendition);
     // Shared by another worker already: a job added again after its servers had last looked.
-    if (results && (await results.has(key))) return;
+    if (results && (await sharing(() => results.has(key)))) return;
     // Converted already: a job added again after Redis lost it, or a retry after a stall.
     if (!(await cachedState(cacheDir, key))) await convertOnce(name, hash, rendition);
     // Before the job ends: a server seeing the job gone finds the PDF there.
-    await results?.put(key, cachedPdf(cacheDir, key));
+    if (results) await sharing(() => results.put(key, cachedPdf(cacheDir, key)));
+  }
+
+  /** The bucket away: the machine's fault, retried (the PDF kept); named without the bucket. */
+  async function sharing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const why = error instanceof Error ? error.name : 'error';
+      throw new Error(
+        failureReason('conversion_failed', `the converted PDF could not be shared (${why})`),
+        { cause: error },
+      );
+    }
   }
 
   async function convertOnce(name: string, hash: string, rendition: Rendition): Promise<void> {

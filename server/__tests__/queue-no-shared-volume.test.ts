@@ -76,8 +76,12 @@ async function countingProxy(target: string): Promise<CountingProxy> {
 
 let s3: S3Server;
 let root: string;
+let distDir: string;
+let redisUrl: string;
 let redis: Proc;
 let worker: Proc;
+/** The PDF of the document's second version, as the servers served it. */
+let latest: Buffer;
 const servers: (Api & Proc)[] = [];
 const proxies: Record<'serverA' | 'serverB' | 'worker', CountingProxy> = {} as never;
 
@@ -91,25 +95,36 @@ function counts(line: string) {
   );
 }
 
-/** Both servers' answers once settled, the PDF each serves and its page 1 preview's status. */
-async function openOnBoth() {
-  return Promise.all(
-    servers.map(async (served) => {
-      const meta = (await pollUntilSettled(served, ID, 120_000)).at(-1);
-      const content = await fetch(`${served.api}documents/${encodeURIComponent(ID)}/content`);
-      const previews = meta?.body.previews as { url: string; widths: number[] } | undefined;
-      const url = (previews?.url ?? '')
-        .replace('{page}', '1')
-        .replace('{width}', String(previews?.widths[0]));
-      const preview = await fetch(`${served.api}${url}`);
-      return {
-        meta,
-        pdf: Buffer.from(await content.arrayBuffer()),
-        preview: { status: preview.status, type: preview.headers.get('content-type') },
-      };
-    }),
-  );
+/** A server's answer once settled, the PDF it serves and its page 1 preview's status. */
+async function openOn(served: Api) {
+  const meta = (await pollUntilSettled(served, ID, 120_000)).at(-1);
+  const content = await fetch(`${served.api}documents/${encodeURIComponent(ID)}/content`);
+  const previews = meta?.body.previews as { url: string; widths: number[] } | undefined;
+  const url = (previews?.url ?? '')
+    .replace('{page}', '1')
+    .replace('{width}', String(previews?.widths[0]));
+  const preview = await fetch(`${served.api}${url}`);
+  return {
+    meta,
+    pdf: Buffer.from(await content.arrayBuffer()),
+    preview: { status: preview.status, type: preview.headers.get('content-type') },
+  };
 }
+
+/** Both servers asked at once, as two readers would. */
+const openOnBoth = () => Promise.all(servers.map(openOn));
+
+/** A process's settings: the bucket through its own proxy, the results' prefix, no DOCS_DIR. */
+const env = (endpoint: string) => ({
+  DOCS_DIR: '',
+  S3_BUCKET: BUCKET,
+  S3_ENDPOINT: endpoint,
+  S3_PREFIX: 'library/',
+  S3_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  RESULTS_S3_PREFIX: RESULTS,
+});
 
 /** The converted PDFs a process's CACHE_DIR holds (`<content hash>.pdf`). */
 async function convertedIn(cacheDir: string) {
@@ -153,34 +168,27 @@ beforeAll(async () => {
     cacheDirs[name] = path.join(root, `cache-${name}`);
     await mkdir(cacheDirs[name]);
   }
-  const [distDir = ''] = await fakeDist(root, settingsScript({ routerBase: '/' }));
-  const redisUrl = `redis://127.0.0.1:${String(await freePort())}`;
+  [distDir = ''] = await fakeDist(root, settingsScript({ routerBase: '/' }));
+  redisUrl = `redis://127.0.0.1:${String(await freePort())}`;
   redis = await startRedis(Number(new URL(redisUrl).port));
-  const env = (name: keyof typeof proxies) => ({
-    DOCS_DIR: '',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: proxies[name].url,
-    S3_PREFIX: 'library/',
-    S3_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    RESULTS_S3_PREFIX: RESULTS,
-  });
-  worker = await startWorker({ redisUrl, docsDir: '', cacheDir: cacheDirs.worker }, env('worker'));
+  worker = await startWorker(
+    { redisUrl, docsDir: '', cacheDir: cacheDirs.worker },
+    env(proxies.worker.url),
+  );
   for (const name of ['serverA', 'serverB'] as const) {
     servers.push(
       await startServeProcess(
         { redisUrl, docsDir: '', cacheDir: cacheDirs[name] },
         distDir,
-        env(name),
+        env(proxies[name].url),
       ),
     );
   }
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((served) => stop(served)));
-  await stop(worker);
+  // Redis is stopped by the last test: closing a queue would wait for it, so no graceful stop.
+  await Promise.all([...servers, worker].map((proc) => stop(proc, 'SIGKILL')));
   await stop(redis);
   killAll();
   for (const proxy of Object.values(proxies)) proxy.close();
@@ -224,6 +232,7 @@ test('a document changed in the bucket is read again by each process and convert
     expect(answer.preview).toEqual({ status: 200, type: 'image/webp' });
   }
   expect(a.pdf.equals(b.pdf)).toBe(true);
+  latest = a.pdf;
   expect(logged(worker, 'converted')).toHaveLength(2);
   const key = await holding(cacheDirs.serverA, a.pdf);
   expect(await holding(cacheDirs.serverB, b.pdf)).toBe(key);
@@ -232,4 +241,28 @@ test('a document changed in the bucket is read again by each process and convert
   expect(counts(`PUT ${RESULTS}${key} 200`)).toEqual({ serverA: 0, serverB: 0, worker: 1 });
   expect(counts(`GET ${RESULTS}${key} 200`)).toEqual({ serverA: 1, serverB: 1, worker: 0 });
   console.log(`second version: requests per process at the bucket\n${tally(before)}`);
+});
+
+test('with Redis away, a server new to the document opens its PDF from the bucket', async () => {
+  await stop(redis);
+  const proxy = await countingProxy(s3.url);
+  try {
+    const cacheDir = path.join(root, 'cache-serverC');
+    await mkdir(cacheDir);
+    const serverC = await startServeProcess(
+      { redisUrl, docsDir: '', cacheDir },
+      distDir,
+      env(proxy.url),
+    );
+    servers.push(serverC); // stopped with the others
+    const answer = await openOn(serverC);
+    expect(answer.meta).toMatchObject({ status: 200, body: { pageCount: 1, loadedCount: 1 } });
+    expect(answer.pdf.equals(latest)).toBe(true);
+    expect(answer.preview).toEqual({ status: 200, type: 'image/webp' });
+    expect(logged(worker, 'converted')).toHaveLength(2);
+    const copied = proxy.asked.filter((line) => line.startsWith(`GET ${RESULTS}`));
+    expect(copied).toEqual([expect.stringMatching(/ 200$/) as unknown]);
+  } finally {
+    proxy.close();
+  }
 });
