@@ -12,13 +12,9 @@ import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { createS3Client, statusOf } from './s3-source.ts';
 
 /** Where converted PDFs are shared, by conversion key. */
 export interface ConversionResults {
@@ -42,27 +38,19 @@ export interface S3ResultsOptions {
 }
 
 function isMissing(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  const { name } = error as { name?: unknown };
+  const { status, name } = statusOf(error);
   return status === 404 || name === 'NoSuchKey' || name === 'NotFound';
 }
 
 export function createS3Results(options: S3ResultsOptions): ConversionResults {
   const { bucket, prefix } = options;
   const totalTimeoutMs = options.totalTimeoutMs ?? 120_000;
-  const client = new S3Client({
-    maxAttempts: 1,
+  const client = createS3Client(
     // A checksum only where S3 requires one: MinIO, Ceph and OSS do not all read the SDK's
     // streamed-checksum uploads.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    ...options.client,
-    requestHandler: {
-      connectionTimeout: options.connectTimeoutMs ?? 10_000,
-      requestTimeout: options.connectTimeoutMs ?? 10_000,
-      throwOnRequestTimeout: true,
-    },
-  });
+    { requestChecksumCalculation: 'WHEN_REQUIRED', ...options.client },
+    options.connectTimeoutMs,
+  );
   const keyOf = (key: string) => `${prefix}${key}.pdf`;
   const signal = () => ({ abortSignal: AbortSignal.timeout(totalTimeoutMs) });
 
