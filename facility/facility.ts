@@ -24,6 +24,7 @@ import type { SourceError } from './source.ts';
 import { createFolderSource } from './folder-source.ts';
 import type { DocumentSource } from './source.ts';
 import { createQueueConverter } from './queue.ts';
+import type { ConversionResults } from './s3-results.ts';
 import type { DocumentFile } from './files.ts';
 import { createPdfFacts } from './pdf-facts.ts';
 import type { CacheOutcome } from './pdf-facts.ts';
@@ -62,6 +63,8 @@ export interface FacilityOptions {
   simulate?: boolean;
   /** Converts on the queue in this Redis (queue.ts, `npm run worker`) instead of in-process. */
   redisUrl?: string;
+  /** Where the queue's workers share converted PDFs when CACHE_DIR is not shared (s3-results.ts). */
+  results?: ConversionResults;
   /** Where conversion jobs work (convert.ts). Default: os tmpdir. */
   workDir?: string;
   /** The pool's limits (pool.ts); its threads default to `concurrency`. */
@@ -235,6 +238,7 @@ export function createFacility(options: FacilityOptions): Facility {
       : createQueueConverter({
           redisUrl: options.redisUrl,
           cacheDir,
+          results: options.results,
           local: inProcess,
           log: options.log,
         });

@@ -1,7 +1,9 @@
 /**
  * Conversions on a BullMQ queue in Redis (REDIS_URL): servers enqueue, `npm run worker` processes
  * run LibreOffice (the same job as convert.ts's in-process converter), and everyone shares
- * CACHE_DIR. The cache is the truth; Redis only coordinates:
+ * CACHE_DIR — or, with no volume in common, the converted PDFs go through a bucket
+ * (s3-results.ts, RESULTS_S3_PREFIX) into each server's own CACHE_DIR. The cache is the truth;
+ * Redis only coordinates:
  *
  * - The job id is the conversion's key (convert.ts `conversionKey`: the content hash), so any number of servers asking for the same file add one job.
  * - A server answers `ready` from the cached PDF without Redis, so PDFs and converted files open
@@ -21,6 +23,7 @@ import type { Job } from 'bullmq';
 import {
   ConversionError,
   PLAIN,
+  cachedPdf,
   cachedState,
   conversionKey,
   createHasher,
@@ -36,6 +39,7 @@ import type {
 } from './convert.ts';
 import { resolveDocument } from './files.ts';
 import type { Resolved } from './files.ts';
+import type { ConversionResults } from './s3-results.ts';
 import { createSourceCopies } from './source-copy.ts';
 import { asSourceError } from './source.ts';
 import type { DocumentSource } from './source.ts';
@@ -106,6 +110,8 @@ export interface QueueConverterOptions {
   failureMemoryS?: number;
   /** Converts PNG and JPEG: pdf-lib takes milliseconds, so they are answered at once, Redis or not. */
   local: Converter;
+  /** Where workers share converted PDFs when CACHE_DIR is not shared (s3-results.ts). */
+  results?: ConversionResults;
   /** One structured event when Redis cannot be reached (the server logs it). */
   log?: (event: Record<string, unknown>) => void;
 }
@@ -115,6 +121,30 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
   const { cacheDir, local, failureMemoryS = FAILURE_MEMORY_S } = options;
   const log = options.log ?? (() => undefined);
   const contentHash = createHasher();
+  const { results } = options;
+  /** Copies from `results` in progress, by key: one per conversion, however many polls ask. */
+  const copying = new Map<string, Promise<ConversionState | undefined>>();
+
+  /** The conversion copied from `results` into this CACHE_DIR; undefined when it is not there. */
+  async function fromResults(key: string): Promise<ConversionState | undefined> {
+    if (results === undefined) return undefined;
+    let copy = copying.get(key);
+    if (copy === undefined) {
+      copy = results.copyTo(key, cachedPdf(cacheDir, key)).then(
+        async (found) => (found ? cachedState(cacheDir, key) : undefined),
+        (error: unknown) => {
+          // Asked again on the next poll; meanwhile the job is added (a no-op when it is done).
+          const message = error instanceof Error ? error.message : String(error);
+          log({ event: 'results_unavailable', message });
+          return undefined;
+        },
+      );
+      copying.set(key, copy);
+      void copy.finally(() => copying.delete(key));
+    }
+    return copy;
+  }
+
   interface Connecting {
     queue: Queue<ConversionJob>;
     ready: Promise<void>;
@@ -172,20 +202,12 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     });
   }
 
-  async function enqueue(
-    name: string,
-    hash: string,
-    key: string,
-    rendition: Rendition,
-  ): Promise<ConversionState> {
+  /** The job's state; undefined when there is none: never added, or done and removed. */
+  async function lookUp(key: string): Promise<ConversionState | undefined> {
     const queue = await connected();
     // One round trip per poll while the job waits or runs.
     const jobState = await queue.getJobState(key);
-    if (jobState === 'unknown') {
-      // A no-op when another server added it meanwhile: one conversion per key.
-      await queue.add('convert', { name, hash, gridLine: rendition.gridLine }, { jobId: key });
-      return { kind: 'converting' };
-    }
+    if (jobState === 'unknown') return undefined;
     if (jobState !== 'failed') return { kind: 'converting' };
     const failed = await queue.getJob(key);
     if (failed && Date.now() - (failed.finishedOn ?? 0) > failureMemoryS * 1000) {
@@ -198,6 +220,18 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     return { kind: 'failed', ...parseFailure(failed?.failedReason ?? '') };
   }
 
+  async function add(
+    name: string,
+    hash: string,
+    key: string,
+    rendition: Rendition,
+  ): Promise<ConversionState> {
+    const queue = await connected();
+    // A no-op when another server added it meanwhile: one conversion per key.
+    await queue.add('convert', { name, hash, gridLine: rendition.gridLine }, { jobId: key });
+    return { kind: 'converting' };
+  }
+
   return {
     async state(file, stats, id = path.basename(file), rendition = PLAIN) {
       if (isEmbeddedImage(file)) return local.state(file, stats, id, rendition);
@@ -206,12 +240,20 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
       const cached = await cachedState(cacheDir, key);
       if (cached) return cached;
       try {
-        const state = await within(REDIS_WAIT_MS, () => enqueue(id, hash, key, rendition));
-        // Published between the look above and the job's end (it is removed once complete).
+        // The bucket is asked only when no job is waiting or running: once, then when it is done.
+        const state =
+          (await within(REDIS_WAIT_MS, () => lookUp(key))) ??
+          (await fromResults(key)) ??
+          (await within(REDIS_WAIT_MS, () => add(id, hash, key, rendition)));
+        // Published in the shared CACHE_DIR between the look above and the job's end (it is
+        // removed once complete).
         return (await cachedState(cacheDir, key)) ?? state;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log({ event: 'queue_unavailable', message });
+        // Converted already, by a worker sharing it through the bucket: it opens without Redis.
+        const shared = await fromResults(key);
+        if (shared) return shared;
         return {
           kind: 'failed',
           error: 'queue_unavailable',
@@ -255,6 +297,8 @@ export interface ConversionWorkerOptions extends RunnerOptions {
   docsDir: string;
   /** A source other than the folder `docsDir` (source.ts): the job's id is read from it. */
   source?: DocumentSource;
+  /** Where the converted PDFs go when the servers do not share CACHE_DIR (s3-results.ts). */
+  results?: ConversionResults;
   /** A source's files over this are not read. Default: no limit. */
   maxBytes?: number;
   /** Jobs this process runs at once. */
@@ -271,7 +315,7 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
   const { cacheDir, docsDir } = options;
   const log = options.log ?? (() => undefined);
   const runner = createJobRunner(options);
-  const { source } = options;
+  const { source, results } = options;
   const copies =
     source && !source.local
       ? createSourceCopies(source, cacheDir, options.maxBytes ?? Infinity)
@@ -293,8 +337,29 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
   async function convertJob(job: Job<ConversionJob>): Promise<void> {
     const { name, hash } = job.data;
     const rendition: Rendition = { gridLine: job.data.gridLine === true };
+    const key = conversionKey(name, hash, rendition);
+    // Shared by another worker already: a job added again after its servers had last looked.
+    if (results && (await sharing(() => results.has(key)))) return;
     // Converted already: a job added again after Redis lost it, or a retry after a stall.
-    if (await cachedState(cacheDir, conversionKey(name, hash, rendition))) return;
+    if (!(await cachedState(cacheDir, key))) await convertOnce(name, hash, rendition);
+    // Before the job ends: a server seeing the job gone finds the PDF there.
+    if (results) await sharing(() => results.put(key, cachedPdf(cacheDir, key)));
+  }
+
+  /** The bucket away: the machine's fault, retried (the PDF kept); named without the bucket. */
+  async function sharing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const why = error instanceof Error ? error.name : 'error';
+      throw new Error(
+        failureReason('conversion_failed', `the converted PDF could not be shared (${why})`),
+        { cause: error },
+      );
+    }
+  }
+
+  async function convertOnce(name: string, hash: string, rendition: Rendition): Promise<void> {
     const resolved = await open(name);
     if (resolved.kind !== 'ok') {
       throw new UnrecoverableError(

@@ -31,27 +31,32 @@ export interface S3SourceOptions {
 }
 
 /** The HTTP status and name of an SDK error, when it carries them. */
-function statusOf(error: unknown): { status?: number; name?: string } {
+export function statusOf(error: unknown): { status?: number; name?: string } {
   if (typeof error !== 'object' || error === null) return {};
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const name = (error as { name?: unknown }).name;
   return { status, name: typeof name === 'string' ? name : undefined };
 }
 
-export function createS3Source(options: S3SourceOptions): DocumentSource {
-  const { bucket, prefix = '' } = options;
-  const totalTimeoutMs = options.totalTimeoutMs ?? 120_000;
-  const client = new S3Client({
+/** A client that asks once and gives up after `connectTimeoutMs` of silence. */
+export function createS3Client(config: S3ClientConfig, connectTimeoutMs = 10_000): S3Client {
+  return new S3Client({
     // Once: a time-out is the store's answer, not a reason to keep the reader waiting longer.
     maxAttempts: 1,
-    ...options.client,
+    ...config,
     requestHandler: {
-      connectionTimeout: options.connectTimeoutMs ?? 10_000,
+      connectionTimeout: connectTimeoutMs,
       // Also the longest silence mid-answer; an error, not the SDK's default warning.
-      requestTimeout: options.connectTimeoutMs ?? 10_000,
+      requestTimeout: connectTimeoutMs,
       throwOnRequestTimeout: true,
     },
   });
+}
+
+export function createS3Source(options: S3SourceOptions): DocumentSource {
+  const { bucket, prefix = '' } = options;
+  const totalTimeoutMs = options.totalTimeoutMs ?? 120_000;
+  const client = createS3Client(options.client, options.connectTimeoutMs);
 
   const keyOf = (id: string) => `${prefix}${id}`;
 

@@ -1,7 +1,7 @@
 /**
  * A remote source's documents as local files (docs/server.md, "Document sources"): each version
  * (the source's ETag, else its Last-Modified and size) is copied whole into
- * `CACHE_DIR/sources/<sha256 of the id>/<sha256 of the version>` once — written to a temporary name
+ * `CACHE_DIR/sources/<sha256 of the id>/<sha256 of the version><the id's extension>` once — written to a temporary name
  * and published by rename only if the source still names that version afterwards, so nothing
  * half-downloaded or mixed is ever served or kept — then converted, measured and drawn like a
  * DOCS_DIR file. Every request asks the source for the version again, so a file changed at the
@@ -18,6 +18,16 @@ import { SourceError, asSourceError } from './source.ts';
 import type { DocumentSource, SourceStat } from './source.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The id's extension, kept on its copy: the conversion reads a file's kind from its name as it
+ * does a folder's (a `.md` drawn as Markdown, a `.csv` as a table), and a sheet's grid is keyed
+ * by it. Only a short plain one; anything else is left off.
+ */
+function copyExtension(id: string): string {
+  const ext = path.extname(id);
+  return /^\.[A-Za-z0-9]{1,12}$/.test(ext) ? ext : '';
+}
 
 /** A version whose copy is not whole yet, at a source that answers ranges itself. */
 export interface Filling {
@@ -84,7 +94,7 @@ export function createSourceCopies(
       );
     }
     const dir = path.join(cacheDir, 'sources', sha256(id));
-    const file = path.join(dir, sha256(stated.version));
+    const file = path.join(dir, sha256(stated.version) + copyExtension(id));
     const resolved = async (): Promise<Resolved> => ({
       kind: 'ok',
       doc: { name: id, file, stats: await stat(file) },

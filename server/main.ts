@@ -6,7 +6,8 @@
  * CONVERT_TIMEOUT_S (120), MAX_FILE_MB (100 for serve; no limit for preview), SHUTDOWN_TIMEOUT_S
  * (30), LOG_LEVEL (info for serve, warn for preview), and the page's settings (PREVIEW_API,
  * HOST_ORIGIN, SIGN_TARGET_ORIGIN), REDIS_URL (none: conversions run in this process; set, they are
- * queued for `npm run worker`, server/worker.ts); the limits of docs/server.md, "Limits":
+ * queued for `npm run worker`, server/worker.ts) and RESULTS_S3_PREFIX (none: the converted PDFs
+ * reach this server through a shared CACHE_DIR; set, through the bucket); the limits of docs/server.md, "Limits":
  * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
  * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
@@ -28,7 +29,7 @@ import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { VIEW_ONLY_MODES } from '../facility/view-only.ts';
 import { choice, folder, number, proxyList, setting } from './env.ts';
-import { sourceFromEnv } from './source-env.ts';
+import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';
 
 const preview = process.argv.includes('--preview');
@@ -53,6 +54,7 @@ try {
     basePath: setting('BASE_PATH'),
     docsDir: folder('DOCS_DIR', defaultDocsDir),
     source: sourceFromEnv(),
+    results: resultsFromEnv(),
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
     redisUrl: setting('REDIS_URL'),

@@ -5,8 +5,12 @@
  * AWS SDK's usual chain) is a bucket; DOCS_CONNECT_TIMEOUT_S and DOCS_TIMEOUT_S bound either.
  * Without them, the folder DOCS_DIR (undefined here: the facility's default). At most one may be
  * set, and everything is checked at start; DOCS_HEADERS' values and credentials are never printed.
+ * RESULTS_S3_PREFIX (with S3_BUCKET and REDIS_URL) shares converted PDFs through that bucket when
+ * servers and workers share no CACHE_DIR (facility/s3-results.ts).
  */
 import { createHttpSource, parseHeaders } from '../facility/http-source.ts';
+import { createS3Results } from '../facility/s3-results.ts';
+import type { ConversionResults } from '../facility/s3-results.ts';
 import { createS3Source } from '../facility/s3-source.ts';
 import type { DocumentSource } from '../facility/source.ts';
 import { choice, number, setting } from './env.ts';
@@ -41,26 +45,61 @@ function endpoint(): string | undefined {
   return url.origin;
 }
 
-function s3Source(bucket: string): DocumentSource {
+/** A key prefix setting: `docs/`, never `/` first, `..`, a backslash or NUL. */
+function keyPrefix(name: string): string {
+  const prefix = setting(name) ?? '';
+  if (prefix.startsWith('/') || prefix.includes('..') || /[\\\0]/.test(prefix)) {
+    throw new Error(`${name} must be a key prefix such as "docs/", without "/" first or ".."`);
+  }
+  return prefix;
+}
+
+/** S3_BUCKET and how to reach it: what the source and the shared results both use. */
+function bucketSettings(bucket: string) {
   // Bucket names: 3–63 lower-case letters, digits, dots and hyphens (S3's rule; MinIO's too).
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
     throw new Error(`S3_BUCKET "${bucket}" is not a bucket name`);
-  }
-  const prefix = setting('S3_PREFIX') ?? '';
-  if (prefix.startsWith('/') || prefix.includes('..') || /[\\\0]/.test(prefix)) {
-    throw new Error('S3_PREFIX must be a key prefix such as "docs/", without "/" first or ".."');
   }
   const region = setting('S3_REGION') ?? setting('AWS_REGION');
   if (region === undefined) throw new Error('S3_BUCKET needs S3_REGION (or AWS_REGION)');
   const url = endpoint();
   // A custom endpoint (MinIO, Ceph) usually wants path-style addresses; AWS and OSS, virtual hosts.
   const pathStyle = choice('S3_PATH_STYLE', ['on', 'off'], url === undefined ? 'off' : 'on');
-  return createS3Source({
+  return {
     bucket,
-    prefix,
     client: { region, endpoint: url, forcePathStyle: pathStyle === 'on' },
     ...timeouts(),
-  });
+  };
+}
+
+function s3Source(bucket: string): DocumentSource {
+  return createS3Source({ ...bucketSettings(bucket), prefix: keyPrefix('S3_PREFIX') });
+}
+
+/**
+ * RESULTS_S3_PREFIX: where servers and workers with no CACHE_DIR in common share converted PDFs,
+ * in S3_BUCKET (docs/server.md, "Past one machine"). Outside S3_PREFIX, so that a converted PDF is
+ * never a document, and a folder of its own (ending in `/`).
+ */
+export function resultsFromEnv(): ConversionResults | undefined {
+  const raw = setting('RESULTS_S3_PREFIX');
+  if (raw === undefined) return undefined;
+  const prefix = keyPrefix('RESULTS_S3_PREFIX');
+  const bucket = setting('S3_BUCKET');
+  if (bucket === undefined) throw new Error('RESULTS_S3_PREFIX needs S3_BUCKET');
+  if (setting('REDIS_URL') === undefined) {
+    throw new Error("RESULTS_S3_PREFIX needs REDIS_URL: only the queue's workers share results");
+  }
+  if (!prefix.endsWith('/')) {
+    throw new Error(`RESULTS_S3_PREFIX must end with "/" (a folder of the bucket), not "${raw}"`);
+  }
+  const documents = keyPrefix('S3_PREFIX');
+  if (prefix.startsWith(documents) || documents.startsWith(prefix)) {
+    throw new Error(
+      `RESULTS_S3_PREFIX "${prefix}" must lie outside S3_PREFIX "${documents}": converted PDFs would be documents`,
+    );
+  }
+  return createS3Results({ ...bucketSettings(bucket), prefix });
 }
 
 export function sourceFromEnv(): DocumentSource | undefined {

@@ -1,7 +1,8 @@
 /**
  * `npm run worker`: runs the conversions `npm run serve` queues when REDIS_URL is set
  * (facility/queue.ts), from the environment (docs/server.md): REDIS_URL (required), DOCS_DIR
- * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too —,
+ * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too, or
+ * RESULTS_S3_PREFIX where the servers share no CACHE_DIR (server/source-env.ts) —,
  * SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120),
  * QUEUE_LOCK_S (30: a killed worker's job goes to another after this), QUEUE_STALLED_CHECK_S (as
  * QUEUE_LOCK_S), MAX_IMAGE_MEGAPIXELS (40) and SOFFICE_MEMORY_MB (2048) as for the server. One JSON
@@ -15,7 +16,7 @@ import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { createPool } from '../facility/pool.ts';
 import { startConversionWorker } from '../facility/queue.ts';
 import { folder, number, setting } from './env.ts';
-import { sourceFromEnv } from './source-env.ts';
+import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const log = (event: Record<string, unknown>) => {
@@ -32,6 +33,7 @@ try {
     redisUrl,
     docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
     source: sourceFromEnv(),
+    results: resultsFromEnv(),
     maxBytes: number('MAX_FILE_MB', 100, 0) * 1024 * 1024,
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     sofficePath: setting('SOFFICE_PATH') ?? 'soffice',

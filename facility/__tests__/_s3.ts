@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no types; its run() and close() are all the tests use.
 import S3rver from 's3rver';
@@ -14,6 +15,8 @@ export interface S3Server {
   url: string;
   /** The client settings that reach it (path-style, s3rver's own key pair). */
   config: S3ClientConfig;
+  /** Writes `body` as the object `key` of the bucket (a new version when it is there already). */
+  put: (key: string, body: Uint8Array) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -33,13 +36,19 @@ export async function startS3(bucket: string): Promise<S3Server> {
   });
   const { port } = await server.run();
   const url = `http://127.0.0.1:${String(port)}`;
+  const config: S3ClientConfig = {
+    region: 'us-east-1',
+    endpoint: url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
+  // s3rver does not read the SDK's streamed-checksum uploads.
+  const client = new S3Client({ ...config, requestChecksumCalculation: 'WHEN_REQUIRED' });
   return {
     url,
-    config: {
-      region: 'us-east-1',
-      endpoint: url,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    config,
+    put: async (key, body) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
     },
     close: async () => {
       await server.close();

@@ -12,7 +12,6 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { plainPdf } from '../../server/routes/__tests__/_fixtures.ts';
 import { startServe } from '../../server/__tests__/_serve.ts';
@@ -27,17 +26,12 @@ jest.setTimeout(60_000);
 let s3: S3Server;
 let config: S3ClientConfig;
 let source: DocumentSource;
-let put: (key: string, body: Uint8Array) => Promise<void>;
 const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
   s3 = await startS3('docs');
   config = s3.config;
-  const client = new S3Client({ ...config, requestChecksumCalculation: 'WHEN_REQUIRED' });
-  put = async (key, body) => {
-    await client.send(new PutObjectCommand({ Bucket: 'docs', Key: key, Body: body }));
-  };
-  await put('library/contracts/2026/a.pdf', bytes);
+  await s3.put('library/contracts/2026/a.pdf', bytes);
   source = createS3Source({ bucket: 'docs', prefix: 'library/', client: config });
 });
 
@@ -66,9 +60,9 @@ test('a range is exactly its bytes; the whole file reads whole', async () => {
 });
 
 test('a changed object is a new version; a range of the old one is refused', async () => {
-  await put('library/changing.pdf', bytes);
+  await s3.put('library/changing.pdf', bytes);
   const before = await source.stat('changing.pdf');
-  await put('library/changing.pdf', Buffer.from('another version'));
+  await s3.put('library/changing.pdf', Buffer.from('another version'));
   const after = await source.stat('changing.pdf');
   if (before.kind !== 'ok' || after.kind !== 'ok') throw new Error('not stated');
   expect(after.stat.version).not.toBe(before.stat.version);
@@ -143,7 +137,7 @@ test('an endpoint that never answers is source_timeout; one that is down, source
 
 test('the facility over the bucket: a nested PDF opens, its content ranges answered', async () => {
   const pdf = Buffer.from(await plainPdf(3));
-  await put('library/reports/q3.pdf', pdf);
+  await s3.put('library/reports/q3.pdf', pdf);
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'folio-s3-cache-'));
   const served = await startServe({ cacheDir, options: { source } });
   try {

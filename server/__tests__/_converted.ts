@@ -18,12 +18,17 @@ export interface Converted {
   ms: number;
 }
 
-export async function converted(served: Api, id: string): Promise<Converted> {
+/** `headers`: a signed link's `Authorization`, when the server checks tokens. */
+export async function converted(
+  served: Api,
+  id: string,
+  headers?: Record<string, string>,
+): Promise<Converted> {
   const startedAt = Date.now();
-  const meta = (await pollUntilSettled(served, id, 120_000)).at(-1);
+  const meta = (await pollUntilSettled(served, id, 120_000, headers)).at(-1);
   if (meta === undefined) throw new Error(`no answer for ${id}`);
   if (meta.status !== 200) return { meta, text: '', ms: Date.now() - startedAt };
-  const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}/content`);
+  const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}/content`, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
   const ms = Date.now() - startedAt;
   const dir = await mkdtemp(path.join(tmpdir(), 'folio-text-'));

@@ -15,6 +15,7 @@ import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { createHttpSource, parseHeaders } from '../../facility/http-source.ts';
 import { secretKey } from '../auth-keys.ts';
 import { sourceFromEnv } from '../source-env.ts';
+import { converted } from './_converted.ts';
 import { FIXTURES, pollUntilSettled, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
@@ -102,6 +103,19 @@ test('a DOCX at the origin is converted', async () => {
   const auth = { Authorization: `Bearer ${await token(id)}` };
   const last = (await pollUntilSettled(served, id, 60_000, auth)).at(-1);
   expect(last).toMatchObject({ status: 200, body: { pageCount: 3, loadedCount: 3 } });
+});
+
+test("Markdown at the origin is drawn as Markdown, as a folder's is", async () => {
+  const id = 'notes/plan.md';
+  files.set(id, Buffer.from('# Heading one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'));
+  const { meta, text } = await converted(served, id, {
+    Authorization: `Bearer ${await token(id)}`,
+  });
+  expect(meta.status).toBe(200);
+  // The heading's mark and the table's bars are read as Markdown, not printed as text.
+  expect(text).toContain('Heading one');
+  expect(text).not.toContain('#');
+  expect(text).not.toContain('|');
 });
 
 test('missing at the origin is 404 not_found', async () => {

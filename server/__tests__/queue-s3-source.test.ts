@@ -8,7 +8,6 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3 } from '../../facility/__tests__/_s3.ts';
 import type { S3Server } from '../../facility/__tests__/_s3.ts';
 import { settingsScript } from '../settings-block.ts';
@@ -37,14 +36,7 @@ let served: Api & Proc;
 
 beforeAll(async () => {
   s3 = await startS3('documents');
-  const client = new S3Client({ ...s3.config, requestChecksumCalculation: 'WHEN_REQUIRED' });
-  await client.send(
-    new PutObjectCommand({
-      Bucket: 'documents',
-      Key: `library/${ID}`,
-      Body: await readFile(path.join(FIXTURES, 'three-pages.docx')),
-    }),
-  );
+  await s3.put(`library/${ID}`, await readFile(path.join(FIXTURES, 'three-pages.docx')));
   root = await mkdtemp(path.join(tmpdir(), 'folio-queue-s3-'));
   const cacheDir = path.join(root, 'cache');
   await mkdir(cacheDir);

@@ -1,9 +1,10 @@
 /**
  * The S3 source's settings, checked at start like DOCS_URL's (server/source-env.ts): exactly one
  * source, every S3_* setting with S3_BUCKET, a region, an endpoint without credentials; no value of
- * a credential in any message.
+ * a credential in any message. RESULTS_S3_PREFIX: with S3_BUCKET and REDIS_URL, a folder outside
+ * S3_PREFIX.
  */
-import { sourceFromEnv } from '../source-env.ts';
+import { resultsFromEnv, sourceFromEnv } from '../source-env.ts';
 
 const saved = { ...process.env };
 const SOURCE_VARIABLES = [
@@ -16,6 +17,8 @@ const SOURCE_VARIABLES = [
   'S3_REGION',
   'S3_PATH_STYLE',
   'AWS_REGION',
+  'REDIS_URL',
+  'RESULTS_S3_PREFIX',
 ];
 
 beforeEach(() => {
@@ -60,4 +63,33 @@ test('S3_BUCKET with a region is an s3 source; AWS_REGION is enough', () => {
   process.env.S3_PREFIX = 'library/';
   process.env.AWS_REGION = 'us-east-1';
   expect(sourceFromEnv()?.kind).toBe('s3');
+});
+
+const BUCKET = { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+test.each([
+  [{ RESULTS_S3_PREFIX: 'converted/' }, /RESULTS_S3_PREFIX needs S3_BUCKET/],
+  [
+    { ...BUCKET, REDIS_URL: '', S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted/' },
+    /needs REDIS_URL/,
+  ],
+  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted' }, /end with "\/"/],
+  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: '../converted/' }, /key prefix/],
+  [{ ...BUCKET, RESULTS_S3_PREFIX: 'converted/' }, /outside S3_PREFIX ""/],
+  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'library/converted/' }, /outside/],
+  [{ ...BUCKET, S3_PREFIX: 'lib/docs/', RESULTS_S3_PREFIX: 'lib/' }, /outside/],
+])('%j is refused', (env, message) => {
+  Object.assign(process.env, env);
+  expect(() => resultsFromEnv()).toThrow(message);
+});
+
+test('RESULTS_S3_PREFIX beside S3_PREFIX shares results; unset, none', () => {
+  Object.assign(process.env, BUCKET, { S3_PREFIX: 'library/' });
+  expect(resultsFromEnv()).toBeUndefined();
+  process.env.RESULTS_S3_PREFIX = 'folio-converted/';
+  expect(resultsFromEnv()).toMatchObject({
+    has: expect.any(Function) as unknown,
+    put: expect.any(Function) as unknown,
+    copyTo: expect.any(Function) as unknown,
+  });
 });
