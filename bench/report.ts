@@ -67,6 +67,11 @@ export interface Stat {
   missing?: string;
 }
 
+/** A duration for a log line or table: whole milliseconds, or n/a when it was not measured. */
+export function msOrNa(value: number | null): string {
+  return value === null ? 'n/a' : `${String(Math.round(value))} ms`;
+}
+
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);

@@ -19,6 +19,7 @@ import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
 import { sourcesBench } from './sources.ts';
+import { conversionsBench } from './conversions.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -63,6 +64,7 @@ const { values: flags } = parseArgs({
     print: { type: 'boolean', default: false },
     idle: { type: 'boolean', default: false },
     sources: { type: 'boolean', default: false },
+    conversions: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,7 +74,8 @@ if (flags.help) {
     `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs]\n` +
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
-      'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)',
+      'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
+      'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)',
   );
   process.exit(0);
 }
@@ -86,6 +89,10 @@ if (flags.idle) {
 }
 if (flags.sources) {
   await sourcesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.conversions) {
+  await conversionsBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 const runs = Number(flags.runs);

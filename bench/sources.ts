@@ -28,7 +28,7 @@ import { emulateLink, openAtFirstPaint, openPage, runSession } from './measure.t
 import type { ProbeWindow } from './probe.ts';
 import { PROFILES } from './profiles.ts';
 import { waitForQuiet } from './quiet.ts';
-import { loadAverageLine, median } from './report.ts';
+import { loadAverageLine, median, msOrNa as ms } from './report.ts';
 
 const LINK = PROFILES['20mbit'];
 const LARGE = { id: 'large-200mb.pdf', pages: 100, fillerBytes: 2_000_000 };
@@ -135,8 +135,6 @@ async function coldLarge(browser: Browser, origin: RangeOrigin, dist: string, si
     origin.cut();
   }
 }
-
-const ms = (value: number | null) => (value === null ? 'n/a' : `${String(Math.round(value))} ms`);
 
 export async function sourcesBench({ runs, build }: { runs: number; build: boolean }) {
   const log = (line: string) => {

@@ -34,10 +34,29 @@ test.each([
   expect(decoded.text).toBe(text);
 });
 
+// Two rows of a sheet hold too few characters for chardet's statistics: it rates every East Asian
+// encoding that decodes them without error alike (confidence 10), and the first it lists used to
+// win — these GB18030 rows read as Big5 or Shift-JIS mojibake ("窒藷,啎呾"). Short rows of the
+// other encodings must still read as themselves.
+test.each([
+  ['部门,预算\n销售部,1200\n', 'gb18030'],
+  ['产品,数量\n苹果,12\n', 'gb18030'],
+  ['编号,地区\n1,北京\n', 'gb18030'],
+  ['城市,人口\n上海,2400\n', 'gb18030'],
+  ['日期,金额\n2026-11-29,300\n', 'gb18030'],
+  ['部門,預算\n銷售部,1200\n', 'big5'],
+  ['城市,人口\n台北,2400\n', 'big5'],
+  ['名前,部署\n田中,営業部\n', 'shift_jis'],
+])('the short table %j in %s reads as itself', (text, encoding) => {
+  expect(decodeText(iconv.encode(text, encoding))).toEqual({ text, encoding });
+});
+
 test('plain ASCII and Latin-1 still read as themselves', () => {
   expect(decodeText(Buffer.from('Quarterly report\n')).text).toBe('Quarterly report\n');
   const latin = iconv.encode('Café crème, déjà vu: naïve façade, garçon, à bientôt.', 'latin1');
   expect(decodeText(latin).text).toBe('Café crème, déjà vu: naïve façade, garçon, à bientôt.');
+  // A word too short for chardet, which rates only East Asian readings of it: none is plausible.
+  expect(decodeText(iconv.encode('Straße', 'latin1')).text).toBe('Straße');
 });
 
 test('a few words of GBK among code (too little for chardet alone) still read as Chinese', () => {
