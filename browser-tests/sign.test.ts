@@ -15,25 +15,13 @@ import { chooseRadio, newSession, screenshot, viewerUrl } from './support/viewer
 import type { ViewerSession } from './support/viewer.ts';
 import { pageBox, waitForPainted } from './support/pixels.ts';
 import { drawnImages } from './support/pdfStamps.ts';
-import { box, confirm, drawWithMouse, openPad, pad } from './support/signing.ts';
+import { box, confirm, drawWithMouse, finishPayload, openPad, pad } from './support/signing.ts';
 import type { Ui } from './support/signing.ts';
 
 const DOC = '?doc=sign.pdf&lang=en';
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const SAMPLE = path.join(import.meta.dirname, '..', 'mock', 'documents', 'tracemonkey.pdf');
 
-interface Placement {
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface Payload {
-  docId: string;
-  placements: Placement[];
-  image: string;
-}
 interface Fractions {
   left: number;
   top: number;
@@ -101,24 +89,6 @@ function inkOnPad(ui: Ui, region?: { x: number; y: number; width: number; height
     for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink += 1;
     return ink;
   }, region);
-}
-
-/** Waits for the `folio:signed` event that `act` causes and gives its payload. */
-async function finishPayload(page: Ui): Promise<Payload> {
-  const detail = page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) => {
-        window.addEventListener(
-          'folio:signed',
-          (event) => {
-            resolve((event as CustomEvent).detail);
-          },
-          { once: true },
-        );
-      }),
-  );
-  await page.getByRole('button', { name: 'Finish' }).click();
-  return (await detail) as Payload;
 }
 
 describe('signatures (behaviour.md, "Signatures")', () => {

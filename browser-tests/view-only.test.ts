@@ -19,7 +19,7 @@ import { launchChromium } from './support/chromium.ts';
 import { WATERMARK_LAYER } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
-import { confirm, drawWithMouse, openPad } from './support/signing.ts';
+import { confirm, drawWithMouse, finishPayload, openPad } from './support/signing.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
 const PAGES = 60;
@@ -321,22 +321,7 @@ describe('a view-only reader (token without download, VIEW_ONLY=auto)', () => {
     await page.mouse.click(box.x + box.width / 2, Math.max(box.y, 60) + 150);
     await target.locator('[data-signature-index="0"]').waitFor();
     await screenshot(page, 'view-only-signature');
-    const detail = page.evaluate(
-      () =>
-        new Promise<unknown>((resolve) => {
-          window.addEventListener(
-            'folio:signed',
-            (event) => {
-              resolve((event as CustomEvent).detail);
-            },
-            { once: true },
-          );
-        }),
-    );
-    await page.getByRole('button', { name: 'Finish' }).click();
-    const { placements } = (await detail) as {
-      placements: { page: number; x: number; y: number; width: number; height: number }[];
-    };
+    const { placements } = await finishPayload(page);
     assert.equal(placements.length, 1);
     const [placed] = placements;
     assert.ok(placed);

@@ -66,3 +66,33 @@ export async function confirm(page: Ui) {
   // The dialog fades out before the pages take clicks again.
   await page.locator('.folio-sign-modal .ant-modal-wrap').waitFor({ state: 'hidden' });
 }
+
+export interface Placement {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface Payload {
+  docId: string;
+  placements: Placement[];
+  image: string;
+}
+/** Finish: the `folio:signed` event's payload (the placements in PDF points). */
+export async function finishPayload(page: Ui): Promise<Payload> {
+  const detail = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        window.addEventListener(
+          'folio:signed',
+          (event) => {
+            resolve((event as CustomEvent).detail);
+          },
+          { once: true },
+        );
+      }),
+  );
+  await page.getByRole('button', { name: 'Finish' }).click();
+  return (await detail) as Payload;
+}
