@@ -1,11 +1,13 @@
 /**
  * Puts a test's fake engine on screen the way the page view does: handed to the pdf session as
  * the engine it builds for the open document on attached elements. The fake gives what the test
- * reads; what the session calls of every engine (the view's setters, destroy) is added as no-ops.
+ * reads; what the session calls of every engine is added: the view's setters and destroy as
+ * no-ops, the page commands as pdf.js's engine answers them from the fake's viewer and pdf.
  * It hands the session a throwing opener: a test that opens documents provides its own after.
  * Returns the page view's going away.
  */
 import type { Engine } from '../services/pdf/engine';
+import { loadedPageGeometry, pageElement, toPageGeometry } from '../services/pdf/pageViews';
 import { pdfSession } from '../services/pdf/session';
 
 const STILL = {
@@ -21,6 +23,22 @@ const STILL = {
 export function showEngine(fake: object): () => void {
   // The fake itself (tests compare identities), completed.
   const engine = Object.assign(fake, { ...STILL, ...fake }) as unknown as Engine;
+  const pages: Pick<Engine, 'revealPage' | 'pageElement' | 'loadedPageGeometry' | 'pageGeometry'> =
+    {
+      revealPage(page) {
+        if (engine.viewer.currentPageNumber === page) {
+          engine.viewer.scrollPageIntoView({ pageNumber: page });
+        }
+      },
+      pageElement: (page) => pageElement(engine.viewer, page),
+      loadedPageGeometry: (page) => loadedPageGeometry(engine.viewer, page),
+      async pageGeometry(page) {
+        return (
+          loadedPageGeometry(engine.viewer, page) ?? toPageGeometry(await engine.pdf.getPage(page))
+        );
+      },
+    };
+  Object.assign(engine, { ...pages, ...fake });
   pdfSession.provide({
     // Only the test's own opener opens documents (provided before, or after, this call).
     open: (url) => {
