@@ -14,11 +14,12 @@ import * as prettier from 'prettier';
 import { startServer } from '../server/app.ts';
 import type { RunningServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
-import { buildAnchor, buildFolio } from './build.ts';
+import { anchorDist, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
 import { sourcesBench } from './sources.ts';
+import { viewOnlyBench } from './view-only.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -63,6 +64,7 @@ const { values: flags } = parseArgs({
     print: { type: 'boolean', default: false },
     idle: { type: 'boolean', default: false },
     sources: { type: 'boolean', default: false },
+    'view-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,7 +74,8 @@ if (flags.help) {
     `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs]\n` +
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
-      'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)',
+      'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
+      'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)',
   );
   process.exit(0);
 }
@@ -86,6 +89,14 @@ if (flags.idle) {
 }
 if (flags.sources) {
   await sourcesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags['view-only']) {
+  await viewOnlyBench({
+    runs: Number(flags.runs),
+    build: !flags['no-build'],
+    links: parseList('links', flags.links, LINK_NAMES),
+  });
   process.exit(0);
 }
 const runs = Number(flags.runs);
@@ -128,15 +139,7 @@ if (flags['no-build']) {
   log('building Folio (production) into dist/ …');
   await buildFolio(FOLIO_DIST);
 }
-const anchorBuilt =
-  existsSync(path.join(ANCHOR_DIST, 'index.html')) &&
-  existsSync(path.join(ANCHOR_DIST, `pdfjs-${pdfjsVersion}`));
-if (flags['no-build'] && anchorBuilt) {
-  log('--no-build: reusing bench/.out/anchor/');
-} else {
-  log('building the anchor (pdf.js PDFViewer page) into bench/.out/anchor/ …');
-  await buildAnchor(ANCHOR_DIST);
-}
+await anchorDist(ANCHOR_DIST, !flags['no-build'], log);
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
