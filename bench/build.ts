@@ -5,7 +5,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import type { Configuration, Stats } from 'webpack';
 import makeFolioConfig from '../webpack.config.js';
-import { anchorConfig } from './anchor/webpack.config.ts';
+import { anchorConfig, pdfjsVersion } from './anchor/webpack.config.ts';
 
 function compile(config: Configuration): Promise<Stats> {
   return new Promise((resolve, reject) => {
@@ -40,4 +40,24 @@ export async function folioDist(
 
 export async function buildAnchor(outDir: string): Promise<void> {
   await compile(anchorConfig(path.resolve(outDir)));
+}
+
+/**
+ * The anchor's build in `outDir`: built now, or (`--no-build`) the one already there when it is
+ * complete (its page and this pdfjs-dist's assets).
+ */
+export async function anchorDist(
+  outDir: string,
+  build: boolean,
+  log: (line: string) => void,
+): Promise<void> {
+  const built =
+    existsSync(path.join(outDir, 'index.html')) &&
+    existsSync(path.join(outDir, `pdfjs-${pdfjsVersion}`));
+  if (!build && built) {
+    log('--no-build: reusing bench/.out/anchor/');
+  } else {
+    log('building the anchor (pdf.js PDFViewer page) into bench/.out/anchor/ …');
+    await buildAnchor(outDir);
+  }
 }

@@ -92,6 +92,10 @@ export interface SessionSpec {
   profile: Profile;
   /** End after the first view (page 1, the toolbar, layout shift): no jump, scroll or visits. */
   firstViewOnly: boolean;
+  /** The page the jump goes to (`jumpLastMs`); the last page by default. */
+  jumpTo?: number;
+  /** End after the jump: no scrolling or visits (a jump measured on the phone too). */
+  jumpOnly?: boolean;
 }
 
 function seconds(ms: number): string {
@@ -424,10 +428,17 @@ export async function runSession(browser: Browser, spec: SessionSpec): Promise<R
       return result;
     }
 
-    // (2) jump to the last page.
-    const last = await jump(page, spec.pages, LIMITS.jumpMs);
+    // (2) jump to the last page (or `jumpTo`).
+    const last = await jump(page, spec.jumpTo ?? spec.pages, LIMITS.jumpMs);
     if ('ms' in last) result.jumpLastMs = last.ms;
     else miss(['jumpLastMs'], last.failed);
+    if (spec.jumpOnly === true) {
+      miss(
+        WALK_METRICS.filter((m) => m !== 'jumpLastMs'),
+        'jump only',
+      );
+      return result;
+    }
 
     // (5) long tasks while wheel-scrolling down from page 1.
     const back = await jump(page, 1, LIMITS.visitJumpMs);

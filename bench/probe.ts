@@ -5,7 +5,10 @@
 //   and holds ink: drawn (nearest-neighbour, at most 512 px wide) onto the probe's own detached
 //   canvas — so the probe never creates or touches the app's drawing context — at least 20
 //   opaque non-white pixels (a channel < 240) and a spread of light and dark (an untouched
-//   opaque canvas is one flat colour).
+//   opaque canvas is one flat colour). In view-only mode a page is the server's image
+//   (`.folio-image-page[data-page-number="<n>"] img`, docs/decisions/2026-11-29-view-only-viewer.md):
+//   it counts the same way once it is loaded (`complete`, a natural width) and visible, its pixels
+//   drawn onto the same scratch canvas and held to the same rule.
 // - First page painted: from navigation start (performance.now()'s origin) to the first animation
 //   frame at which page 1 is painted; polled every frame from document start.
 // - A jump: armed before the harness types into `Page number`; t0 is the first `input` event or
@@ -27,8 +30,9 @@
 
 export interface PaintCheck {
   painted: boolean;
-  /** Non-white pixels among the sampled ones, over the page's canvases. */
+  /** Non-white pixels among the sampled ones, over the page's canvases (or view-only image). */
   ink: number;
+  /** The page's canvases, and its view-only image, found. */
   canvases: number;
 }
 
@@ -75,21 +79,41 @@ export function installProbe(): void {
   const scratch = document.createElement('canvas');
   const context = scratch.getContext('2d', { willReadFrequently: true });
 
+  /** The drawable's size, or null while it holds nothing to draw (or is hidden). */
+  const drawable = (
+    element: Element,
+  ): { source: HTMLCanvasElement | HTMLImageElement; width: number; height: number } | null => {
+    if (!element.checkVisibility()) return null;
+    if (element instanceof HTMLCanvasElement) {
+      return element.width === 0 || element.height === 0
+        ? null
+        : { source: element, width: element.width, height: element.height };
+    }
+    if (element instanceof HTMLImageElement) {
+      return !element.complete || element.naturalWidth === 0 || element.naturalHeight === 0
+        ? null
+        : { source: element, width: element.naturalWidth, height: element.naturalHeight };
+    }
+    return null;
+  };
+
   const check = (page: number): PaintCheck => {
-    const found = document.querySelectorAll(`[data-page-number="${page}"] canvas`);
+    const found = document.querySelectorAll(
+      `[data-page-number="${page}"] canvas, .folio-image-page[data-page-number="${page}"] img`,
+    );
     let ink = 0;
     let painted = false;
-    for (const canvas of found) {
-      if (!(canvas instanceof HTMLCanvasElement) || !context) continue;
-      if (canvas.width === 0 || canvas.height === 0 || !canvas.checkVisibility()) continue;
-      const scale = Math.min(1, 512 / canvas.width);
-      const w = Math.max(1, Math.round(canvas.width * scale));
-      const h = Math.max(1, Math.round(canvas.height * scale));
+    for (const element of found) {
+      const shown = drawable(element);
+      if (shown === null || !context) continue;
+      const scale = Math.min(1, 512 / shown.width);
+      const w = Math.max(1, Math.round(shown.width * scale));
+      const h = Math.max(1, Math.round(shown.height * scale));
       scratch.width = w;
       scratch.height = h;
       context.imageSmoothingEnabled = false;
       context.clearRect(0, 0, w, h);
-      context.drawImage(canvas, 0, 0, w, h);
+      context.drawImage(shown.source, 0, 0, w, h);
       const data = context.getImageData(0, 0, w, h).data;
       let dark = 0;
       let light = 0;

@@ -268,7 +268,7 @@ export const ROWS: Row[] = [
   { label: '↳ their total', metric: 'longTaskMs', unit: 'ms', firstView: false },
 ];
 
-function cell(s: Stat, unit: string): string {
+export function cell(s: Stat, unit: string): string {
   if (s.median === null) return `n/a (${s.missing ?? 'not measured'})`;
   const present = s.values.filter((v): v is number => v !== null);
   const spread = present.length > 1 ? ` (${Math.min(...present)}–${Math.max(...present)})` : '';
@@ -277,7 +277,7 @@ function cell(s: Stat, unit: string): string {
   return `${s.median}${unit === '' ? '' : ` ${unit}`}${spread}${partial}`;
 }
 
-function ratio(folio: number | null, anchor: number | null): string {
+export function ratio(folio: number | null, anchor: number | null): string {
   if (folio === null || anchor === null) return 'n/a';
   if (anchor === 0) return folio === 0 ? '1.00×' : '—';
   return `${(folio / anchor).toFixed(2)}×`;

@@ -14,12 +14,13 @@ import * as prettier from 'prettier';
 import { startServer } from '../server/app.ts';
 import type { RunningServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
-import { buildAnchor, buildFolio } from './build.ts';
+import { anchorDist, buildFolio } from './build.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { printBench } from './print.ts';
 import { idleBench } from './idle.ts';
 import { sourcesBench } from './sources.ts';
 import { conversionsBench } from './conversions.ts';
+import { viewOnlyBench } from './view-only.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -65,6 +66,7 @@ const { values: flags } = parseArgs({
     idle: { type: 'boolean', default: false },
     sources: { type: 'boolean', default: false },
     conversions: { type: 'boolean', default: false },
+    'view-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -75,7 +77,8 @@ if (flags.help) {
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
       'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
-      'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)',
+      'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)\n' +
+      'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)',
   );
   process.exit(0);
 }
@@ -93,6 +96,14 @@ if (flags.sources) {
 }
 if (flags.conversions) {
   await conversionsBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags['view-only']) {
+  await viewOnlyBench({
+    runs: Number(flags.runs),
+    build: !flags['no-build'],
+    links: parseList('links', flags.links, LINK_NAMES),
+  });
   process.exit(0);
 }
 const runs = Number(flags.runs);
@@ -135,15 +146,7 @@ if (flags['no-build']) {
   log('building Folio (production) into dist/ …');
   await buildFolio(FOLIO_DIST);
 }
-const anchorBuilt =
-  existsSync(path.join(ANCHOR_DIST, 'index.html')) &&
-  existsSync(path.join(ANCHOR_DIST, `pdfjs-${pdfjsVersion}`));
-if (flags['no-build'] && anchorBuilt) {
-  log('--no-build: reusing bench/.out/anchor/');
-} else {
-  log('building the anchor (pdf.js PDFViewer page) into bench/.out/anchor/ …');
-  await buildAnchor(ANCHOR_DIST);
-}
+await anchorDist(ANCHOR_DIST, !flags['no-build'], log);
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
