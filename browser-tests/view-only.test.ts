@@ -300,6 +300,8 @@ describe('a view-only reader (token without download, VIEW_ONLY=auto)', () => {
     await imageShown(page, 1);
 
     await page.getByRole('button', { name: 'Thumbnails' }).click();
+    // The panel comes with its chunk: its list, every page's place laid out at once.
+    await page.locator('[data-thumbnail-number="1"]').waitFor();
     assert.equal(await page.locator('[data-thumbnail-number]').count(), PAGES);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-thumbnail-number="1"] img');
