@@ -56,6 +56,13 @@ export const KEPT_IMAGES = 24;
 /** Pages whose images are asked for before they reach the screen: one screen ahead. */
 const AHEAD = '100% 0px';
 
+/**
+ * Images asked for ahead of the screen at once, and only while none on screen is still coming:
+ * on a slow link the page the reader jumped to must not share it with its neighbours
+ * (docs/decisions/2026-11-29-view-only-viewer.md, "Measured").
+ */
+const AHEAD_AT_ONCE = 1;
+
 interface Slot {
   page: number;
   div: HTMLDivElement;
@@ -69,7 +76,10 @@ interface Slot {
   loadingWidth: number;
   controller?: AbortController;
   objectUrl?: string;
+  /** Within a screen of the view (its image is wanted). */
   near: boolean;
+  /** On screen now (its image is wanted first). */
+  visible: boolean;
   failed: boolean;
 }
 
@@ -113,6 +123,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
       shownWidth: 0,
       loadingWidth: 0,
       near: false,
+      visible: false,
       failed: false,
     };
   });
@@ -194,17 +205,41 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
         trim();
         showFailure(slot, false);
         if (first) options.emit({ kind: 'pageDrawn', page: slot.page, failed: false });
+        pump();
       },
       () => {
         if (controller.signal.aborted) return;
         slot.loadingWidth = 0;
         slot.controller = undefined;
+        pump();
         // A sharper image that failed leaves the one shown; a page with none shows why.
         if (slot.shownWidth > 0) return;
         showFailure(slot, true);
         options.emit({ kind: 'pageDrawn', page: slot.page, failed: true });
       },
     );
+  };
+
+  const cancel = (slot: Slot) => {
+    slot.controller?.abort();
+    slot.controller = undefined;
+    slot.loadingWidth = 0;
+  };
+
+  // The pages on screen first; then, one at a time, those a screen ahead.
+  const pump = () => {
+    if (destroyed) return;
+    for (const slot of slots) if (slot.visible) load(slot);
+    if (slots.some((slot) => slot.visible && slot.loadingWidth > 0)) return;
+    let ahead = slots.filter((slot) => !slot.visible && slot.loadingWidth > 0).length;
+    const near = slots.filter((slot) => slot.near && !slot.visible);
+    // The nearest to the page being read first.
+    near.sort((a, b) => Math.abs(a.page - currentPage) - Math.abs(b.page - currentPage));
+    for (const slot of near) {
+      if (ahead >= AHEAD_AT_ONCE) return;
+      load(slot);
+      if (slot.loadingWidth > 0) ahead += 1;
+    }
   };
 
   const drawHits = (slot: Slot) => {
@@ -223,6 +258,17 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     if (marks.length > 0 || slot.hits.childElementCount > 0) slot.hits.replaceChildren(...marks);
   };
 
+  // Made first, so that the browser reports what is on screen before what is near it.
+  const onScreen = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const slot = slotOf(Number((entry.target as HTMLElement).dataset.pageNumber));
+        if (slot) slot.visible = entry.isIntersecting;
+      }
+      pump();
+    },
+    { root: container },
+  );
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -230,9 +276,11 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
         const slot = slotOf(page);
         if (!slot) continue;
         slot.near = entry.isIntersecting;
-        if (slot.near) load(slot);
+        // Far from the screen after a jump: its image no longer takes the link from the new page's.
+        if (!slot.near) cancel(slot);
         drawHits(slot);
       }
+      pump();
     },
     { root: container, rootMargin: AHEAD },
   );
@@ -281,7 +329,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
 
   const relayout = () => {
     slots.forEach(size);
-    for (const slot of slots) if (slot.near) load(slot);
+    pump();
   };
 
   // A new zoom keeps what was under `origin` (or the current page's top) where it was.
@@ -311,6 +359,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
   slots.forEach(size);
   slots.forEach((slot) => {
     observer.observe(slot.div);
+    onScreen.observe(slot.div);
   });
   container.addEventListener('scroll', onScroll, { passive: true });
   scrollToPage(currentPage);
@@ -410,6 +459,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     destroy() {
       destroyed = true;
       observer.disconnect();
+      onScreen.disconnect();
       container.removeEventListener('scroll', onScroll);
       if (frame !== 0) cancelAnimationFrame(frame);
       slots.forEach(release);
