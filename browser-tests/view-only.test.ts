@@ -107,26 +107,37 @@ async function token(perm: string[]): Promise<string> {
 const link = (signed: string) =>
   `${server.url}/viewer/?doc=report.pdf&lang=en#page=1&token=${signed}`;
 
-/** Stubs printing: records how many images the job had and the blue pixels in each. */
+interface Ink {
+  blue: number;
+  dark: number;
+}
+
+/**
+ * Installed before the app loads: `__inkOf(img)` counts an image's blue (watermark) and dark
+ * (text) pixels on every third pixel, for the page images and the printed ones alike; printing is
+ * stubbed to record each printed image's blue pixels.
+ */
 function instrument(): void {
-  Object.assign(window, { __printed: [] as number[] });
+  const inkOf = (img: HTMLImageElement): Ink => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context?.drawImage(img, 0, 0);
+    const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let blue = 0;
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4 * 3) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      if (b > 150 && b - r > 60 && b - g > 60) blue += 1;
+      if (r < 60 && g < 60 && b < 60) dark += 1;
+    }
+    return { blue, dark };
+  };
+  Object.assign(window, { __printed: [] as number[], __inkOf: inkOf });
   window.print = () => {
     const images = document.querySelectorAll<HTMLImageElement>('.folio-print-container img');
-    const blue = Array.from(images, (img) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const context = canvas.getContext('2d', { willReadFrequently: true });
-      context?.drawImage(img, 0, 0);
-      const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-      let count = 0;
-      // Blue as imagePixels counts it, on every fifth pixel.
-      for (let i = 0; i < data.length; i += 4 * 5) {
-        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-        if (b > 150 && b - r > 60 && b - g > 60) count += 1;
-      }
-      return count;
-    });
+    const blue = Array.from(images, (img) => inkOf(img).blue);
     (window as unknown as { __printed: number[] }).__printed.push(...blue);
     setTimeout(() => window.dispatchEvent(new Event('afterprint')), 0);
   };
@@ -147,27 +158,14 @@ async function imageShown(page: Page, n: number): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-/** Blue (watermark) and dark (text) pixels of page `n`'s image, read from its pixels. */
-function imagePixels(page: Page, n: number): Promise<{ blue: number; dark: number }> {
+/** Blue (watermark) and dark (text) pixels of page `n`'s image (`instrument`'s `__inkOf`). */
+function imagePixels(page: Page, n: number): Promise<Ink> {
   return page.evaluate((pageNumber) => {
     const img = document.querySelector<HTMLImageElement>(
       `.folio-image-page[data-page-number="${String(pageNumber)}"] img`,
     );
-    if (!img) return { blue: 0, dark: 0 };
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    context?.drawImage(img, 0, 0);
-    const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-    let blue = 0;
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4 * 3) {
-      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-      if (b > 150 && b - r > 60 && b - g > 60) blue += 1;
-      if (r < 60 && g < 60 && b < 60) dark += 1;
-    }
-    return { blue, dark };
+    const { __inkOf } = window as unknown as { __inkOf: (image: HTMLImageElement) => Ink };
+    return img ? __inkOf(img) : { blue: 0, dark: 0 };
   }, n);
 }
 
