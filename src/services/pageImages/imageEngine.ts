@@ -258,6 +258,14 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     if (marks.length > 0 || slot.hits.childElementCount > 0) slot.hits.replaceChildren(...marks);
   };
 
+  const setNear = (slot: Slot, near: boolean) => {
+    if (near === slot.near) return;
+    slot.near = near;
+    // Far from the screen after a jump: its image no longer takes the link from the new page's.
+    if (!near) cancel(slot);
+    drawHits(slot);
+  };
+
   // Made first, so that the browser reports what is on screen before what is near it.
   const onScreen = new IntersectionObserver(
     (entries) => {
@@ -272,13 +280,8 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        const page = Number((entry.target as HTMLElement).dataset.pageNumber);
-        const slot = slotOf(page);
-        if (!slot) continue;
-        slot.near = entry.isIntersecting;
-        // Far from the screen after a jump: its image no longer takes the link from the new page's.
-        if (!slot.near) cancel(slot);
-        drawHits(slot);
+        const slot = slotOf(Number((entry.target as HTMLElement).dataset.pageNumber));
+        if (slot) setNear(slot, entry.isIntersecting);
       }
       pump();
     },
@@ -295,6 +298,24 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     if (!slot) return;
     // As pdf.js scrolls to a page: its top edge inside the border.
     container.scrollTop = pageTop(slot) + slot.div.clientTop;
+  };
+
+  // After a jump the page's image is asked for at once, from the layout, not a frame or more
+  // later when the observers report it (docs/decisions/2026-11-29-view-only-viewer.md,
+  // "Measured"); what the jump left behind stops taking the link. The observers then report the
+  // same, since they see the same layout.
+  const askNow = () => {
+    const view = container.getBoundingClientRect();
+    for (const slot of slots) {
+      const box = slot.div.getBoundingClientRect();
+      const across = box.right > view.left && box.left < view.right && !slot.div.hidden;
+      slot.visible = across && box.bottom > view.top && box.top < view.bottom;
+      setNear(
+        slot,
+        across && box.bottom > view.top - view.height && box.top < view.bottom + view.height,
+      );
+    }
+    pump();
   };
 
   // The page most of whose height is on screen (pdf.js's current page, near enough).
@@ -376,6 +397,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     currentPage = next;
     if (onePage) slots.forEach(size);
     scrollToPage(next);
+    askNow();
     options.emit({ kind: 'pageChanged', page: next });
   };
 
