@@ -7,7 +7,8 @@
  * QUEUE_LOCK_S (30: a killed worker's job goes to another after this), QUEUE_STALLED_CHECK_S (as
  * QUEUE_LOCK_S), MAX_IMAGE_MEGAPIXELS (40) and SOFFICE_MEMORY_MB (2048) as for the server. One JSON
  * line per event on stdout.
- * SIGTERM/SIGINT: take no new job, finish the running ones, exit.
+ * SIGTERM/SIGINT: take no new job, finish the running ones, exit (1 if that takes longer than
+ * CONVERT_TIMEOUT_S and 5 s: Redis away).
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,9 @@ try {
   const lockS = number('QUEUE_LOCK_S', 30, 1);
   const concurrency = number('CONVERT_CONCURRENCY', availableParallelism(), 1);
   const pool = createPool({ threads: concurrency });
+  const timeoutMs = number('CONVERT_TIMEOUT_S', 120, 1) * 1000;
+  /** How long a stop may take: the running conversions' bound, and a little for Redis. */
+  const closeBoundMs = timeoutMs + 5_000;
   const worker = startConversionWorker({
     redisUrl,
     docsDir: folder('DOCS_DIR', path.join(repo, 'mock', 'documents')),
@@ -38,7 +42,7 @@ try {
     cacheDir: path.resolve(setting('CACHE_DIR') ?? DEFAULT_CACHE_DIR),
     sofficePath: setting('SOFFICE_PATH') ?? 'soffice',
     concurrency,
-    timeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,
+    timeoutMs,
     pool,
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
@@ -52,7 +56,14 @@ try {
     process.once(signal, () => {
       log({ event: 'shutting_down', signal });
       // Running jobs finish (bounded by CONVERT_TIMEOUT_S); waiting ones stay for other workers.
+      // Closing waits for Redis, which may be away: past the jobs' own bound the worker goes
+      // anyway, and a job it held is taken up by another worker once its lock lapses.
+      const forced = setTimeout(() => {
+        log({ event: 'shutdown_forced', afterS: closeBoundMs / 1000 });
+        process.exit(1);
+      }, closeBoundMs);
       void worker.close().then(async () => {
+        clearTimeout(forced);
         await pool.close();
         process.exit(0);
       });

@@ -195,6 +195,22 @@ test('SIGTERM: a worker finishes its running conversion, then exits', async () =
   expect(complete(await getMeta(server, name))).toBe(true);
 });
 
+test('SIGTERM with Redis away: the worker still exits, once its bound has passed', async () => {
+  const port = await freePort();
+  const away = await startRedisOn(port);
+  const worker = await startWorkerOn(
+    { redisUrl: `redis://127.0.0.1:${String(port)}`, docsDir, cacheDir },
+    { CONVERT_TIMEOUT_S: '2' },
+  );
+  pollers.push(worker);
+  await stop(away);
+  const at = Date.now();
+  expect(await stop(worker)).toBe(1);
+  // CONVERT_TIMEOUT_S and 5 s, with room for a loaded machine.
+  expect(Date.now() - at).toBeLessThan(20_000);
+  expect(worker.output()).toContain('"shutdown_forced"');
+});
+
 test('Redis stopped and restarted under load: every request answers, conversions resume', async () => {
   const soffice = await sofficeWrapper('soffice-restart', 1);
   const servers = [await startServer(), await startServer()];
