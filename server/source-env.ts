@@ -5,8 +5,8 @@
  * AWS SDK's usual chain) is a bucket; DOCS_CONNECT_TIMEOUT_S and DOCS_TIMEOUT_S bound either.
  * Without them, the folder DOCS_DIR (undefined here: the facility's default). At most one may be
  * set, and everything is checked at start; DOCS_HEADERS' values and credentials are never printed.
- * RESULTS_S3_PREFIX (with S3_BUCKET and REDIS_URL) shares converted PDFs through that bucket when
- * servers and workers share no CACHE_DIR (facility/s3-results.ts).
+ * RESULTS_S3_PREFIX (with REDIS_URL, in RESULTS_S3_BUCKET or S3_BUCKET) shares converted PDFs through
+ * a bucket when servers and workers share no CACHE_DIR (facility/s3-results.ts).
  */
 import { createHttpSource, parseHeaders } from '../facility/http-source.ts';
 import { createS3Results } from '../facility/s3-results.ts';
@@ -15,13 +15,17 @@ import { createS3Source } from '../facility/s3-source.ts';
 import type { DocumentSource } from '../facility/source.ts';
 import { choice, number, setting } from './env.ts';
 
-/** Settings that mean nothing without their source's main one. */
-const NEEDS = {
-  DOCS_HEADERS: 'DOCS_URL',
-  S3_ENDPOINT: 'S3_BUCKET',
-  S3_PREFIX: 'S3_BUCKET',
-  S3_REGION: 'S3_BUCKET',
-  S3_PATH_STYLE: 'S3_BUCKET',
+/** A bucket's connection settings serve the documents' bucket and the results' alike. */
+const A_BUCKET = ['S3_BUCKET', 'RESULTS_S3_BUCKET'];
+
+/** Settings that mean nothing without one of these. */
+const NEEDS: Record<string, string[]> = {
+  DOCS_HEADERS: ['DOCS_URL'],
+  S3_PREFIX: ['S3_BUCKET'],
+  S3_ENDPOINT: A_BUCKET,
+  S3_REGION: A_BUCKET,
+  S3_PATH_STYLE: A_BUCKET,
+  RESULTS_S3_BUCKET: ['RESULTS_S3_PREFIX'],
 };
 
 function timeouts() {
@@ -78,15 +82,24 @@ function s3Source(bucket: string): DocumentSource {
 
 /**
  * RESULTS_S3_PREFIX: where servers and workers with no CACHE_DIR in common share converted PDFs,
- * in S3_BUCKET (docs/server.md, "Past one machine"). Outside S3_PREFIX, so that a converted PDF is
- * never a document, and a folder of its own (ending in `/`).
+ * in RESULTS_S3_BUCKET or else S3_BUCKET (docs/server.md, "Past one machine"): so any source
+ * (DOCS_URL, a folder, a bucket) may scale out without a volume. A folder of its own (ending in
+ * `/`), outside S3_PREFIX when it is the documents' bucket, so that a converted PDF is never a
+ * document.
  */
 export function resultsFromEnv(): ConversionResults | undefined {
   const raw = setting('RESULTS_S3_PREFIX');
-  if (raw === undefined) return undefined;
+  if (raw === undefined) {
+    if (setting('RESULTS_S3_BUCKET') !== undefined) {
+      throw new Error('RESULTS_S3_BUCKET needs RESULTS_S3_PREFIX');
+    }
+    return undefined;
+  }
   const prefix = keyPrefix('RESULTS_S3_PREFIX');
-  const bucket = setting('S3_BUCKET');
-  if (bucket === undefined) throw new Error('RESULTS_S3_PREFIX needs S3_BUCKET');
+  const documentsBucket = setting('S3_BUCKET');
+  const bucket = setting('RESULTS_S3_BUCKET') ?? documentsBucket;
+  if (bucket === undefined)
+    throw new Error('RESULTS_S3_PREFIX needs RESULTS_S3_BUCKET or S3_BUCKET');
   if (setting('REDIS_URL') === undefined) {
     throw new Error("RESULTS_S3_PREFIX needs REDIS_URL: only the queue's workers share results");
   }
@@ -94,7 +107,8 @@ export function resultsFromEnv(): ConversionResults | undefined {
     throw new Error(`RESULTS_S3_PREFIX must end with "/" (a folder of the bucket), not "${raw}"`);
   }
   const documents = keyPrefix('S3_PREFIX');
-  if (prefix.startsWith(documents) || documents.startsWith(prefix)) {
+  const shared = bucket === documentsBucket;
+  if (shared && (prefix.startsWith(documents) || documents.startsWith(prefix))) {
     throw new Error(
       `RESULTS_S3_PREFIX "${prefix}" must lie outside S3_PREFIX "${documents}": converted PDFs would be documents`,
     );
@@ -106,8 +120,8 @@ export function sourceFromEnv(): DocumentSource | undefined {
   const named = ['DOCS_DIR', 'DOCS_URL', 'S3_BUCKET'].filter((name) => setting(name) !== undefined);
   if (named.length > 1) throw new Error(`set one document source, not ${named.join(' and ')}`);
   for (const [name, needs] of Object.entries(NEEDS)) {
-    if (setting(name) !== undefined && setting(needs) === undefined) {
-      throw new Error(`${name} needs ${needs}`);
+    if (setting(name) !== undefined && needs.every((need) => setting(need) === undefined)) {
+      throw new Error(`${name} needs ${needs.join(' or ')}`);
     }
   }
   const template = setting('DOCS_URL');

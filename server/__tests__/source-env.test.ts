@@ -1,8 +1,8 @@
 /**
  * The S3 source's settings, checked at start like DOCS_URL's (server/source-env.ts): exactly one
  * source, every S3_* setting with S3_BUCKET, a region, an endpoint without credentials; no value of
- * a credential in any message. RESULTS_S3_PREFIX: with S3_BUCKET and REDIS_URL, a folder outside
- * S3_PREFIX.
+ * a credential in any message. RESULTS_S3_PREFIX: with a bucket (RESULTS_S3_BUCKET or S3_BUCKET)
+ * and REDIS_URL, a folder outside S3_PREFIX in the documents' bucket.
  */
 import { resultsFromEnv, sourceFromEnv } from '../source-env.ts';
 
@@ -19,6 +19,7 @@ const SOURCE_VARIABLES = [
   'AWS_REGION',
   'REDIS_URL',
   'RESULTS_S3_PREFIX',
+  'RESULTS_S3_BUCKET',
 ];
 
 beforeEach(() => {
@@ -68,7 +69,17 @@ test('S3_BUCKET with a region is an s3 source; AWS_REGION is enough', () => {
 const BUCKET = { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', REDIS_URL: 'redis://127.0.0.1:6379' };
 
 test.each([
-  [{ RESULTS_S3_PREFIX: 'converted/' }, /RESULTS_S3_PREFIX needs S3_BUCKET/],
+  [{ RESULTS_S3_PREFIX: 'converted/' }, /RESULTS_S3_PREFIX needs RESULTS_S3_BUCKET or S3_BUCKET/],
+  [{ ...BUCKET, RESULTS_S3_BUCKET: 'results' }, /RESULTS_S3_BUCKET needs RESULTS_S3_PREFIX/],
+  [
+    { ...BUCKET, RESULTS_S3_BUCKET: 'docs', RESULTS_S3_PREFIX: 'converted/' },
+    /outside S3_PREFIX ""/,
+  ],
+  [
+    { REDIS_URL: 'redis://r', RESULTS_S3_BUCKET: 'Bad_Name', RESULTS_S3_PREFIX: 'c/' },
+    /not a bucket name/,
+  ],
+  [{ REDIS_URL: 'redis://r', RESULTS_S3_BUCKET: 'results', RESULTS_S3_PREFIX: 'c/' }, /S3_REGION/],
   [
     { ...BUCKET, REDIS_URL: '', S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted/' },
     /needs REDIS_URL/,
@@ -92,4 +103,23 @@ test('RESULTS_S3_PREFIX beside S3_PREFIX shares results; unset, none', () => {
     put: expect.any(Function) as unknown,
     copyTo: expect.any(Function) as unknown,
   });
+});
+
+test('DOCS_URL with RESULTS_S3_BUCKET: an http source, results in their own bucket', () => {
+  Object.assign(process.env, {
+    DOCS_URL: 'https://dms.internal/files/{id}',
+    RESULTS_S3_BUCKET: 'results',
+    RESULTS_S3_PREFIX: 'converted/',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+  });
+  // The endpoint and region are the results' bucket's, so they are not refused without S3_BUCKET.
+  expect(sourceFromEnv()?.kind).toBe('http');
+  expect(resultsFromEnv()).toMatchObject({ put: expect.any(Function) as unknown });
+  // Another bucket than the documents': its prefix may be anything, even the documents'.
+  delete process.env.DOCS_URL;
+  Object.assign(process.env, { S3_BUCKET: 'docs', S3_PREFIX: 'library/' });
+  process.env.RESULTS_S3_PREFIX = 'library/';
+  expect(resultsFromEnv()).toMatchObject({ put: expect.any(Function) as unknown });
 });
