@@ -18,7 +18,8 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { drawnImages } from './support/pdfStamps.ts';
-import { pageBox, waitForPainted } from './support/pixels.ts';
+import { installImagePixels, pageBox, waitForPainted } from './support/pixels.ts';
+import type { ImagePixelsWindow } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { confirm, drawWithMouse, openPad } from './support/signing.ts';
@@ -131,7 +132,10 @@ after(async () => {
 const link = (signed: string, doc = 'contract.pdf', lang = 'en') =>
   `${server.url}/viewer/?doc=${doc}&lang=${lang}#page=1&token=${signed}`;
 
-/** Records every `folio:failed` event on Folio's window, and stubs printing (as print.test.ts). */
+/**
+ * Records every `folio:failed` event on Folio's window, and stubs printing (as print.test.ts);
+ * installed after support/pixels.ts's `installImagePixels`.
+ */
 function instrument(): void {
   const seen: unknown[] = [];
   Object.assign(window, { __failed: seen, __printed: [] as string[] });
@@ -142,15 +146,10 @@ function instrument(): void {
     const images = document.querySelectorAll<HTMLImageElement>('.folio-print-container img');
     // Each printed image as a hash of its pixels (FNV-1a): equal pixels, equal hashes.
     const hashes = Array.from(images, (img) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const context = canvas.getContext('2d', { willReadFrequently: true });
-      context?.drawImage(img, 0, 0);
-      const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      const data = (window as unknown as ImagePixelsWindow).__imagePixels(img);
       let hash = 0x811c9dc5;
       for (const byte of data) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-      return `${String(canvas.width)}x${String(canvas.height)}:${hash.toString(16)}`;
+      return `${String(img.naturalWidth)}x${String(img.naturalHeight)}:${hash.toString(16)}`;
     });
     (window as unknown as { __printed: string[] }).__printed.push(...hashes);
     setTimeout(() => window.dispatchEvent(new Event('afterprint')), 0);
@@ -199,6 +198,7 @@ async function watermarkOf(signed: string, shot?: string): Promise<Seen> {
   const session = await newSession(browser);
   const { page } = session;
   try {
+    await page.addInitScript(installImagePixels);
     await page.addInitScript(instrument);
     // What the server answers this reader (asked the way the viewer asks).
     const meta = await fetch(`${server.url}/viewer/api/documents/contract.pdf`, {
@@ -304,6 +304,7 @@ describe('npm run serve with AUTH_PUBLIC_KEYS', () => {
       const session = await newSession(browser);
       const { page } = session;
       try {
+        await page.addInitScript(installImagePixels);
         await page.addInitScript(instrument);
         const signed = await make();
         minted.push(signed);

@@ -16,7 +16,8 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
-import { WATERMARK_LAYER } from './support/pixels.ts';
+import { installImagePixels, WATERMARK_LAYER } from './support/pixels.ts';
+import type { ImagePixelsWindow } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { confirm, drawWithMouse, finishPayload, openPad } from './support/signing.ts';
@@ -113,18 +114,13 @@ interface Ink {
 }
 
 /**
- * Installed before the app loads: `__inkOf(img)` counts an image's blue (watermark) and dark
+ * Installed before the app loads, after support/pixels.ts's `installImagePixels`: `__inkOf(img)` counts an image's blue (watermark) and dark
  * (text) pixels on every third pixel, for the page images and the printed ones alike; printing is
  * stubbed to record each printed image's blue pixels.
  */
 function instrument(): void {
   const inkOf = (img: HTMLImageElement): Ink => {
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    context?.drawImage(img, 0, 0);
-    const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    const data = (window as unknown as ImagePixelsWindow).__imagePixels(img);
     let blue = 0;
     let dark = 0;
     for (let i = 0; i < data.length; i += 4 * 3) {
@@ -184,6 +180,7 @@ describe('a view-only reader (token without download, VIEW_ONLY=auto)', () => {
   it('reads pages 1 and 40 from watermarked images, finds a word, prints, zooms sharper', async () => {
     const session = await newSession(browser);
     const { page } = session;
+    await page.addInitScript(installImagePixels);
     await page.addInitScript(instrument);
     const responses: { url: string; type: string; pdf: boolean }[] = [];
     page.on('response', (response) => {

@@ -98,8 +98,9 @@ export function resultsFromEnv(): ConversionResults | undefined {
   const prefix = keyPrefix('RESULTS_S3_PREFIX');
   const documentsBucket = setting('S3_BUCKET');
   const bucket = setting('RESULTS_S3_BUCKET') ?? documentsBucket;
-  if (bucket === undefined)
+  if (bucket === undefined) {
     throw new Error('RESULTS_S3_PREFIX needs RESULTS_S3_BUCKET or S3_BUCKET');
+  }
   if (setting('REDIS_URL') === undefined) {
     throw new Error("RESULTS_S3_PREFIX needs REDIS_URL: only the queue's workers share results");
   }

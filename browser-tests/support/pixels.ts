@@ -140,3 +140,25 @@ export function horizontalRules(page: Page | Frame, pageNumber: number, minShare
     [pageNumber, minShare] as const,
   );
 }
+
+/** What {@link installImagePixels} gives a page's scripts. */
+export interface ImagePixelsWindow {
+  /** An image's RGBA bytes at its natural size. */
+  __imagePixels: (img: HTMLImageElement) => Uint8ClampedArray;
+}
+
+/**
+ * An init script (before the test's own, which are serialised alone and so cannot import):
+ * `window.__imagePixels(img)`, read through a canvas.
+ */
+export function installImagePixels(): void {
+  const imagePixels = (img: HTMLImageElement): Uint8ClampedArray => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context?.drawImage(img, 0, 0);
+    return context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+  };
+  Object.assign(window, { __imagePixels: imagePixels });
+}

@@ -150,10 +150,14 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     slot.div.hidden = onePage && slot.page !== currentPage;
   };
 
-  const release = (slot: Slot) => {
+  const cancel = (slot: Slot) => {
     slot.controller?.abort();
     slot.controller = undefined;
     slot.loadingWidth = 0;
+  };
+
+  const release = (slot: Slot) => {
+    cancel(slot);
     if (slot.objectUrl !== undefined) URL.revokeObjectURL(slot.objectUrl);
     slot.objectUrl = undefined;
     slot.img.removeAttribute('src');
@@ -218,12 +222,6 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
         options.emit({ kind: 'pageDrawn', page: slot.page, failed: true });
       },
     );
-  };
-
-  const cancel = (slot: Slot) => {
-    slot.controller?.abort();
-    slot.controller = undefined;
-    slot.loadingWidth = 0;
   };
 
   // The pages on screen first; then, one at a time, those a screen ahead.
