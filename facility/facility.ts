@@ -1,53 +1,64 @@
 /**
  * The preview facility of contracts §3 over a folder, framework-neutral: ids resolve to files in
- * DOCS_DIR (files.ts), sidecars and the folder default add policy (sidecar.ts), office files and
- * images become PDFs (convert.ts), pdf.js measures the PDF (pdf-facts.ts) and draws its first
- * pages' previews (previews.ts) — all parse untrusted bytes in the one bounded pool (pool.ts). Each
- * call returns an {@link Answer}; the route handlers (server/routes/documents.ts) only write it.
+ * DOCS_DIR (sources/files.ts), sidecars and the folder default add policy (policy/sidecar.ts),
+ * office files and images become PDFs (conversion/convert.ts), pdf.js measures the PDF
+ * (facts/pdf-facts.ts) and draws its first pages' previews (previews/previews.ts) — all parse
+ * untrusted bytes in the one bounded pool (pool/pool.ts). Each call returns an {@link Answer}; the
+ * route handlers (server/routes/documents.ts) only write it.
  */
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mime from 'mime-types';
-import { jsonError } from './answer.ts';
-import type { Answer } from './answer.ts';
-import { createConverter, createHasher } from './convert.ts';
-import type { Converter, FailureCode, Spawner } from './convert.ts';
-import { sidecarPath } from './files.ts';
-import type { Resolved } from './files.ts';
-import { sourceKind, startsAsPdf } from './formats.ts';
-import { createSourceCopies } from './source-copy.ts';
-import type { Filling } from './source-copy.ts';
-import { createRemotePdfs } from './remote-pdf.ts';
-import { SOURCE_FAILURE_STATUS, SOURCE_RETRY_AFTER_S, asSourceError } from './source.ts';
-import type { SourceError } from './source.ts';
-import { createFolderSource } from './folder-source.ts';
-import type { DocumentSource } from './source.ts';
-import { createQueueConverter } from './queue.ts';
-import type { ConversionResults } from './s3-results.ts';
-import type { DocumentFile } from './files.ts';
-import { createPdfFacts } from './pdf-facts.ts';
-import type { CacheOutcome } from './pdf-facts.ts';
-import type { PdfFacts } from './pdf-facts-types.ts';
-import { PoolBusyError, createPool } from './pool.ts';
-import { createPreviews, firstPageDrawn, previewRequest, previewsField } from './previews.ts';
-import { commentsShown, documentAllowsDownload, gridLinePrinted, searchAllowed } from './param.ts';
-import { PAGE_WIDTHS, isViewOnly, openedMinute, pageWatermark } from './view-only.ts';
-import { viewOnlyField, watermarkKey } from './view-only.ts';
-import type { ViewOnlyMode } from './view-only.ts';
-import type { PreviewOutcome } from './previews.ts';
-import type { Pool, PoolOptions } from './pool.ts';
-import { forReader, readerMayDownload } from './reader.ts';
-import type { Reader } from './reader.ts';
-import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './sidecar.ts';
-import type { Sidecar, SidecarResult } from './sidecar.ts';
-import { conversionProgress, conversionStart } from './simulation.ts';
-import type { Progress } from './simulation.ts';
+import { jsonError } from './http/answer.ts';
+import type { Answer } from './http/answer.ts';
+import { createConverter, createHasher } from './conversion/convert.ts';
+import type { Converter, FailureCode, Spawner } from './conversion/convert.ts';
+import { sidecarPath } from './sources/files.ts';
+import type { Resolved } from './sources/files.ts';
+import { sourceKind, startsAsPdf } from './conversion/formats.ts';
+import { createSourceCopies } from './sources/source-copy.ts';
+import type { Filling } from './sources/source-copy.ts';
+import { createRemotePdfs } from './sources/remote-pdf.ts';
+import { SOURCE_FAILURE_STATUS, SOURCE_RETRY_AFTER_S, asSourceError } from './sources/source.ts';
+import type { SourceError } from './sources/source.ts';
+import { createFolderSource } from './sources/folder-source.ts';
+import type { DocumentSource } from './sources/source.ts';
+import { createQueueConverter } from './queue/queue.ts';
+import type { ConversionResults } from './queue/s3-results.ts';
+import type { DocumentFile } from './sources/files.ts';
+import { createPdfFacts } from './facts/pdf-facts.ts';
+import type { CacheOutcome } from './facts/pdf-facts.ts';
+import type { PdfFacts } from './facts/pdf-facts-types.ts';
+import { PoolBusyError, createPool } from './pool/pool.ts';
+import {
+  createPreviews,
+  firstPageDrawn,
+  previewRequest,
+  previewsField,
+} from './previews/previews.ts';
+import {
+  commentsShown,
+  documentAllowsDownload,
+  gridLinePrinted,
+  searchAllowed,
+} from './policy/param.ts';
+import { PAGE_WIDTHS, isViewOnly, openedMinute, pageWatermark } from './policy/view-only.ts';
+import { viewOnlyField, watermarkKey } from './policy/view-only.ts';
+import type { ViewOnlyMode } from './policy/view-only.ts';
+import type { PreviewOutcome } from './previews/previews.ts';
+import type { Pool, PoolOptions } from './pool/pool.ts';
+import { forReader, readerMayDownload } from './policy/reader.ts';
+import type { Reader } from './policy/reader.ts';
+import { FOLDER_DEFAULT, readSidecar, withFolderDefault } from './policy/sidecar.ts';
+import type { Sidecar, SidecarResult } from './policy/sidecar.ts';
+import { conversionProgress, conversionStart } from './policy/simulation.ts';
+import type { Progress } from './policy/simulation.ts';
 
 export interface FacilityOptions {
   /** An existing folder (resolved by the caller): the documents, unless `source` names others. */
   docsDir: string;
-  /** Where documents live (source.ts); default: the folder `docsDir` (folder-source.ts). */
+  /** Where documents live (sources/source.ts); default: `docsDir` (sources/folder-source.ts). */
   source?: DocumentSource;
   /** Converted PDFs, by content hash. Default: `<os tmpdir>/folio-cache`. */
   cacheDir?: string;
@@ -61,23 +72,23 @@ export interface FacilityOptions {
   maxBytes?: number;
   /** Honour the sidecars' dev-only simulations (`convertMs`, `delayMs`, `fail`). Default false. */
   simulate?: boolean;
-  /** Converts on the queue in this Redis (queue.ts, `npm run worker`) instead of in-process. */
+  /** Converts on the queue in this Redis (queue/queue.ts, `npm run worker`), not in-process. */
   redisUrl?: string;
-  /** Where the queue's workers share converted PDFs when CACHE_DIR is not shared (s3-results.ts). */
+  /** The queue's converted PDFs shared when CACHE_DIR is not (queue/s3-results.ts). */
   results?: ConversionResults;
-  /** Where conversion jobs work (convert.ts). Default: os tmpdir. */
+  /** Where conversion jobs work (conversion/convert.ts). Default: os tmpdir. */
   workDir?: string;
-  /** The pool's limits (pool.ts); its threads default to `concurrency`. */
+  /** The pool's limits (pool/pool.ts); its threads default to `concurrency`. */
   pool?: PoolOptions;
-  /** Images over this are refused from their header (convert.ts). */
+  /** Images over this are refused from their header (conversion/convert.ts). */
   maxImagePixels?: number;
-  /** LibreOffice's memory limit (sandbox.ts). */
+  /** LibreOffice's memory limit (conversion/sandbox.ts). */
   sofficeMemoryMb?: number;
   /** Where each PDF's facts came from: memory, disk or a parse (the server's metrics). */
   onFactsLookup?: (outcome: CacheOutcome) => void;
   /** Whether each page preview came from CACHE_DIR, was drawn, or failed (the server's metrics). */
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
-  /** Who gets documents as page images only (view-only.ts, `VIEW_ONLY`). Default `off`. */
+  /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
   spawn?: Spawner;
   log?: (event: Record<string, unknown>) => void;
@@ -88,7 +99,7 @@ export interface Facility {
   readonly source: DocumentSource;
   /**
    * `GET documents/{id}`; null when the client went away during a simulated delay. A signed
-   * link's reader narrows the policy and fills the watermark (reader.ts).
+   * link's reader narrows the policy and fills the watermark (policy/reader.ts).
    */
   metadata: (id: string, signal?: AbortSignal, reader?: Reader) => Promise<Answer | null>;
   /** `GET documents/{id}/content`: the viewable PDF; 403 `view_only` for a view-only reader. */

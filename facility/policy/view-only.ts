@@ -10,9 +10,9 @@
  * reader's token lacks `download`.
  */
 import { createHash } from 'node:crypto';
-import { imageName } from './previews.ts';
-import type { WatermarkInfo } from '../src/domain/document.ts';
-import { sanitizeWatermark } from '../src/services/watermark/sanitize.ts';
+import { imageName } from '../previews/previews.ts';
+import type { WatermarkInfo } from '../../src/domain/document.ts';
+import { sanitizeWatermark } from '../../src/services/watermark/sanitize.ts';
 import { documentAllowsDownload } from './param.ts';
 import { forReader, readerMayDownload } from './reader.ts';
 import type { Reader } from './reader.ts';
