@@ -10,6 +10,8 @@
  * reader's token lacks `download`.
  */
 import { createHash } from 'node:crypto';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
 import { imageName } from '../previews/previews.ts';
 import type { WatermarkInfo } from '../../src/domain/document.ts';
 import { sanitizeWatermark } from '../../src/services/watermark/sanitize.ts';
@@ -35,6 +37,13 @@ export function isViewOnly(
   if (mode === 'off') return false;
   if (mode === 'always') return true;
   return !(documentAllowsDownload(fields) && readerMayDownload(reader));
+}
+
+/** 403 `view_only`: the reader gets this document as page images only. */
+export function viewOnlyRefusal(): Answer {
+  return jsonError(403, 'view_only', {
+    message: 'this document is shown as page images only; its file is not sent',
+  });
 }
 
 /**
