@@ -5,7 +5,7 @@
  * queue when there is one), that PDF pdf.js's facts (facts/document-facts.ts); the answers are the
  * metadata (facts/metadata.ts), the bytes (sources/content.ts) and the page images
  * (previews/page-images.ts). Everything that parses untrusted bytes runs in the one bounded pool
- * (pool/pool.ts). Each call returns an {@link Answer}; the route handlers
+ * (pool/pool.ts). Each call returns an `Answer` (http/answer.ts); the route handlers
  * (server/routes/documents.ts) only write it.
  */
 import { tmpdir } from 'node:os';
@@ -15,19 +15,20 @@ import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
 import { createDocumentFacts } from './facts/document-facts.ts';
 import { createMetadata } from './facts/metadata.ts';
+import type { Metadata } from './facts/metadata.ts';
 import { createPdfFacts } from './facts/pdf-facts.ts';
 import type { CacheOutcome } from './facts/pdf-facts.ts';
-import type { Answer } from './http/answer.ts';
-import type { Reader } from './policy/reader.ts';
 import type { ViewOnlyMode } from './policy/view-only.ts';
 import { createPool } from './pool/pool.ts';
 import type { Pool, PoolOptions } from './pool/pool.ts';
 import { createPageImages } from './previews/page-images.ts';
+import type { PageImages } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
 import type { ConversionResults } from './queue/s3-results.ts';
 import { createContent } from './sources/content.ts';
+import type { Content } from './sources/content.ts';
 import { createFolderSource } from './sources/folder-source.ts';
 import { createLookup } from './sources/lookup.ts';
 import { createRemotePdfs } from './sources/remote-pdf.ts';
@@ -72,37 +73,15 @@ export interface FacilityOptions {
   log?: (event: Record<string, unknown>) => void;
 }
 
-export interface Facility {
+/**
+ * The facility's requests, each answered by one of its parts (sources/content.ts,
+ * previews/page-images.ts, facts/metadata.ts); the converter and the pool for the server's health,
+ * metrics and shutdown.
+ */
+export interface Facility extends Content, PageImages {
   readonly docsDir: string;
   readonly source: DocumentSource;
-  /**
-   * `GET documents/{id}`; null when the client went away during a simulated delay. A signed
-   * link's reader narrows the policy and fills the watermark (policy/reader.ts).
-   */
-  metadata: (id: string, signal?: AbortSignal, reader?: Reader) => Promise<Answer | null>;
-  /** `GET documents/{id}/content`: the viewable PDF; 403 `view_only` for a view-only reader. */
-  content: (id: string, reader?: Reader) => Promise<Answer>;
-  /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
-  original: (id: string, reader?: Reader) => Promise<Answer>;
-  /**
-   * `GET documents/{id}/previews/{hash}/{name}`: a page preview the metadata's `previews` field
-   * names (`name` is `{page}-{width}.webp`), immutable; 404 for any other.
-   */
-  preview: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
-  /**
-   * `GET documents/{id}/pages/{hash}/{minute}/{name}`: a view-only reader's page image (`name` is
-   * `{page}-{width}.webp`), the reader's watermark as opened at `minute` in its pixels; 404 for
-   * any other reader or image.
-   */
-  page: (
-    id: string,
-    hash: string,
-    minute: string,
-    name: string,
-    reader?: Reader,
-  ) => Promise<Answer>;
-  /** `GET documents/{id}/text/{hash}/{page}.json`: a view-only reader's page text with positions. */
-  text: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
+  metadata: Metadata;
   converter: Converter;
   pool: Pool;
 }

@@ -33,7 +33,10 @@ export interface MetadataOptions {
   log?: (event: Record<string, unknown>) => void;
 }
 
-/** The answer; null when the client went away during a simulated delay. */
+/**
+ * `GET documents/{id}`; null when the client went away during a simulated delay. A signed link's
+ * reader narrows the policy and fills the watermark (policy/reader.ts).
+ */
 export type Metadata = (
   id: string,
   signal?: AbortSignal,

@@ -28,9 +28,16 @@ export interface PageImagesOptions {
 }
 
 export interface PageImages {
-  /** `GET documents/{id}/previews/{hash}/{name}`: a first page's preview. */
+  /**
+   * `GET documents/{id}/previews/{hash}/{name}`: a page preview the metadata's `previews` field
+   * names (`name` is `{page}-{width}.webp`), immutable; 404 for any other.
+   */
   preview: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
-  /** `GET documents/{id}/pages/{hash}/{minute}/{name}`: a view-only reader's page image. */
+  /**
+   * `GET documents/{id}/pages/{hash}/{minute}/{name}`: a view-only reader's page image (`name` is
+   * `{page}-{width}.webp`), the reader's watermark as opened at `minute` in its pixels; 404 for
+   * any other reader or image.
+   */
   page: (
     id: string,
     hash: string,
@@ -38,7 +45,7 @@ export interface PageImages {
     name: string,
     reader?: Reader,
   ) => Promise<Answer>;
-  /** `GET documents/{id}/text/{hash}/{page}.json`: a view-only reader's page text. */
+  /** `GET documents/{id}/text/{hash}/{page}.json`: a view-only reader's page text with positions. */
   text: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
 }
 

@@ -24,7 +24,9 @@ export interface ContentOptions {
 }
 
 export interface Content {
+  /** `GET documents/{id}/content`: the viewable PDF; 403 `view_only` for a view-only reader. */
   content: (id: string, reader?: Reader) => Promise<Answer>;
+  /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
   original: (id: string, reader?: Reader) => Promise<Answer>;
 }
 
