@@ -20,11 +20,11 @@ import { DEFAULT_PAGE_SIZE } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
-import { createPreviewClient } from '../../services/preview';
+import { createFacilityClient } from '../../services/facilityClient';
 import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
 import { takePreviewsDeclined } from '../../services/earlyAnswer';
-import type { FacilityDocument } from '../../services/preview';
+import type { FacilityDocument } from '../../services/facilityClient';
 import {
   HttpError,
   MalformedResponseError,
@@ -124,7 +124,7 @@ function* fetchDocument(
   let settled = false;
   try {
     const settings = readSettings();
-    const client = createPreviewClient(settings.previewApi, {
+    const client = createFacilityClient(settings.previewApi, {
       timeoutMs: settings.previewTimeoutMs,
     });
     const expected = client.contentUrl(id);

@@ -14,7 +14,7 @@ import { fetchPreviewImage } from '../pagePreview';
 import { replaceFirstFrame } from '../../firstFrame/handover';
 import { normalizeDocument } from '../facilityDocument';
 import { firstPagePreview } from '../pagePreviewUrl';
-import { createPreviewClient } from '../preview';
+import { createFacilityClient } from '../facilityClient';
 import { readSettings } from '../settings';
 import { readDocId } from '../../url/docId';
 import { bootScript } from '../../test/bootScript';
@@ -93,7 +93,7 @@ describe("index.html's boot script asks for what the app will", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const doc = readDocId(new URLSearchParams(window.location.search).get('doc'));
     expect(doc).toEqual({ kind: 'id', id });
-    const client = createPreviewClient(readSettings().previewApi);
+    const client = createFacilityClient(readSettings().previewApi);
     await expect(client.getDocument(id)).resolves.toMatchObject({ title: 'T', pageCount: 1 });
     // Taken over: the app did not ask a second time.
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -113,7 +113,7 @@ describe("index.html's boot script asks for what the app will", () => {
     const doc = readDocId(id);
     if (doc.kind === 'id') {
       // Refused by the client without a request (a 404 of its own).
-      await expect(createPreviewClient('/api/').getDocument(doc.id)).rejects.toThrow('404');
+      await expect(createFacilityClient('/api/').getDocument(doc.id)).rejects.toThrow('404');
     }
     expect(fetch).not.toHaveBeenCalled();
     expect(globals.folioEarlyAnswer).toBeUndefined();

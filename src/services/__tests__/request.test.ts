@@ -1,11 +1,11 @@
 /** @jest-environment node */
 /**
- * request.ts and the preview client over real HTTP: a local server that answers per path, so
+ * request.ts and the facility client (facilityClient.ts) over real HTTP: a local server that answers per path, so
  * each typed error comes from a real socket rather than a mocked fetch.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPreviewClient } from '../preview';
+import { createFacilityClient } from '../facilityClient';
 import {
   HttpError,
   MalformedResponseError,
@@ -129,15 +129,15 @@ describe('requestJson', () => {
   });
 });
 
-describe('createPreviewClient', () => {
+describe('createFacilityClient', () => {
   it('contracts §4 doc: the id is URL-encoded in the facility path', async () => {
-    const client = createPreviewClient(`${origin}/api/`);
+    const client = createFacilityClient(`${origin}/api/`);
     await client.getDocument('a b/c?d#e%.pdf');
     expect(requested.at(-1)).toBe('/api/documents/a%20b%2Fc%3Fd%23e%25.pdf');
   });
 
   it('resolves the document URLs against the base', async () => {
-    const client = createPreviewClient(`${origin}/api/`);
+    const client = createFacilityClient(`${origin}/api/`);
     const doc = await client.getDocument('x.pdf');
     expect(doc.fileUrl).toBe(`${origin}/api/documents/x.pdf/content`);
     expect(doc.originalUrl).toBe(`${origin}/api/documents/x.pdf/original`);
@@ -146,13 +146,13 @@ describe('createPreviewClient', () => {
 
   it.each(['', '.', '..'])('refuses the id %p without a request, as a 404', async (id) => {
     const before = requested.length;
-    const client = createPreviewClient(`${origin}/api/`);
+    const client = createFacilityClient(`${origin}/api/`);
     const error: unknown = await client.getDocument(id).catch((e: unknown) => e);
     expect((error as HttpError).status).toBe(404);
     expect(requested.length).toBe(before);
   });
 
   it('refuses a base that is not http(s)', () => {
-    expect(() => createPreviewClient('javascript:alert(1)//')).toThrow('http(s)');
+    expect(() => createFacilityClient('javascript:alert(1)//')).toThrow('http(s)');
   });
 });

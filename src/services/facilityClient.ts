@@ -8,7 +8,7 @@ import { HttpError, requestJson } from './request';
 
 export type { FacilityDocument } from './facilityDocument';
 
-export interface PreviewClient {
+export interface FacilityClient {
   /** The absolute base every facility path resolves against. */
   readonly baseUrl: string;
   getDocument: (id: string, options?: { signal?: AbortSignal }) => Promise<FacilityDocument>;
@@ -16,7 +16,7 @@ export interface PreviewClient {
   contentUrl: (id: string) => string;
 }
 
-export interface PreviewClientOptions {
+export interface FacilityClientOptions {
   /** Per request; request.ts's default when left out. */
   timeoutMs?: number;
 }
@@ -36,10 +36,10 @@ function pageUrl(): string | undefined {
 }
 
 /** `baseUrl` may be relative to the page; it must end up http(s). */
-export function createPreviewClient(
+export function createFacilityClient(
   baseUrl: string,
-  options: PreviewClientOptions = {},
-): PreviewClient {
+  options: FacilityClientOptions = {},
+): FacilityClient {
   const base = new URL(baseUrl, pageUrl());
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new Error(`previewApi must be an http(s) URL, not ${base.protocol}`);
