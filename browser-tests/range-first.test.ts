@@ -255,7 +255,7 @@ describe('range-first loading', () => {
     const head = 'bytes=0-131071';
     const tail = `bytes=${String(size - 65536)}-${String(size - 1)}`;
     const withRanges = await rangesToInk(true);
-    // pdf.js's reading of tracemonkey's page 1 (facility/first-page-ranges.ts).
+    // pdf.js's reading of tracemonkey's page 1 (facility/facts/first-page-ranges.ts).
     assert.deepEqual(withRanges.answered, [
       [0, 65535],
       [786432, size - 1],

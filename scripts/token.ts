@@ -6,8 +6,8 @@
  * http://localhost:<PORT><BASE_PATH>).
  */
 import { parseArgs } from 'node:util';
-import { PERMISSIONS } from '../facility/reader.ts';
-import type { Permission } from '../facility/reader.ts';
+import { PERMISSIONS } from '../facility/policy/reader.ts';
+import type { Permission } from '../facility/policy/reader.ts';
 import { maxTtlFromEnv } from '../server/auth-keys.ts';
 import { mintToken, signingKeyFromEnv, viewerLink } from '../server/auth-mint.ts';
 import { durationSeconds } from '../server/env.ts';

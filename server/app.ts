@@ -17,7 +17,7 @@
  * health is answered 503 with Retry-After while the event loop lags (@fastify/under-pressure).
  * Metrics (server/metrics.ts) are counted always and served only on their own port.
  */
-import { createSourceHealth } from '../facility/source-health.ts';
+import { createSourceHealth } from '../facility/sources/source-health.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SignJWT, calculateJwkThumbprint, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
-import type { Permission } from '../facility/reader.ts';
+import type { Permission } from '../facility/policy/reader.ts';
 import { algorithmOf, secretKey } from './auth-keys.ts';
 import type { KeyAlgorithm } from './auth-keys.ts';
 

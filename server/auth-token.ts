@@ -7,8 +7,8 @@
  */
 import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
-import { PERMISSIONS } from '../facility/reader.ts';
-import type { Permission, Reader } from '../facility/reader.ts';
+import { PERMISSIONS } from '../facility/policy/reader.ts';
+import type { Permission, Reader } from '../facility/policy/reader.ts';
 import { DEFAULT_MAX_TTL_S, MAX_CLOCK_SKEW_S } from './auth-keys.ts';
 import type { VerifyKey } from './auth-keys.ts';
 

@@ -2,13 +2,13 @@
  * Signed links on the server (docs/server.md, "Signed links"): with keys configured, every read of
  * `<base>api/documents/…` needs `Authorization: Bearer <token>` for that id, else 401
  * `token_missing` / `token_invalid` / `token_expired` or 403 `token_other_document`. The verified
- * reader goes to the facility (it narrows the policy and fills the watermark, facility/reader.ts);
- * each open is one audit line. Refused tokens are counted per address (auth-failures.ts); past the
- * limit the address is answered 429 before its token is even verified, so ids and keys cannot be
- * guessed at speed. Health stays open.
+ * reader goes to the facility (it narrows the policy and fills the watermark,
+ * facility/policy/reader.ts); each open is one audit line. Refused tokens are counted per address
+ * (auth-failures.ts); past the limit the address is answered 429 before its token is even verified,
+ * so ids and keys cannot be guessed at speed. Health stays open.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Reader } from '../facility/reader.ts';
+import type { Reader } from '../facility/policy/reader.ts';
 import { DEFAULT_FAILURE_LIMIT, createFailureCounter } from './auth-failures.ts';
 import type { FailureLimit } from './auth-failures.ts';
 import type { AuthSettings } from './auth-keys.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Facility } from '../facility/facility.ts';
-import { sendError } from '../facility/node-http.ts';
+import { sendError } from '../facility/http/node-http.ts';
 import documents from './routes/documents.ts';
 import type { RouteFile, RouteHandler, RouteRequest } from './routes/types.ts';
 
@@ -97,7 +97,7 @@ export function registerFacilityRoutes(
         method: route.method,
         url,
         handler: (request, reply) => {
-          // The handler writes Node's response itself (facility/node-http.ts).
+          // The handler writes Node's response itself (facility/http/node-http.ts).
           reply.hijack();
           const params = request.params as Record<string, string>;
           // Last value wins, as the handlers expect (fastify's own parser makes arrays).

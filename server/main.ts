@@ -12,7 +12,7 @@
  * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
  * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (auto: who gets documents
- * as page images only, facility/view-only.ts); METRICS_PORT (none: not served) on
+ * as page images only, facility/policy/view-only.ts); METRICS_PORT (none: not served) on
  * METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS, AUTH_MAX_TTL (24h); `serve` refuses to start
@@ -27,7 +27,7 @@ import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
-import { VIEW_ONLY_MODES } from '../facility/view-only.ts';
+import { VIEW_ONLY_MODES } from '../facility/policy/view-only.ts';
 import { choice, folder, number, proxyList, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';

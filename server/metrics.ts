@@ -7,9 +7,9 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { CacheOutcome } from '../facility/pdf-facts.ts';
-import type { Pool, TaskKind } from '../facility/pool.ts';
-import type { PreviewOutcome } from '../facility/previews.ts';
+import type { CacheOutcome } from '../facility/facts/pdf-facts.ts';
+import type { Pool, TaskKind } from '../facility/pool/pool.ts';
+import type { PreviewOutcome } from '../facility/previews/previews.ts';
 
 const DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 /** The facility's failure codes that refuse an input rather than fail on it. */

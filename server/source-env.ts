@@ -6,13 +6,13 @@
  * Without them, the folder DOCS_DIR (undefined here: the facility's default). At most one may be
  * set, and everything is checked at start; DOCS_HEADERS' values and credentials are never printed.
  * RESULTS_S3_PREFIX (with REDIS_URL, in RESULTS_S3_BUCKET or S3_BUCKET) shares converted PDFs through
- * a bucket when servers and workers share no CACHE_DIR (facility/s3-results.ts).
+ * a bucket when servers and workers share no CACHE_DIR (facility/queue/s3-results.ts).
  */
-import { createHttpSource, parseHeaders } from '../facility/http-source.ts';
-import { createS3Results } from '../facility/s3-results.ts';
-import type { ConversionResults } from '../facility/s3-results.ts';
-import { createS3Source } from '../facility/s3-source.ts';
-import type { DocumentSource } from '../facility/source.ts';
+import { createHttpSource, parseHeaders } from '../facility/sources/http-source.ts';
+import { createS3Results } from '../facility/queue/s3-results.ts';
+import type { ConversionResults } from '../facility/queue/s3-results.ts';
+import { createS3Source } from '../facility/sources/s3-source.ts';
+import type { DocumentSource } from '../facility/sources/source.ts';
 import { choice, number, setting } from './env.ts';
 
 /** A bucket's connection settings serve the documents' bucket and the results' alike. */

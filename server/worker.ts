@@ -1,6 +1,6 @@
 /**
  * `npm run worker`: runs the conversions `npm run serve` queues when REDIS_URL is set
- * (facility/queue.ts), from the environment (docs/server.md): REDIS_URL (required), DOCS_DIR
+ * (facility/queue/queue.ts), from the environment (docs/server.md): REDIS_URL (required), DOCS_DIR
  * (mock/documents) and CACHE_DIR (<tmp>/folio-cache) — the servers' folders, mounted here too, or
  * RESULTS_S3_PREFIX where the servers share no CACHE_DIR (server/source-env.ts) —,
  * SOFFICE_PATH (soffice), CONVERT_CONCURRENCY (the core count), CONVERT_TIMEOUT_S (120),
@@ -14,8 +14,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
-import { createPool } from '../facility/pool.ts';
-import { startConversionWorker } from '../facility/queue.ts';
+import { createPool } from '../facility/pool/pool.ts';
+import { startConversionWorker } from '../facility/queue/queue.ts';
 import { folder, number, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 

@@ -10,7 +10,7 @@ const DOC = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
 const TOP = ['src', 'facility', 'server', 'config', 'bench', 'browser-tests', 'scripts'];
 const TOP_EXTRA = ['examples', 'mock', 'docs'];
 
-/** Backticked repository paths: `src/url/`, `facility/queue.ts`, `server/routes/`. */
+/** Backticked repository paths: `src/url/`, `facility/queue/queue.ts`, `server/routes/`. */
 function namedPaths(text: string): string[] {
   const found = new Set<string>();
   const roots = [...TOP, ...TOP_EXTRA].join('|');
@@ -30,9 +30,9 @@ function folders(dir: string): string[] {
 
 describe('docs/architecture.md', () => {
   it('names paths (the scan can fail)', () => {
-    expect(namedPaths('see `src/url/` and `facility/queue.ts`, not `src/<x>/`')).toEqual([
+    expect(namedPaths('see `src/url/` and `facility/queue/queue.ts`, not `src/<x>/`')).toEqual([
       'src/url/',
-      'facility/queue.ts',
+      'facility/queue/queue.ts',
     ]);
     expect(namedPaths(DOC).length).toBeGreaterThan(20);
   });

@@ -56,7 +56,8 @@ export async function fakeDist(root: string, settings: string): Promise<string[]
 
 export async function startServe(setup: ServeSetup = {}): Promise<Served> {
   const root = await mkdtemp(path.join(tmpdir(), 'folio-serve-'));
-  // LibreOffice runs as nobody when the tests run as root (facility/sandbox.ts): let it through.
+  // LibreOffice runs as nobody when the tests run as root (facility/conversion/sandbox.ts): let it
+  // through.
   await chmod(root, 0o711);
   const docsDir = path.join(root, 'docs');
   const workDir = path.join(root, 'work');

@@ -1,9 +1,9 @@
 /**
- * The policy's `gridLine` (contracts §5b; facility/sheet-grid.ts): a spreadsheet converted with it
- * prints its cell grid, in every format a sheet arrives in, and without it prints as the sheet
- * says (no grid); the two PDFs of the same bytes are cached apart, and a document that is no sheet
- * is converted once whatever the flag says. The grid is looked for in the page's preview, drawn by
- * pdf.js: rows of pixels crossed by a rule across the empty cells.
+ * The policy's `gridLine` (contracts §5b; facility/conversion/sheet-grid.ts): a spreadsheet
+ * converted with it prints its cell grid, in every format a sheet arrives in, and without it prints
+ * as the sheet says (no grid); the two PDFs of the same bytes are cached apart, and a document that
+ * is no sheet is converted once whatever the flag says. The grid is looked for in the page's
+ * preview, drawn by pdf.js: rows of pixels crossed by a rule across the empty cells.
  */
 import { readdir } from 'node:fs/promises';
 import { converted } from './_converted.ts';

@@ -302,7 +302,8 @@ describe('metrics: on their own port only, and they move', () => {
       expect(Object.keys(launch.env ?? {}).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR']);
       expect(JSON.stringify(launch)).not.toContain(CANARY);
       if (process.getuid?.() === 0) {
-        // As root: no network namespace access and the unprivileged user (facility/sandbox.ts).
+        // As root: no network namespace access and the unprivileged user
+        // (facility/conversion/sandbox.ts).
         expect(launch.args.join(' ')).toMatch(/unshare --net -- setpriv --reuid=65534/);
       }
       expect(launch.args.join(' ')).toMatch(/prlimit --as=\d+/);

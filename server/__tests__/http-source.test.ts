@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { plainPdf } from '../routes/__tests__/_fixtures.ts';
-import { createHttpSource, parseHeaders } from '../../facility/http-source.ts';
+import { createHttpSource, parseHeaders } from '../../facility/sources/http-source.ts';
 import { secretKey } from '../auth-keys.ts';
 import { sourceFromEnv } from '../source-env.ts';
 import { converted } from './_converted.ts';

@@ -1,9 +1,10 @@
 /**
- * BMP and SVG through LibreOffice Draw (facility/formats.ts), after the header's pixel check: an
- * SVG's script is not run and its external image not fetched (a listener started here counts
- * requests), and an SVG declaring too many pixels is refused before any decoder sees it. HEIC,
- * AVIF and TIFF decoded in the pool (facility/image-pages.ts), a page per frame, each page the
- * frame's colours; a frame over the pixel limit, the first or a later one, is refused.
+ * BMP and SVG through LibreOffice Draw (facility/conversion/formats.ts), after the header's pixel
+ * check: an SVG's script is not run and its external image not fetched (a listener started here
+ * counts requests), and an SVG declaring too many pixels is refused before any decoder sees it.
+ * HEIC, AVIF and TIFF decoded in the pool (facility/conversion/image-pages.ts), a page per frame,
+ * each page the frame's colours; a frame over the pixel limit, the first or a later one, is
+ * refused.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';

@@ -1,5 +1,6 @@
 /**
- * A document's macros never run while it converts (facility/sandbox.ts; docs/server.md, "Formats").
+ * A document's macros never run while it converts (facility/conversion/sandbox.ts; docs/server.md,
+ * "Formats").
  *
  * The sample is a Writer document whose Basic macro, bound to its "open document" event (OnLoad,
  * `dom:load`), writes a file at a path the test chooses, in a folder anyone may write to (as root

@@ -1,7 +1,7 @@
 /**
- * Markdown and code become PDFs of their text, highlighted and numbered (facility/text-html.ts),
- * and nothing in them is fetched while converting: a listener started here counts every request
- * their links and images aim at.
+ * Markdown and code become PDFs of their text, highlighted and numbered
+ * (facility/conversion/text-html.ts), and nothing in them is fetched while converting: a listener
+ * started here counts every request their links and images aim at.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

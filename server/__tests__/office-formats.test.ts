@@ -1,9 +1,9 @@
 /**
- * The office family through LibreOffice (facility/formats.ts): a sample of each extension made by
- * LibreOffice itself (_office-samples.ts), or zipped here where LibreOffice reads but cannot write
- * the format (`.pages .numbers .key .vsdx`: _iwork-visio-samples.ts), converts to a PDF holding
- * its words; a file whose old Office or WPS name lies is read as what it is, and one that is
- * nothing readable is refused.
+ * The office family through LibreOffice (facility/conversion/formats.ts): a sample of each
+ * extension made by LibreOffice itself (_office-samples.ts), or zipped here where LibreOffice reads
+ * but cannot write the format (`.pages .numbers .key .vsdx`: _iwork-visio-samples.ts), converts to
+ * a PDF holding its words; a file whose old Office or WPS name lies is read as what it is, and one
+ * that is nothing readable is refused.
  *
  * No binary Visio `.vsd` is tested: LibreOffice cannot write one, writing one by hand is
  * libvisio's reverse engineering, and no licensed sample ships (Debian's libvisio packages carry

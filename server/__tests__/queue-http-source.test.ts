@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createHttpSource, parseHeaders } from '../../facility/http-source.ts';
+import { createHttpSource, parseHeaders } from '../../facility/sources/http-source.ts';
 import { freePort, killAll, logged, startRedis, startWorker, stop } from './_cluster.ts';
 import type { Proc } from './_cluster.ts';
 import { FIXTURES, pollUntilSettled, startServe } from './_serve.ts';

@@ -13,8 +13,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startS3 } from '../../facility/__tests__/_s3.ts';
-import type { S3Server } from '../../facility/__tests__/_s3.ts';
+import { startS3 } from '../../facility/sources/__tests__/_s3.ts';
+import type { S3Server } from '../../facility/sources/__tests__/_s3.ts';
 import { settingsScript } from '../settings-block.ts';
 import {
   freePort,

@@ -8,8 +8,8 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startS3 } from '../../facility/__tests__/_s3.ts';
-import type { S3Server } from '../../facility/__tests__/_s3.ts';
+import { startS3 } from '../../facility/sources/__tests__/_s3.ts';
+import type { S3Server } from '../../facility/sources/__tests__/_s3.ts';
 import { settingsScript } from '../settings-block.ts';
 import {
   freePort,

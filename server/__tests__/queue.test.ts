@@ -9,9 +9,9 @@ import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../settings-block.ts';
-import { createConverter } from '../../facility/convert.ts';
-import { createPool } from '../../facility/pool.ts';
-import { createQueueConverter, startConversionWorker } from '../../facility/queue.ts';
+import { createConverter } from '../../facility/conversion/convert.ts';
+import { createPool } from '../../facility/pool/pool.ts';
+import { createQueueConverter, startConversionWorker } from '../../facility/queue/queue.ts';
 import {
   freePort,
   killAll,
@@ -112,8 +112,8 @@ beforeAll(async () => {
   docsDir = path.join(root, 'docs');
   cacheDir = path.join(root, 'cache');
   runsLog = path.join(root, 'runs.log');
-  // As root, LibreOffice and so these wrappers run as nobody (facility/sandbox.ts): let it in and
-  // let it log its runs.
+  // As root, LibreOffice and so these wrappers run as nobody (facility/conversion/sandbox.ts): let
+  // it in and let it log its runs.
   await chmod(root, 0o711);
   await writeFile(runsLog, '', { mode: 0o666 });
   await chmod(runsLog, 0o666);

@@ -1,5 +1,5 @@
 /**
- * Text in any encoding becomes a PDF whose text is the file's (facility/text-decode.ts,
+ * Text in any encoding becomes a PDF whose text is the file's (facility/conversion/text-decode.ts,
  * text-prepare.ts): each sample is a known string encoded here with iconv-lite.
  */
 import iconv from 'iconv-lite';
@@ -25,7 +25,7 @@ const FILES: Record<string, Buffer> = {
     `部门,预算,备注\n销售部,1200,${SIMPLIFIED}\n研发部,3400,下周提交\n`,
     'gb18030',
   ),
-  // Two rows: too little for chardet's statistics alone (facility/text-decode.ts).
+  // Two rows: too little for chardet's statistics alone (facility/conversion/text-decode.ts).
   'short-gb18030.csv': iconv.encode('部门,预算\n销售部,1200\n', 'gb18030'),
   'semicolons.csv': Buffer.from('name;amount\nalpha;1\nbeta;2\n'),
   'tabs.tsv': iconv.encode(`部門\t預算\n銷售部\t1200\n研發部\t3400\n${TRADITIONAL}\t0\n`, 'big5'),

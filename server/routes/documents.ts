@@ -4,7 +4,7 @@
  * hand it the request and write its answer. In dev the sidecars' simulations (`convertMs`,
  * `delayMs`, `fail`: facility/README.md) are on.
  */
-import { writeAnswer } from '../../facility/node-http.ts';
+import { writeAnswer } from '../../facility/http/node-http.ts';
 import type { RouteFile } from './types.ts';
 
 const documents: RouteFile = {

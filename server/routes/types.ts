@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Facility } from '../../facility/facility.ts';
-import type { Reader } from '../../facility/reader.ts';
+import type { Reader } from '../../facility/policy/reader.ts';
 
 export interface RouteRequest extends IncomingMessage {
   /** Decoded path parameters (`:id`), as path-to-regexp matched them. */

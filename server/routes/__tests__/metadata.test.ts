@@ -55,7 +55,7 @@ test('tracemonkey.pdf: title from the file name, 14 US Letter pages, no outline'
       // None drawn yet: nothing has asked for one.
       drawn: [],
     },
-    // What pdf.js reads to draw page 1 (facility/first-page-ranges.ts): its header, and the
+    // What pdf.js reads to draw page 1 (facility/facts/first-page-ranges.ts): its header, and the
     // fonts and xref at the end of the file.
     firstPageRanges: [
       [0, 65_535],

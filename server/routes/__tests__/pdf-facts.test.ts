@@ -2,10 +2,10 @@
 import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createHasher } from '../../../facility/convert.ts';
-import { createPdfFacts } from '../../../facility/pdf-facts.ts';
-import type { CacheOutcome } from '../../../facility/pdf-facts.ts';
-import { createPool } from '../../../facility/pool.ts';
+import { createHasher } from '../../../facility/conversion/convert.ts';
+import { createPdfFacts } from '../../../facility/facts/pdf-facts.ts';
+import type { CacheOutcome } from '../../../facility/facts/pdf-facts.ts';
+import { createPool } from '../../../facility/pool/pool.ts';
 import { makeDocsDir } from './_docs-dir.ts';
 import { passwordPdf, plainPdf } from './_fixtures.ts';
 

@@ -2,7 +2,7 @@
  * The facility's `watermarkInfo` made safe to draw (contracts §3): each field kept only when it is
  * of the right type and plausible, the painter's defaults for the rest. The viewer reads the
  * answer through it (facilityDocument.ts), and the server draws a view-only page's watermark
- * through it (facility/view-only.ts), so both draw the same mark from the same fields.
+ * through it (facility/policy/view-only.ts), so both draw the same mark from the same fields.
  */
 import type { WatermarkInfo } from '../../domain/document';
 import { sanitizeText, TEXT_LIMITS } from '../sanitizeText.ts';

@@ -7,7 +7,7 @@
  * repeat joins them), a gap apart. Text is drawn as text: HTML in it is never parsed.
  *
  * Framework-free and light: the first frame's tiny entry bundles it before React and antd load, and
- * the server draws view-only pages' watermark with it (facility/preview-render.ts).
+ * the server draws view-only pages' watermark with it (facility/previews/preview-render.ts).
  */
 import type { WatermarkInfo } from '../../domain/document';
 

@@ -10,11 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { PoolBusyError } from './pool.ts';
-import type { Pool } from './pool.ts';
+import { PoolBusyError } from '../pool/pool.ts';
+import type { Pool } from '../pool/pool.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_PAGES, PREVIEW_WIDTHS } from './preview-types.ts';
-import type { PageSize } from './pdf-facts-types.ts';
-import type { WatermarkInfo } from '../src/domain/document.ts';
+import type { PageSize } from '../facts/pdf-facts-types.ts';
+import type { WatermarkInfo } from '../../src/domain/document.ts';
 
 /** The answer's `previews` field (contracts §3). */
 export interface PreviewsField {

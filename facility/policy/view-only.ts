@@ -10,9 +10,11 @@
  * reader's token lacks `download`.
  */
 import { createHash } from 'node:crypto';
-import { imageName } from './previews.ts';
-import type { WatermarkInfo } from '../src/domain/document.ts';
-import { sanitizeWatermark } from '../src/services/watermark/sanitize.ts';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
+import { imageName } from '../previews/previews.ts';
+import type { WatermarkInfo } from '../../src/domain/document.ts';
+import { sanitizeWatermark } from '../../src/services/watermark/sanitize.ts';
 import { documentAllowsDownload } from './param.ts';
 import { forReader, readerMayDownload } from './reader.ts';
 import type { Reader } from './reader.ts';
@@ -35,6 +37,13 @@ export function isViewOnly(
   if (mode === 'off') return false;
   if (mode === 'always') return true;
   return !(documentAllowsDownload(fields) && readerMayDownload(reader));
+}
+
+/** 403 `view_only`: the reader gets this document as page images only. */
+export function viewOnlyRefusal(): Answer {
+  return jsonError(403, 'view_only', {
+    message: 'this document is shown as page images only; its file is not sent',
+  });
 }
 
 /**

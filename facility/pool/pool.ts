@@ -16,13 +16,13 @@ import { availableParallelism } from 'node:os';
 import { clearInterval, setInterval } from 'node:timers';
 import type { Transferable as WorkerTransferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
-import type { RemoteFactsJob } from './pdf-facts-worker.ts';
-import type { PageText, PageTextJob } from './page-text.ts';
-import type { PreviewJob } from './preview-types.ts';
-import type { DecodedImage, DecodedImageJob } from './image-pages.ts';
-import type { SheetGridJob } from './sheet-grid.ts';
-import type { PreparedText, TextJob } from './text-prepare.ts';
+import type { ByteRange, PdfFacts } from '../facts/pdf-facts-types.ts';
+import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
+import type { PageText, PageTextJob } from '../previews/page-text.ts';
+import type { PreviewJob } from '../previews/preview-types.ts';
+import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
+import type { SheetGridJob } from '../conversion/sheet-grid.ts';
+import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 

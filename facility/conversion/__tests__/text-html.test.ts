@@ -1,6 +1,7 @@
 /**
- * Markdown and code become HTML that only escapes the document's text (facility/text-html.ts):
- * no markup, script or fetched image of the document's own survives into what LibreOffice reads.
+ * Markdown and code become HTML that only escapes the document's text
+ * (facility/conversion/text-html.ts): no markup, script or fetched image of the document's own
+ * survives into what LibreOffice reads.
  */
 import { codeHtml, markdownHtml } from '../text-html.ts';
 

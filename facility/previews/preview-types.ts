@@ -3,7 +3,7 @@
  * facility renders, shared by the server side (previews.ts) and the pool's thread
  * (preview-render.ts).
  */
-import type { WatermarkInfo } from '../src/domain/document.ts';
+import type { WatermarkInfo } from '../../src/domain/document.ts';
 
 /**
  * The first pages only: a preview stands in for the pages a reader sees while pdf.js loads, and

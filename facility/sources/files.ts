@@ -59,6 +59,11 @@ export function sidecarPath(file: string): string {
   return file + SIDECAR_SUFFIX;
 }
 
+/** The file's name without the folders of its id (`contracts/2026/acme.docx` → `acme.docx`). */
+export function fileName(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1);
+}
+
 function isInside(dir: string, file: string): boolean {
   const rel = path.relative(dir, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);

@@ -1,8 +1,8 @@
 /**
  * The simulated conversion of a sidecar's `convertMs`: the clock starts at the first metadata or
- * content answer for the document (facility.ts) and `loadedCount` grows linearly to `pageCount`
- * over `convertMs`. A run is keyed by the file and its sidecar's mtime, so saving the sidecar again
- * starts a fresh conversion.
+ * content answer for the document (facts/document-facts.ts) and `loadedCount` grows linearly to
+ * `pageCount` over `convertMs`. A run is keyed by the file and its sidecar's mtime, so saving the
+ * sidecar again starts a fresh conversion.
  */
 const started = new Map<string, number>();
 

@@ -8,10 +8,10 @@
 import { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import type { Answer } from './answer.ts';
-import type { PdfFacts } from './pdf-facts-types.ts';
-import type { RangeAnswer, RangeAsk } from './pdf-facts-worker.ts';
-import type { Pool } from './pool.ts';
+import type { Answer } from '../http/answer.ts';
+import type { PdfFacts } from '../facts/pdf-facts-types.ts';
+import type { RangeAnswer, RangeAsk } from '../facts/pdf-facts-worker.ts';
+import type { Pool } from '../pool/pool.ts';
 import { asSourceError } from './source.ts';
 import type { DocumentSource, SourceStat } from './source.ts';
 

@@ -7,7 +7,7 @@ import { createPool } from '../pool.ts';
 import { POOL_NICE } from '../thread-priority.ts';
 import { niceByThread } from './_threads.ts';
 
-const SAMPLE = path.resolve(__dirname, '../../mock/documents/tracemonkey.pdf');
+const SAMPLE = path.resolve(__dirname, '../../../mock/documents/tracemonkey.pdf');
 
 const onLinux = process.platform === 'linux' ? it : it.skip;
 

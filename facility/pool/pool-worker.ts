@@ -4,19 +4,19 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { firstPageRanges } from './first-page-ranges.ts';
-import { readPdfFacts, readRemotePdfFacts } from './pdf-facts-worker.ts';
-import type { RemoteFactsJob } from './pdf-facts-worker.ts';
-import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
-import type { DecodedImage, DecodedImageJob } from './image-pages.ts';
+import { firstPageRanges } from '../facts/first-page-ranges.ts';
+import { readPdfFacts, readRemotePdfFacts } from '../facts/pdf-facts-worker.ts';
+import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
+import type { ByteRange, PdfFacts } from '../facts/pdf-facts-types.ts';
+import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
 import type { ImageJob } from './pool.ts';
-import { readPageText } from './page-text.ts';
-import type { PageText, PageTextJob } from './page-text.ts';
-import { renderPreview } from './preview-render.ts';
-import type { PreviewJob } from './preview-types.ts';
-import { printGrid } from './sheet-grid.ts';
-import type { SheetGridJob } from './sheet-grid.ts';
-import type { PreparedText, TextJob } from './text-prepare.ts';
+import { readPageText } from '../previews/page-text.ts';
+import type { PageText, PageTextJob } from '../previews/page-text.ts';
+import { renderPreview } from '../previews/preview-render.ts';
+import type { PreviewJob } from '../previews/preview-types.ts';
+import { printGrid } from '../conversion/sheet-grid.ts';
+import type { SheetGridJob } from '../conversion/sheet-grid.ts';
+import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -54,7 +54,7 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
  * libheif's WebAssembly would otherwise slow every thread's start.
  */
 export async function decodedImage(job: DecodedImageJob): Promise<DecodedImage> {
-  const { decodedImagePdf } = await import('./image-pages.ts');
+  const { decodedImagePdf } = await import('../conversion/image-pages.ts');
   return decodedImagePdf(job);
 }
 
@@ -75,7 +75,7 @@ export function pageText(job: PageTextJob): Promise<PageText> {
  * which a page preview waits for (docs/decisions/2026-11-27-a-warm-pool-thread.md).
  */
 export async function text(job: TextJob): Promise<PreparedText> {
-  const { prepareText } = await import('./text-prepare.ts');
+  const { prepareText } = await import('../conversion/text-prepare.ts');
   return prepareText(job);
 }
 

@@ -50,8 +50,8 @@ import {
   sourceKind,
 } from './formats.ts';
 import type { OfficeInput, SourceKind } from './formats.ts';
-import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
-import type { Pool } from './pool.ts';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
+import type { Pool } from '../pool/pool.ts';
 import { sandboxedSoffice } from './sandbox.ts';
 import type { SofficeJob } from './sandbox.ts';
 

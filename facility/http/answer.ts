@@ -1,6 +1,7 @@
 /**
- * What the facility answers, independent of the HTTP framework: facility.ts decides, and an adapter
- * writes it (node-http.ts, which the route handlers of server/routes/ call in every mode).
+ * What the facility answers, independent of the HTTP framework: the parts facility.ts composes
+ * decide, and an adapter writes it (node-http.ts, which the route handlers of server/routes/ call
+ * in every mode).
  */
 import type { Readable } from 'node:stream';
 
@@ -31,6 +32,14 @@ export function jsonError(
   headers?: Record<string, string | number>,
 ): Answer {
   return { kind: 'json', status, body: { error, ...extra }, headers };
+}
+
+/** How long a client waits when the pool's queue is full. */
+const BUSY_RETRY_AFTER_S = 2;
+
+/** 503 with Retry-After: the pool's queue is full. */
+export function busy(message: string): Answer {
+  return jsonError(503, 'busy', { message }, { 'Retry-After': BUSY_RETRY_AFTER_S });
 }
 
 /**

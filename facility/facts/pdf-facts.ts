@@ -20,8 +20,8 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
-import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from './pool.ts';
-import type { Pool } from './pool.ts';
+import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
+import type { Pool } from '../pool/pool.ts';
 
 /** Facts are small (a page size per page): thousands fit in a few MB. */
 const MEMORY_ENTRIES = 5000;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { drawWatermark } from '../src/services/watermark/draw.ts';
-import { FACILITY_PDFJS } from './pdfjs-options.ts';
+import { drawWatermark } from '../../src/services/watermark/draw.ts';
+import { FACILITY_PDFJS } from '../facts/pdfjs-options.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_QUALITY } from './preview-types.ts';
 import type { PreviewJob } from './preview-types.ts';
 

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
-import { createS3Client, statusOf } from './s3-source.ts';
+import { createS3Client, statusOf } from '../sources/s3-source.ts';
 
 /** Where converted PDFs are shared, by conversion key. */
 export interface ConversionResults {

@@ -1,6 +1,6 @@
 /**
  * The ranges the facility names for page 1 (contracts §3 `firstPageRanges`,
- * facility/first-page-ranges.ts), read in the pool beside the facts: pdf.js, given only the
+ * facility/facts/first-page-ranges.ts), read in the pool beside the facts: pdf.js, given only the
  * viewer's head and tail and these, opens the file and draws page 1 without asking for anything
  * else; given the head and tail alone, it has to.
  */
@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stat } from 'node:fs/promises';
-import { createPool } from '../pool.ts';
+import { createPool } from '../../pool/pool.ts';
 import type { ByteRange } from '../pdf-facts-types.ts';
 
 jest.setTimeout(60_000);
 
-const SAMPLES = path.resolve(__dirname, '../../mock/documents');
+const SAMPLES = path.resolve(__dirname, '../../../mock/documents');
 // The viewer's chunk size (first-page-ranges.ts holds it too, but loads pdf.js, which Jest cannot).
 const RANGE_CHUNK = 65_536;
 const PAGE_ONE_READS = fileURLToPath(new URL('_page-one-reads.ts', import.meta.url));

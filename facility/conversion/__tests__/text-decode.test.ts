@@ -1,6 +1,7 @@
 /**
- * Text files decode to the right characters whatever they arrived in (facility/text-decode.ts):
- * each sample is a known string encoded here with iconv-lite, so no file of unknown licence ships.
+ * Text files decode to the right characters whatever they arrived in
+ * (facility/conversion/text-decode.ts): each sample is a known string encoded here with iconv-lite,
+ * so no file of unknown licence ships.
  */
 import iconv from 'iconv-lite';
 import { decodeText } from '../text-decode.ts';

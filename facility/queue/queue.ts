@@ -29,20 +29,20 @@ import {
   createHasher,
   createJobRunner,
   isEmbeddedImage,
-} from './convert.ts';
+} from '../conversion/convert.ts';
 import type {
   ConversionState,
   Converter,
   FailureCode,
   Rendition,
   RunnerOptions,
-} from './convert.ts';
-import { resolveDocument } from './files.ts';
-import type { Resolved } from './files.ts';
+} from '../conversion/convert.ts';
+import { resolveDocument } from '../sources/files.ts';
+import type { Resolved } from '../sources/files.ts';
 import type { ConversionResults } from './s3-results.ts';
-import { createSourceCopies } from './source-copy.ts';
-import { asSourceError } from './source.ts';
-import type { DocumentSource } from './source.ts';
+import { createSourceCopies } from '../sources/source-copy.ts';
+import { asSourceError } from '../sources/source.ts';
+import type { DocumentSource } from '../sources/source.ts';
 
 const QUEUE_NAME = 'folio-conversions';
 

@@ -1,0 +1,57 @@
+/**
+ * A found document's viewable PDF (docs/server.md, "Formats"): a PDF as it is, a file of another
+ * format the converter's PDF as its policy's `gridLine` asks (a sheet's grid printed, or not) —
+ * ready, still converting, or the answer that says why there is none.
+ */
+import type { Stats } from 'node:fs';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
+import { gridLinePrinted } from '../policy/param.ts';
+import type { Found } from '../sources/lookup.ts';
+import type { Converter, FailureCode } from './convert.ts';
+import { sourceKind, startsAsPdf } from './formats.ts';
+
+/** Where the viewable PDF of a document is, or why there is none (yet). */
+export type Viewable =
+  | { kind: 'ready'; file: string; stats: Stats }
+  | { kind: 'converting' }
+  | { kind: 'failed'; answer: Answer };
+
+export type ViewableOf = (found: Found) => Promise<Viewable>;
+
+/** 503: the server lacks a tool or its queue; 502: the tool failed on this file; 413/415: refused. */
+const FAILURE_STATUS: Record<FailureCode, number> = {
+  conversion_failed: 502,
+  converter_not_installed: 503,
+  queue_unavailable: 503,
+  too_large: 413,
+  unsupported: 415,
+};
+
+export function createViewable(converter: Converter): ViewableOf {
+  return async ({ doc, sidecar }) => {
+    const kind = sourceKind(doc.name);
+    const served: Viewable = { kind: 'ready', file: doc.file, stats: doc.stats };
+    if (kind === 'pdf') return served;
+    if (kind === 'unknown') {
+      if (await startsAsPdf(doc.file)) return served;
+      return {
+        kind: 'failed',
+        answer: jsonError(415, 'unsupported', {
+          message: `${doc.name} is not a kind of file this server previews (docs/server.md, "Formats")`,
+        }),
+      };
+    }
+    const state = await converter.state(doc.file, doc.stats, doc.name, {
+      gridLine: gridLinePrinted(sidecar?.fields),
+    });
+    if (state.kind !== 'failed') return state;
+    const status = FAILURE_STATUS[state.error];
+    const headers =
+      state.retryAfterS === undefined ? undefined : { 'Retry-After': state.retryAfterS };
+    return {
+      kind: 'failed',
+      answer: jsonError(status, state.error, { message: state.message }, headers),
+    };
+  };
+}

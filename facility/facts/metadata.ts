@@ -1,0 +1,180 @@
+/**
+ * `GET documents/{id}` (contracts §3, facility/README.md): the document's facts as this reader's
+ * answer — title, pages, outline and the policy fields (policy/reader.ts narrows them), with what
+ * the viewer reads next: the PDF's URL, its page previews and page 1's byte ranges, or a view-only
+ * reader's page images (policy/view-only.ts). While a source's PDF is still being copied, its facts
+ * read by ranges answer first (sources/remote-pdf.ts).
+ */
+import mime from 'mime-types';
+import type { ViewableOf } from '../conversion/viewable.ts';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
+import { commentsShown, searchAllowed } from '../policy/param.ts';
+import { forReader } from '../policy/reader.ts';
+import type { Reader } from '../policy/reader.ts';
+import { viewOnlyField } from '../policy/view-only.ts';
+import { firstPageDrawn, previewsField } from '../previews/previews.ts';
+import { fileName } from '../sources/files.ts';
+import type { Found, Lookup } from '../sources/lookup.ts';
+import type { RemotePdfs } from '../sources/remote-pdf.ts';
+import type { Filling } from '../sources/source-copy.ts';
+import { opened } from './document-facts.ts';
+import type { DocumentFacts } from './document-facts.ts';
+
+export interface MetadataOptions {
+  lookup: Lookup;
+  remote: RemotePdfs;
+  viewable: ViewableOf;
+  facts: DocumentFacts;
+  /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
+  cacheDir: string;
+  /** Honour the sidecars' `delayMs` and `fail` (dev only). */
+  simulate: boolean;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+/**
+ * `GET documents/{id}`; null when the client went away during a simulated delay. A signed link's
+ * reader narrows the policy and fills the watermark (policy/reader.ts).
+ */
+export type Metadata = (
+  id: string,
+  signal?: AbortSignal,
+  reader?: Reader,
+) => Promise<Answer | null>;
+
+function titleFromName(id: string): string {
+  const name = fileName(id);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts (the client went away). */
+function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted === true) {
+      resolve(false);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function createMetadata(options: MetadataOptions): Metadata {
+  const { lookup, remote, viewable, facts: documentFacts, cacheDir, simulate, log } = options;
+  const { factsOf, progressOf, contentHash } = documentFacts;
+
+  /**
+   * A filling PDF's metadata from its facts read by ranges; or, when the copy is whole first (or
+   * the facts cannot be read so), the document found as usual.
+   */
+  async function earlyMetadata(
+    id: string,
+    filling: Filling,
+    reader?: Reader,
+  ): Promise<Found | Answer> {
+    const facts = remote.facts(id, filling.stat);
+    const first = await Promise.race([
+      filling.whole.then(
+        () => null,
+        () => null,
+      ),
+      facts.catch(() => null),
+    ]);
+    if (first === null) return lookup.whole(id, filling);
+    if (first.refused !== undefined) {
+      log?.({ event: 'refused', file: id, error: first.refused });
+      return jsonError(413, first.refused, { message: `${id}: ${first.error ?? ''}` });
+    }
+    // No previews nor first-page ranges yet: both are named once the copy is whole.
+    const body = {
+      title: first.title ?? titleFromName(id),
+      mimeType: 'application/pdf',
+      pageCount: first.pageCount,
+      loadedCount: first.pageCount,
+      pageSize: first.pageSize,
+      docOutline: first.docOutline,
+      fileUrl: `documents/${encodeURIComponent(id)}/content`,
+      ...forReader({}, reader, new Date()),
+    };
+    return { kind: 'json', status: 200, body };
+  }
+
+  return async (id, signal, reader) => {
+    const early = await lookup.findEarly(id, reader);
+    const found = 'whole' in early ? await earlyMetadata(id, early, reader) : early;
+    if (!('doc' in found)) return found;
+    const { doc, sidecar } = found;
+    if (simulate && sidecar?.delayMs !== undefined && !(await wait(sidecar.delayMs, signal))) {
+      return null;
+    }
+    if (simulate && sidecar?.fail) return { kind: 'raw', ...sidecar.fail };
+    const base = {
+      title: titleFromName(doc.name),
+      mimeType: mime.lookup(doc.name) || 'application/octet-stream',
+    };
+    // A view-only reader's answer names page images instead (view-only.ts).
+    const viewOnlyReader = lookup.viewOnlyFor(found, reader);
+    const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
+    const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
+    const view = await viewable(found);
+    if (view.kind === 'failed') return view.answer;
+    if (view.kind === 'converting') {
+      // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.
+      const body = { ...base, pageCount: 1, loadedCount: 0, pageSize: [], docOutline: [] };
+      const mode = viewOnlyReader
+        ? { viewOnly: viewOnlyField(doc.name, null, 0, { searchable: false, comments: true }) }
+        : { fileUrl };
+      return { kind: 'json', status: 200, body: { ...body, ...fields, ...mode } };
+    }
+    const facts = await factsOf(view.file, view.stats);
+    if ('kind' in facts) return facts;
+    if (facts.refused !== undefined) {
+      log?.({ event: 'refused', file: doc.name, error: facts.refused });
+      return jsonError(413, facts.refused, { message: `${doc.name}: ${facts.error ?? ''}` });
+    }
+    const { loadedCount, complete } = progressOf(found, facts.pageCount);
+    const hash = complete && opened(facts) ? await contentHash(view.file, view.stats) : null;
+    const read = {
+      ...base,
+      title: facts.title ?? base.title,
+      pageCount: facts.pageCount,
+      loadedCount,
+      pageSize: facts.pageSize,
+      docOutline: facts.docOutline,
+    };
+    if (viewOnlyReader) {
+      // Page images and texts only: no file's URL, no byte ranges, no clean previews.
+      const minute = Math.floor(Date.now() / 60_000);
+      const field = viewOnlyField(doc.name, hash, minute, {
+        searchable: searchAllowed(fields),
+        comments: commentsShown(fields),
+      });
+      return { kind: 'json', status: 200, body: { ...read, ...fields, viewOnly: field } };
+    }
+    // Both only for a complete file pdf.js opened: its bytes and pages will not change.
+    const named =
+      hash === null
+        ? {}
+        : {
+            previews: previewsField(
+              doc.name,
+              hash,
+              facts.pageCount,
+              await firstPageDrawn(cacheDir, hash, commentsShown(fields)),
+              commentsShown(fields),
+            ),
+            ...(facts.firstPageRanges?.length && { firstPageRanges: facts.firstPageRanges }),
+          };
+    const body = { ...read, fileUrl, ...named, ...fields };
+    return { kind: 'json', status: 200, body };
+  };
+}
