@@ -107,7 +107,14 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     const total = AbortSignal.timeout(totalTimeoutMs);
     let url = expandTemplate(template, id);
     for (let hop = 0; ; hop += 1) {
-      const headersIn = AbortSignal.any([total, AbortSignal.timeout(connectTimeoutMs)]);
+      // fetch's signal aborts the body too: the connect time-out must stop once the headers are
+      // in, or every body longer than it (a large file's copy) would be cut there.
+      const controller = new AbortController();
+      const stop = () => {
+        controller.abort(new DOMException('no answer in time', 'TimeoutError'));
+      };
+      const connect = setTimeout(stop, connectTimeoutMs);
+      total.addEventListener('abort', stop, { once: true });
       let res: Response;
       try {
         res = await fetch(url, {
@@ -116,18 +123,22 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
           redirect: 'manual',
           // No cookies are kept or sent: Node's fetch has no cookie jar, and none is added.
           credentials: 'omit',
-          signal: headersIn,
+          signal: controller.signal,
         });
       } catch (error) {
-        if (headersIn.aborted || isTimeout(error)) {
+        total.removeEventListener('abort', stop);
+        if (controller.signal.aborted || isTimeout(error)) {
           throw new SourceError('source_timeout', 'the document store did not answer in time');
         }
         throw new SourceError('source_unavailable', 'the document store cannot be reached');
+      } finally {
+        clearTimeout(connect);
       }
       if (res.status < 300 || res.status >= 400 || res.status === 304) {
         // The body is read under the total time-out only.
-        return withSignal(res, total);
+        return res;
       }
+      total.removeEventListener('abort', stop);
       await res.body?.cancel();
       const location = res.headers.get('location');
       // Only to the same origin (never file:, data: or another host), at most MAX_REDIRECTS times.
@@ -140,18 +151,6 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
       }
       url = next.toString();
     }
-  }
-
-  /** The answer whose body aborts when `signal` does (the total time-out). */
-  function withSignal(res: Response, signal: AbortSignal): Response {
-    signal.addEventListener(
-      'abort',
-      () => {
-        void res.body?.cancel(signal.reason).catch(() => undefined);
-      },
-      { once: true },
-    );
-    return res;
   }
 
   /** The failure an origin's status means; undefined for a success. */
@@ -193,6 +192,28 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     return `${res.headers.get('last-modified') ?? 'unknown'}-${String(size)}`;
   }
 
+  /**
+   * A GET of `version`'s bytes: a strong ETag is checked by the origin (a weak one never matches
+   * If-Match); a version made of Last-Modified is compared on the answer.
+   */
+  async function pinned(
+    id: string,
+    version: string | undefined,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const match: Record<string, string> =
+      version?.startsWith('"') === true ? { 'if-match': version } : {};
+    const res = await request(id, 'GET', { ...headers, ...match });
+    if (
+      res.status === 412 ||
+      (res.ok && version !== undefined && versionOf(res, wholeSize(res)) !== version)
+    ) {
+      await res.body?.cancel();
+      throw new SourceError('source_unavailable', `${id} changed while it was read`);
+    }
+    return checked(res, id);
+  }
+
   return {
     kind: 'http',
     async probe() {
@@ -231,20 +252,7 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
       return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
     },
     async readRange(id, start, end, version) {
-      const range = { range: `bytes=${String(start)}-${String(end)}` };
-      // A strong ETag is checked by the origin (a weak one never matches If-Match); a version made
-      // of Last-Modified is compared on the answer below.
-      const match: Record<string, string> =
-        version?.startsWith('"') === true ? { 'if-match': version } : {};
-      const res = await request(id, 'GET', { ...range, ...match });
-      if (
-        res.status === 412 ||
-        (res.status === 206 && version !== undefined && versionOf(res, wholeSize(res)) !== version)
-      ) {
-        await res.body?.cancel();
-        throw new SourceError('source_unavailable', `${id} changed while it was read`);
-      }
-      await checked(res, id);
+      const res = await pinned(id, version, { range: `bytes=${String(start)}-${String(end)}` });
       const wanted = end - start + 1;
       // A 200 is the whole file (no range support): read up to the range's end, then stop.
       const skip = res.status === 206 ? 0 : start;
@@ -257,8 +265,8 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
       }
       return Buffer.concat(chunks).subarray(skip, skip + wanted);
     },
-    async read(id, maxBytes) {
-      const res = await checked(await request(id, 'GET'), id);
+    async read(id, maxBytes, version) {
+      const res = await pinned(id, version);
       const declared = Number(res.headers.get('content-length') ?? NaN);
       if (declared > maxBytes) {
         await res.body?.cancel();

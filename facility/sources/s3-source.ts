@@ -84,16 +84,24 @@ export function createS3Source(options: S3SourceOptions): DocumentSource {
     return new SourceError('source_unavailable', 'the bucket cannot be reached');
   }
 
+  /** `version`'s bytes, when one is given. */
   async function get(id: string, range?: string, version?: string) {
     if (!isSafeId(id)) throw new SourceError('not_found', 'not an id');
+    let answer: GetObjectCommandOutput;
     try {
-      return await client.send(
+      answer = await client.send(
         new GetObjectCommand({ Bucket: bucket, Key: keyOf(id), Range: range, IfMatch: version }),
         { abortSignal: AbortSignal.timeout(totalTimeoutMs) },
       );
     } catch (error) {
       throw failure(error, id);
     }
+    // Not every S3-compatible store honours If-Match: the answer's ETag is compared too.
+    if (version !== undefined && answer.ETag !== undefined && answer.ETag !== version) {
+      if (answer.Body instanceof Readable) answer.Body.destroy();
+      throw new SourceError('source_unavailable', `${id} changed while it was read`);
+    }
+    return answer;
   }
 
   function bodyOf(answer: GetObjectCommandOutput, maxBytes: number, id: string) {
@@ -129,17 +137,12 @@ export function createS3Source(options: S3SourceOptions): DocumentSource {
     },
     async readRange(id, start, end, version) {
       const answer = await get(id, `bytes=${String(start)}-${String(end)}`, version);
-      // Not every S3-compatible store honours If-Match: the answer's ETag is compared too.
-      if (version !== undefined && answer.ETag !== undefined && answer.ETag !== version) {
-        if (answer.Body instanceof Readable) answer.Body.destroy();
-        throw new SourceError('source_unavailable', `${id} changed while it was read`);
-      }
       const chunks: Buffer[] = [];
       for await (const chunk of bodyOf(answer, end - start + 1, id)) chunks.push(chunk);
       return Buffer.concat(chunks);
     },
-    async read(id, maxBytes) {
-      const answer = await get(id);
+    async read(id, maxBytes, version) {
+      const answer = await get(id, undefined, version);
       if ((answer.ContentLength ?? 0) > maxBytes) {
         if (answer.Body instanceof Readable) answer.Body.destroy();
         throw new SourceError(

@@ -58,8 +58,11 @@ export interface DocumentSource {
    * again, the new version is read), never mixed with this one's.
    */
   readRange: (id: string, start: number, end: number, version?: string) => Promise<Buffer>;
-  /** The whole file, limited to `maxBytes`: the stream errors with {@link SourceError} past it. */
-  read: (id: string, maxBytes: number) => Promise<Readable>;
+  /**
+   * The whole file, limited to `maxBytes`: the stream errors with {@link SourceError} past it.
+   * Given a `version`, another version's bytes are refused as readRange refuses them.
+   */
+  read: (id: string, maxBytes: number, version?: string) => Promise<Readable>;
   /**
    * A folder's file itself (read, hashed and served in place, its sidecar beside it); undefined for
    * sources whose files are copied into CACHE_DIR first.

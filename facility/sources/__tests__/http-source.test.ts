@@ -77,6 +77,20 @@ async function startOrigin(): Promise<Origin> {
       setTimeout(() => res.destroy(), 50);
       return;
     }
+    if (id === 'steady.pdf') {
+      // 1 s of body: longer than the connect time-out, within the total one.
+      res.writeHead(200, { 'content-length': '10000' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write(Buffer.alloc(1000, 1));
+        sent += 1;
+        if (sent === 10) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+      return;
+    }
     if (id === 'dribble.pdf') {
       res.writeHead(200, { 'content-length': '10000' });
       res.write(Buffer.alloc(1000)); // then nothing: the total time-out ends it
@@ -257,6 +271,27 @@ describe('reading', () => {
     ['slow.pdf', 'source_timeout'],
   ])('%s: %s', async (id, code) => {
     await expect(source.stat(id)).rejects.toMatchObject({ code });
+  });
+
+  test('a body longer than the connect time-out is read whole: that time-out ends with the headers', async () => {
+    let read = 0;
+    for await (const chunk of await source.read('steady.pdf', 50_000)) {
+      read += (chunk as Buffer).length;
+    }
+    expect(read).toBe(10_000);
+  });
+
+  test("the whole file of a version: another version's bytes are refused", async () => {
+    const stated = await source.stat('a.pdf');
+    if (stated.kind !== 'ok') throw new Error('a.pdf is there');
+    let read = 0;
+    for await (const chunk of await source.read('a.pdf', 50_000, stated.stat.version)) {
+      read += (chunk as Buffer).length;
+    }
+    expect(read).toBe(bytes.length);
+    await expect(source.read('a.pdf', 50_000, '"v-gone"')).rejects.toMatchObject({
+      code: 'source_unavailable',
+    });
   });
 
   test('a missing file is not found', async () => {
