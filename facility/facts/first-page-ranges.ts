@@ -1,27 +1,35 @@
 /**
  * The byte ranges pdf.js reads to open a PDF and draw its page 1 (contracts §3 `firstPageRanges`),
- * found by doing it: pdf.js opens the file through a range transport that answers from memory and
- * notes every range asked for, then builds page 1's drawing, text and annotations. The viewer can
- * then ask for them all at once instead of one round trip per step of pdf.js's reading (an object
- * leads to a font, the font to its stream…): docs/decisions/2026-11-26-first-page-ranges.md.
- * Runs in the pool's threads, a task of its own beside the facts (pool-worker.ts), like everything
- * that parses untrusted bytes; bounded further by RANGES_BUDGET_MS and MAX_IMAGE_PIXELS.
+ * found by doing it: pdf.js opens the file through a range transport that notes every range asked
+ * for, then builds page 1's drawing, text and annotations. The viewer can then ask for them all at
+ * once instead of one round trip per step of pdf.js's reading (an object leads to a font, the font
+ * to its stream…, or a flat page tree to each page's dictionary in turn):
+ * docs/decisions/2026-11-26-first-page-ranges.md, docs/decisions/2026-11-29-sparse-ranges.md.
+ * A whole file's are read here, a task of its own beside the facts (pool-worker.ts); a file still
+ * at its source gets them with its facts read by ranges (pdf-facts-worker.ts). Both in the pool's
+ * threads, like everything that parses untrusted bytes; bounded further by RANGES_BUDGET_MS and
+ * MAX_IMAGE_PIXELS.
  */
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { NAMED_RANGES, RANGE_CHUNK } from '../../src/services/pdf/rangePlan.ts';
 import type { ByteRange } from './pdf-facts-types.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 
-/** pdf.js's chunk size in the viewer (src/services/pdf/byteSource.ts RANGE_CHUNK). */
-export const RANGE_CHUNK = 65_536;
-/** More ranges than this are not worth naming: the answer stays small, the viewer's asks few. */
-export const MAX_RANGES = 16;
 /**
  * Larger images are left out (their dictionary is read, not their pixels): decoding one could
  * take more heap and time than the rest, and pdf.js in the viewer reads them anyway.
  */
-const MAX_IMAGE_PIXELS = 4_000_000;
+export const MAX_IMAGE_PIXELS = 4_000_000;
 /** Longer, and no ranges are named: the document's answer must not wait on them. */
 export const RANGES_BUDGET_MS = 5000;
+
+/** Notes the viewer's chunks that a read of [begin, end) touches. */
+export function noteChunks(chunks: Set<number>, begin: number, end: number): void {
+  for (let chunk = Math.floor(begin / RANGE_CHUNK); chunk * RANGE_CHUNK < end; chunk++) {
+    chunks.add(chunk);
+  }
+}
 
 class NotingTransport extends PDFDataRangeTransport {
   readonly chunks = new Set<number>();
@@ -33,9 +41,7 @@ class NotingTransport extends PDFDataRangeTransport {
   }
 
   override requestDataRange(begin: number, end: number): void {
-    for (let chunk = Math.floor(begin / RANGE_CHUNK); chunk * RANGE_CHUNK < end; chunk++) {
-      this.chunks.add(chunk);
-    }
+    noteChunks(this.chunks, begin, end);
     // Asynchronously, as a network would: pdf.js is not ready for an answer inside its request.
     queueMicrotask(() => {
       try {
@@ -61,10 +67,41 @@ export function rangesOf(chunks: Iterable<number>, length: number): ByteRange[] 
   return ranges;
 }
 
+/** What the viewer's page view reads to draw page 1: its drawing, its text layer, its links. */
+async function readPageOne(doc: PDFDocumentProxy): Promise<void> {
+  const page = await doc.getPage(1);
+  await Promise.all([page.getOperatorList(), page.getTextContent(), page.getAnnotations()]);
+}
+
 /**
- * The ranges page 1 needs, or [] when pdf.js cannot draw it (that is for the facts to say) or
- * they would be more than MAX_RANGES.
+ * The ranges noted in `chunks` once `doc` is open and its page 1 read, or [] when pdf.js cannot
+ * draw it (that is for the facts to say), it takes longer than RANGES_BUDGET_MS or they would be
+ * more than the viewer looks at
+ * (NAMED_RANGES).
  */
+export async function pageOneRanges(
+  doc: PDFDocumentProxy | Promise<PDFDocumentProxy>,
+  chunks: ReadonlySet<number>,
+  length: number,
+): Promise<ByteRange[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error('over budget'));
+    }, RANGES_BUDGET_MS);
+  });
+  try {
+    await Promise.race([Promise.resolve(doc).then(readPageOne), late]);
+    const ranges = rangesOf(chunks, length);
+    return ranges.length <= NAMED_RANGES ? ranges : [];
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The ranges a whole file's page 1 needs (pageOneRanges); [] when it cannot be opened. */
 export async function firstPageRanges(data: Uint8Array): Promise<ByteRange[]> {
   if (data.byteLength === 0) return [];
   const transport = new NotingTransport(data);
@@ -77,26 +114,10 @@ export async function firstPageRanges(data: Uint8Array): Promise<ByteRange[]> {
     maxImageSize: MAX_IMAGE_PIXELS,
     ...FACILITY_PDFJS,
   });
-  const read = async () => {
-    const doc = await task.promise;
-    const page = await doc.getPage(1);
-    // What the viewer's page view reads to draw page 1: its drawing, its text layer, its links.
-    await Promise.all([page.getOperatorList(), page.getTextContent(), page.getAnnotations()]);
-    return rangesOf(transport.chunks, data.byteLength);
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error('over budget'));
-    }, RANGES_BUDGET_MS);
-  });
   try {
-    const ranges = await Promise.race([read(), late]);
-    return ranges.length <= MAX_RANGES ? ranges : [];
-  } catch {
-    return [];
+    // Opening is within the budget too: a file whose page tree takes long to walk names nothing.
+    return await pageOneRanges(task.promise, transport.chunks, data.byteLength);
   } finally {
-    clearTimeout(timer);
     await task.destroy();
   }
 }

@@ -94,7 +94,8 @@ export function createMetadata(options: MetadataOptions): Metadata {
       log?.({ event: 'refused', file: id, error: first.refused });
       return jsonError(413, first.refused, { message: `${id}: ${first.error ?? ''}` });
     }
-    // No previews nor first-page ranges yet: both are named once the copy is whole.
+    // No previews yet (they are drawn from the whole copy); the ranges page 1 needs, noted as
+    // the facts were read from the source, so the viewer asks for them at once.
     const body = {
       title: first.title ?? titleFromName(id),
       mimeType: 'application/pdf',
@@ -103,6 +104,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
       pageSize: first.pageSize,
       docOutline: first.docOutline,
       fileUrl: `documents/${encodeURIComponent(id)}/content`,
+      ...(first.firstPageRanges?.length && { firstPageRanges: first.firstPageRanges }),
       ...forReader({}, reader, new Date()),
     };
     return { kind: 'json', status: 200, body };

@@ -8,9 +8,11 @@ import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { RANGE_CHUNK } from '../../src/services/pdf/rangePlan.ts';
+import { MAX_IMAGE_PIXELS, noteChunks, pageOneRanges } from './first-page-ranges.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
-import type { OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
+import type { ByteRange, OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
 
 interface OutlineNode {
   title: string;
@@ -96,9 +98,13 @@ export type RangeAnswer = { begin: number; bytes: Uint8Array } | { error: string
 /** The source could not give a range: not the document's fault, so never a fact about it. */
 class RangeReadError extends Error {}
 
-/** pdf.js's range transport over a port to the main thread, which reads the source. */
+/**
+ * pdf.js's range transport over a port to the main thread, which reads the source; notes the
+ * viewer's chunks it reads (first-page-ranges.ts).
+ */
 class PortTransport extends PDFDataRangeTransport {
   readonly failed: Promise<never>;
+  readonly chunks = new Set<number>();
   readonly #port: MessagePort;
 
   constructor(port: MessagePort, length: number) {
@@ -123,22 +129,32 @@ class PortTransport extends PDFDataRangeTransport {
   }
 
   override requestDataRange(begin: number, end: number): void {
+    noteChunks(this.chunks, begin, end);
     const ask: RangeAsk = { begin, end };
     this.#port.postMessage(ask);
   }
 }
 
-/** Reads the facts of an opened document; a source failure (`failed`) is thrown, not a fact. */
-async function factsOf(task: PDFDocumentLoadingTask, failed?: Promise<never>): Promise<PdfFacts> {
+/**
+ * Reads the facts of an opened document; a source failure (`failed`) is thrown, not a fact.
+ * `pageOne` reads page 1 first, before the other pages, for the ranges that takes.
+ */
+async function factsOf(
+  task: PDFDocumentLoadingTask,
+  failed?: Promise<never>,
+  pageOne?: (doc: PDFDocumentProxy) => Promise<ByteRange[]>,
+): Promise<PdfFacts> {
   const read = async (): Promise<PdfFacts> => {
     // An encrypted file rejects here with a PasswordException: no onPassword handler is set.
     const doc = await task.promise;
+    const firstPageRanges = await pageOne?.(doc);
     const outline = (await doc.getOutline().catch(() => null)) as OutlineNode[] | null;
     return {
       title: await titleOf(doc),
       pageCount: doc.numPages,
       pageSize: await pageSizesOf(doc),
       docOutline: outline ? await outlineOf(doc, outline) : [],
+      ...(firstPageRanges && { firstPageRanges }),
     };
   };
   try {
@@ -158,25 +174,26 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
   return factsOf(getDocument({ data, ...FACILITY_PDFJS }));
 }
 
-/** pdf.js's chunk when reading by ranges: the page dictionaries are small and spread out. */
-const REMOTE_CHUNK = 16_384;
-
 /**
  * The facts of a PDF not on this machine yet, read by ranges (docs/server.md, "Document
  * sources"): only what the facts need — the trailer, the page tree, each page's dictionary, the
- * outline — not the pages' contents.
+ * outline — and page 1's contents, for the ranges the viewer will read to open it and draw page 1
+ * (the chunks read until then, in the viewer's chunk size).
  */
 export async function readRemotePdfFacts({ port, size }: RemoteFactsJob): Promise<PdfFacts> {
   const transport = new PortTransport(port, size);
   try {
     const task = getDocument({
       range: transport,
-      rangeChunkSize: REMOTE_CHUNK,
+      rangeChunkSize: RANGE_CHUNK,
       disableAutoFetch: true,
       disableStream: true,
+      maxImageSize: MAX_IMAGE_PIXELS,
       ...FACILITY_PDFJS,
     });
-    return await factsOf(task, transport.failed);
+    return await factsOf(task, transport.failed, (doc) =>
+      pageOneRanges(doc, transport.chunks, size),
+    );
   } finally {
     port.close();
   }

@@ -38,7 +38,7 @@ export function createContent(options: ContentOptions): Content {
     async content(id, reader) {
       const found = await lookup.findEarly(id, reader);
       if ('whole' in found) {
-        return remote.content(id, found.stat, (error) => lookup.failed(error, id));
+        return remote.content(id, found, (error) => lookup.failed(error, id));
       }
       if (!('doc' in found)) return found;
       if (lookup.viewOnlyFor(found, reader)) return viewOnlyRefusal();

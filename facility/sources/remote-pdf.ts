@@ -1,8 +1,8 @@
 /**
  * A PDF at a source that answers ranges, read before its copy in CACHE_DIR is whole (docs/server.md,
  * "Document sources"): its facts are read by pdf.js in the pool through ranges of the source, and
- * the viewer's ranges of `content` are read from the source as asked, while source-copy.ts fills
- * the copy in the background. Every range names the version it belongs to, so bytes of a file
+ * the viewer's ranges of `content` are read from the source as asked (a long one from the copy as
+ * it fills: growing-copy.ts), while source-copy.ts fills the copy in the background. Every range names the version it belongs to, so bytes of a file
  * changed meanwhile are refused, never mixed. Once the copy is whole, the facility serves it.
  */
 import { Readable } from 'node:stream';
@@ -12,6 +12,7 @@ import type { Answer } from '../http/answer.ts';
 import type { PdfFacts } from '../facts/pdf-facts-types.ts';
 import type { RangeAnswer, RangeAsk } from '../facts/pdf-facts-worker.ts';
 import type { Pool } from '../pool/pool.ts';
+import type { Filling } from './source-copy.ts';
 import { asSourceError } from './source.ts';
 import type { DocumentSource, SourceStat } from './source.ts';
 
@@ -20,7 +21,11 @@ import type { DocumentSource, SourceStat } from './source.ts';
  * copy instead (a page dictionary is a few hundred bytes, pdf.js reads 16 kB around each).
  */
 const FACTS_BUDGET_BYTES = 32 * 1024 * 1024;
-/** A long range (the viewer streams the rest in one) is read from the source in pieces this size. */
+/**
+ * A range of the source is read in one piece up to this size. A longer one (the viewer streams
+ * the rest of the file in one) is answered from the copy as it fills, never asked of the source a
+ * second time.
+ */
 const PIECE_BYTES = 4 * 1024 * 1024;
 /** Versions whose facts are kept while their copies fill. */
 const KEPT_FACTS = 100;
@@ -29,10 +34,10 @@ export interface RemotePdfs {
   /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
   facts: (id: string, stat: SourceStat) => Promise<PdfFacts>;
   /**
-   * `content` while the copy fills: the viewer's ranges read from the source; `failed` answers
-   * a source that cannot give a range's first bytes.
+   * `content` while the copy fills: the viewer's ranges read from the source, a long one from the
+   * filling copy; `failed` answers a source that cannot give a range's first bytes.
    */
-  content: (id: string, stat: SourceStat, failed: (error: unknown) => Answer) => Answer;
+  content: (id: string, filling: Filling, failed: (error: unknown) => Answer) => Answer;
 }
 
 export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs {
@@ -78,24 +83,15 @@ export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs
       }
       return facts;
     },
-    content(id, stat, failed) {
-      const piece = (at: number, end: number) =>
-        source.readRange(id, at, Math.min(end, at + PIECE_BYTES - 1), stat.version);
+    content(id, { stat, growing }, failed) {
       return {
         kind: 'ranges',
         size: stat.size,
         contentType: 'application/pdf',
         failed,
         async read(start, end) {
-          const first = await piece(start, end);
-          return Readable.from(
-            (async function* pieces() {
-              yield first;
-              for (let at = start + PIECE_BYTES; at <= end; at += PIECE_BYTES) {
-                yield await piece(at, end);
-              }
-            })(),
-          );
+          if (end - start + 1 > PIECE_BYTES) return growing.read(start, end);
+          return Readable.from([await source.readRange(id, start, end, stat.version)]);
         },
       };
     },

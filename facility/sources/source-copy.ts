@@ -9,11 +9,11 @@
  * longer named. A PDF at a source that answers ranges need not wait for its copy (`openEarly`,
  * remote-pdf.ts). */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Resolved } from './files.ts';
+import { GrowingCopy } from './growing-copy.ts';
 import { SourceError, asSourceError } from './source.ts';
 import type { DocumentSource, SourceStat } from './source.ts';
 
@@ -35,6 +35,8 @@ export interface Filling {
   stat: SourceStat;
   /** The copy, once whole (rejects with SourceError when the fill fails). */
   whole: Promise<Resolved>;
+  /** The copy as it is written. */
+  growing: GrowingCopy;
 }
 
 export interface SourceCopies {
@@ -54,13 +56,19 @@ export function createSourceCopies(
   log?: (event: Record<string, unknown>) => void,
 ): SourceCopies {
   /** Copies in progress, by file: one fill per version, whoever asks. */
-  const copying = new Map<string, Promise<void>>();
+  const copying = new Map<string, { job: Promise<void>; growing: GrowingCopy }>();
 
-  async function copy(id: string, version: string, dir: string, file: string): Promise<void> {
-    await mkdir(dir, { recursive: true });
-    const partial = path.join(dir, `.${randomUUID()}.tmp`);
+  async function copy(id: string, version: string, growing: GrowingCopy): Promise<void> {
+    const { partial, file } = growing;
+    const dir = path.dirname(file);
     try {
-      await pipeline(await source.read(id, maxBytes), createWriteStream(partial));
+      await mkdir(dir, { recursive: true });
+      const handle = await open(partial, 'wx');
+      try {
+        await pipeline(await source.read(id, maxBytes, version), growing.sink(handle));
+      } finally {
+        await handle.close();
+      }
       // The bytes are this version's only if the source still names it: a file changed while it
       // was read may have sent a mix, so the partial file is dropped, never published.
       const after = await source.stat(id);
@@ -68,8 +76,11 @@ export function createSourceCopies(
         throw new SourceError('source_unavailable', `${id} changed while it was read`);
       }
       await rename(partial, file);
+      growing.end();
     } catch (error) {
-      throw asSourceError(error);
+      const failed = asSourceError(error);
+      growing.end(failed);
+      throw failed;
     } finally {
       await rm(partial, { force: true });
     }
@@ -81,11 +92,11 @@ export function createSourceCopies(
     }
   }
 
-  /** The version's copy: there already (`done`), or its fill, shared by every caller. */
+  /** The version's copy: there already, or its fill (`growing`), shared by every caller. */
   async function fill(
     id: string,
     stated: SourceStat,
-  ): Promise<{ whole: Promise<Resolved>; done: boolean }> {
+  ): Promise<{ whole: Promise<Resolved>; growing?: GrowingCopy }> {
     // Refused on the size the source declares, before a byte is read (read checks it again).
     if (stated.size > maxBytes) {
       throw new SourceError(
@@ -99,16 +110,19 @@ export function createSourceCopies(
       kind: 'ok',
       doc: { name: id, file, stats: await stat(file) },
     });
-    let job = copying.get(file);
-    if (job === undefined) {
+    let fill = copying.get(file);
+    if (fill === undefined) {
       const there = await stat(file).then(
         () => true,
         () => false,
       );
-      if (there) return { whole: resolved(), done: true };
-      job = copying.get(file) ?? copy(id, stated.version, dir, file);
-      if (!copying.has(file)) {
-        copying.set(file, job);
+      if (there) return { whole: resolved() };
+      fill = copying.get(file);
+      if (fill === undefined) {
+        const growing = new GrowingCopy(path.join(dir, `.${randomUUID()}.tmp`), file);
+        const job = copy(id, stated.version, growing);
+        fill = { job, growing };
+        copying.set(file, fill);
         void job
           .finally(() => copying.delete(file))
           .catch((error: unknown) => {
@@ -117,7 +131,7 @@ export function createSourceCopies(
           });
       }
     }
-    return { whole: job.then(resolved), done: false };
+    return { whole: fill.job.then(resolved), growing: fill.growing };
   }
 
   return {
@@ -129,11 +143,11 @@ export function createSourceCopies(
     async openEarly(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
-      const { whole, done } = await fill(id, stated.stat);
-      if (done || stated.stat.ranges !== true) return whole;
+      const { whole, growing } = await fill(id, stated.stat);
+      if (growing === undefined || stated.stat.ranges !== true) return whole;
       // The reader may go before the copy is whole: the fill's failure is logged, not thrown.
       whole.catch(() => undefined);
-      return { kind: 'filling', stat: stated.stat, whole };
+      return { kind: 'filling', stat: stated.stat, whole, growing };
     },
   };
 }

@@ -7,6 +7,7 @@
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
+import { NAMED_RANGES } from './pdf/rangePlan';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import type {
   ByteRange,
@@ -69,7 +70,7 @@ export const LIMITS = {
   /** Device pixels: wider than any screen's page at 200 % and DPR 3. */
   previewWidth: 8192,
   /** Ranges named for page 1 that are looked at (index.html's boot script looks at as many). */
-  firstPageRanges: 16,
+  firstPageRanges: NAMED_RANGES,
 } as const;
 
 /** US Letter in points: stands in for a missing or impossible page size (pdf.js measures later). */

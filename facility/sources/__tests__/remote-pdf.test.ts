@@ -6,10 +6,13 @@
  * an origin without ranges is copied whole first, as before.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { PDFDocument, PDFName } from 'pdf-lib';
+import { pageOneMissed } from '../../facts/__tests__/_page-one-missed.ts';
+import type { ByteRange } from '../../facts/pdf-facts-types.ts';
 import { startServe } from '../../../server/__tests__/_serve.ts';
 import type { Served } from '../../../server/__tests__/_serve.ts';
 import { createHttpSource } from '../http-source.ts';
@@ -97,6 +100,24 @@ test('page 1 is answered from ranges of the origin before the copy is whole, the
   expect(body.pageSize).toHaveLength(20);
   // Named only for a whole copy, whose bytes pdf.js has opened.
   expect(body.previews).toBeUndefined();
+  // The ranges pdf.js reads to open it (its flat page tree: every page's dictionary) and draw
+  // page 1, noted as the facts were read: with the viewer's head and tail, pdf.js needs nothing
+  // else; without them, it asks for more (docs/decisions/2026-11-29-sparse-ranges.md).
+  const named = body.firstPageRanges as ByteRange[];
+  expect(named.length).toBeGreaterThan(1);
+  const local = await mkdtemp(path.join(os.tmpdir(), 'folio-remote-'));
+  try {
+    const file = path.join(local, 'big.pdf');
+    await writeFile(file, pdf);
+    const headAndTail: ByteRange[] = [
+      [0, 131_071],
+      [pdf.length - 65_536, pdf.length - 1],
+    ];
+    expect((await pageOneMissed(file, headAndTail)).length).toBeGreaterThan(0);
+    expect(await pageOneMissed(file, [...headAndTail, ...named])).toEqual([]);
+  } finally {
+    await rm(local, { recursive: true, force: true });
+  }
 
   const head = await fetch(url('scans/big.pdf', '/content'), {
     headers: { range: 'bytes=0-131071' },
@@ -192,6 +213,44 @@ test('a file changed at the origin during the fill leaves no copy; the next open
   expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
   const next = (await (await fetch(url('scans/changing.pdf'))).json()) as Record<string, unknown>;
   expect(next).toMatchObject({ pageCount: 3 });
+});
+
+test("a long range while the copy fills (the viewer's rest of the file) comes from the copy, not from the origin again", async () => {
+  // Over the 4 MB a range is read from the origin in one piece.
+  const large = await bulkyPdf(20, 300_000);
+  origin.wholeRate = 3_000_000;
+  try {
+    origin.files.set('scans/long.pdf', large);
+    expect(await (await fetch(url('scans/long.pdf'))).json()).toMatchObject({ pageCount: 20 });
+    const rangesBefore = origin.sent.ranges;
+    expect(origin.wholeDone).toBe(0);
+    const rest = await fetch(url('scans/long.pdf', '/content'), {
+      headers: { range: `bytes=131072-${String(large.length - 1)}` },
+    });
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(large.subarray(131_072));
+    // The origin sent the file once, whole; no range of the rest.
+    expect(origin.sent.ranges).toBe(rangesBefore);
+    expect(origin.sent.whole).toBe(large.length);
+  } finally {
+    origin.wholeRate = 400_000;
+  }
+});
+
+test('a long range the fill cannot finish is cut, never finished with other bytes', async () => {
+  const large = await bulkyPdf(20, 300_000);
+  origin.files.set('scans/cut.pdf', large);
+  expect(await (await fetch(url('scans/cut.pdf'))).json()).toMatchObject({ pageCount: 20 });
+  const rest = await fetch(url('scans/cut.pdf', '/content'), {
+    headers: { range: `bytes=131072-${String(large.length - 1)}` },
+  });
+  expect(rest.status).toBe(206);
+  const reading = rest.arrayBuffer();
+  // The origin goes away mid-fill (every connection of it ends).
+  await until(() => origin.sent.whole > 500_000, 10_000);
+  origin.cut();
+  await expect(reading).rejects.toThrow();
+  expect((await copiesOf('scans/cut.pdf')).filter((name) => !name.endsWith('.tmp'))).toEqual([]);
 });
 
 test('an origin without ranges: the copy is whole before the first answer, as before', async () => {

@@ -5,17 +5,17 @@
  * class is a recorder.
  */
 import {
-  HEAD_BYTES,
   HeadFailure,
   openByteSource,
   parseContentRange,
-  RANGE_CHUNK,
-  rangesToAsk,
   REST_AT_ONCE_MAX_BYTES,
-  TAIL_BYTES,
 } from '../byteSource';
+import { HEAD_BYTES, NAMED_RANGES, RANGE_CHUNK, rangesToAsk, TAIL_BYTES } from '../rangePlan';
 import { normalizeDocument } from '../../facilityDocument';
 import { bootScript, bootScriptWith } from '../../../test/bootScript';
+
+/** The tests' unit of a file: four of pdf.js's chunks, half the head, the whole tail. */
+const UNIT = 4 * RANGE_CHUNK;
 
 jest.mock('../pdfjs', () => ({
   pdfjs: {
@@ -128,7 +128,7 @@ function headCameIn(ms: number): void {
 }
 
 describe('byteSource', () => {
-  const SIZE = 20 * RANGE_CHUNK + 1234;
+  const SIZE = 20 * UNIT + 1234;
   const content = file(SIZE);
 
   it('asks for the head, then for the tail by offsets once the head gave the length', async () => {
@@ -149,17 +149,17 @@ describe('byteSource', () => {
     serve(content);
     const source = openByteSource(URL_A);
     const transport = (await source.ready) as unknown as Recorder;
-    const last = 20 * RANGE_CHUNK;
+    const last = 20 * UNIT;
     transport.requestDataRange(last, SIZE);
-    transport.requestDataRange(RANGE_CHUNK, 2 * RANGE_CHUNK);
-    transport.requestDataRange(5 * RANGE_CHUNK, 7 * RANGE_CHUNK);
+    transport.requestDataRange(UNIT, 2 * UNIT);
+    transport.requestDataRange(5 * UNIT, 7 * UNIT);
     await settle();
     expect(served).toHaveLength(3);
-    expect(served[2]).toBe(`bytes=${String(5 * RANGE_CHUNK)}-${String(7 * RANGE_CHUNK - 1)}`);
+    expect(served[2]).toBe(`bytes=${String(5 * UNIT)}-${String(7 * UNIT - 1)}`);
     const answers = new Map(transport.ranges);
     expect(answers.get(last)).toEqual(content.slice(last, SIZE));
-    expect(answers.get(RANGE_CHUNK)).toEqual(content.slice(RANGE_CHUNK, 2 * RANGE_CHUNK));
-    expect(answers.get(5 * RANGE_CHUNK)).toEqual(content.slice(5 * RANGE_CHUNK, 7 * RANGE_CHUNK));
+    expect(answers.get(UNIT)).toEqual(content.slice(UNIT, 2 * UNIT));
+    expect(answers.get(5 * UNIT)).toEqual(content.slice(5 * UNIT, 7 * UNIT));
     source.abort();
   });
 
@@ -197,7 +197,7 @@ describe('byteSource', () => {
   });
 
   it('waits for page 1 when the rest is over REST_AT_ONCE_MAX_BYTES, however fast the head came', async () => {
-    const large = file(HEAD_BYTES + REST_AT_ONCE_MAX_BYTES + RANGE_CHUNK);
+    const large = file(HEAD_BYTES + REST_AT_ONCE_MAX_BYTES + UNIT);
     serve(large);
     // Within one tick of the clock: the rate reads as infinite.
     headCameIn(0);
@@ -228,22 +228,20 @@ describe('byteSource', () => {
     serve(content);
     const source = openByteSource(URL_A);
     const named = [
-      [0, RANGE_CHUNK - 1],
-      [12 * RANGE_CHUNK, SIZE - 1],
+      [0, UNIT - 1],
+      [12 * UNIT, SIZE - 1],
     ] as const;
     source.nameRanges(named);
     const transport = (await source.ready) as unknown as Recorder;
     await settle();
-    const inBetween = `bytes=${String(12 * RANGE_CHUNK)}-${String(SIZE - TAIL_BYTES - 1)}`;
+    const inBetween = `bytes=${String(12 * UNIT)}-${String(SIZE - TAIL_BYTES - 1)}`;
     expect(served.slice(2)).toEqual([inBetween]);
     // Named again (the answer came twice): nothing asked twice.
     source.nameRanges(named);
-    transport.requestDataRange(19 * RANGE_CHUNK, 20 * RANGE_CHUNK);
+    transport.requestDataRange(19 * UNIT, 20 * UNIT);
     await settle();
     expect(served.slice(2)).toEqual([inBetween]);
-    expect(transport.ranges).toEqual([
-      [19 * RANGE_CHUNK, content.slice(19 * RANGE_CHUNK, 20 * RANGE_CHUNK)],
-    ]);
+    expect(transport.ranges).toEqual([[19 * UNIT, content.slice(19 * UNIT, 20 * UNIT)]]);
     source.abort();
   });
 
@@ -282,11 +280,9 @@ describe('byteSource', () => {
       .mocked(fetch)
       .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
       .mockImplementation(real);
-    transport.requestDataRange(8 * RANGE_CHUNK, 9 * RANGE_CHUNK);
+    transport.requestDataRange(8 * UNIT, 9 * UNIT);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(new Map(transport.ranges).get(8 * RANGE_CHUNK)).toEqual(
-      content.slice(8 * RANGE_CHUNK, 9 * RANGE_CHUNK),
-    );
+    expect(new Map(transport.ranges).get(8 * UNIT)).toEqual(content.slice(8 * UNIT, 9 * UNIT));
     source.abort();
   });
 });
@@ -300,7 +296,7 @@ describe('parseContentRange', () => {
 });
 
 describe("index.html's boot script asks for the head and tail byteSource would", () => {
-  const SIZE = 20 * RANGE_CHUNK + 1234;
+  const SIZE = 20 * UNIT + 1234;
   const content = file(SIZE);
   const ANSWER_URL = 'http://localhost/api/documents/a%20b%23%25%E4%B8%AD.pdf';
   const READY = {
@@ -347,12 +343,12 @@ describe("index.html's boot script asks for the head and tail byteSource would",
     expect(served).toEqual([head, tail]);
     const source = openByteSource(URL_A);
     const transport = (await source.ready) as unknown as Recorder;
-    transport.requestDataRange(20 * RANGE_CHUNK, SIZE);
+    transport.requestDataRange(20 * UNIT, SIZE);
     await settle();
     // Nothing asked a second time.
     expect(served).toEqual([head, tail]);
     expect(joined(transport.progressive)).toEqual(content.slice(0, HEAD_BYTES));
-    expect(transport.ranges).toEqual([[20 * RANGE_CHUNK, content.slice(20 * RANGE_CHUNK)]]);
+    expect(transport.ranges).toEqual([[20 * UNIT, content.slice(20 * UNIT)]]);
     source.abort();
   });
 
@@ -362,40 +358,37 @@ describe("index.html's boot script asks for the head and tail byteSource would",
     facility({
       ...READY,
       firstPageRanges: [
-        [0, RANGE_CHUNK - 1],
-        [12 * RANGE_CHUNK, SIZE - 1],
+        [0, UNIT - 1],
+        [12 * UNIT, SIZE - 1],
       ],
     });
     bootScript();
     await settle();
     const head = `bytes=0-${String(HEAD_BYTES - 1)}`;
     const tail = `bytes=${String(tailFrom)}-${String(SIZE - 1)}`;
-    const named = `bytes=${String(12 * RANGE_CHUNK)}-${String(tailFrom - 1)}`;
+    const named = `bytes=${String(12 * UNIT)}-${String(tailFrom - 1)}`;
     expect(served).toEqual([head, tail, named]);
     const source = openByteSource(URL_A);
     const transport = (await source.ready) as unknown as Recorder;
     // Inside the named range, then a chunk half in it and half in the tail.
-    transport.requestDataRange(18 * RANGE_CHUNK, 19 * RANGE_CHUNK);
-    transport.requestDataRange(19 * RANGE_CHUNK, 20 * RANGE_CHUNK);
+    transport.requestDataRange(18 * UNIT, 19 * UNIT);
+    transport.requestDataRange(19 * UNIT, 20 * UNIT);
     await settle();
     expect(served).toEqual([head, tail, named]);
     expect(transport.ranges).toEqual([
-      [18 * RANGE_CHUNK, content.slice(18 * RANGE_CHUNK, 19 * RANGE_CHUNK)],
-      [19 * RANGE_CHUNK, content.slice(19 * RANGE_CHUNK, 20 * RANGE_CHUNK)],
+      [18 * UNIT, content.slice(18 * UNIT, 19 * UNIT)],
+      [19 * UNIT, content.slice(19 * UNIT, 20 * UNIT)],
     ]);
     // Outside them all: asked for.
-    transport.requestDataRange(5 * RANGE_CHUNK, 6 * RANGE_CHUNK);
+    transport.requestDataRange(5 * UNIT, 6 * UNIT);
     await settle();
-    expect(served.at(-1)).toBe(`bytes=${String(5 * RANGE_CHUNK)}-${String(6 * RANGE_CHUNK - 1)}`);
-    expect(transport.ranges[2]).toEqual([
-      5 * RANGE_CHUNK,
-      content.slice(5 * RANGE_CHUNK, 6 * RANGE_CHUNK),
-    ]);
+    expect(served.at(-1)).toBe(`bytes=${String(5 * UNIT)}-${String(6 * UNIT - 1)}`);
+    expect(transport.ranges[2]).toEqual([5 * UNIT, content.slice(5 * UNIT, 6 * UNIT)]);
     source.abort();
   });
 
-  it('asks for none of the named ranges that are malformed, past the file or over 1 MB, nor past 16: what byteSource would', async () => {
-    const C = RANGE_CHUNK;
+  it('asks for none of the named ranges that are malformed, past the file or over the budget, nor past NAMED_RANGES: what byteSource would', async () => {
+    const C = UNIT;
     const wellFormed = [3 * C, 3 * C + 9];
     const named = [
       'x',
@@ -404,11 +397,13 @@ describe("index.html's boot script asks for the head and tail byteSource would",
       [6 * C, 5 * C],
       [7 * C, SIZE],
       [7 * C + 0.5, 8 * C],
-      // Over 1 MB once the head and tail are left out.
+      // All of the file between the head and the tail, asked for; then again, over what is left
+      // of NAMED_BYTES.
+      [HEAD_BYTES, SIZE - 1],
       [HEAD_BYTES, SIZE - 1],
       wellFormed,
-      ...Array.from({ length: 8 }, () => [9 * C, 9 * C + 1]),
-      // The 17th: not looked at.
+      ...Array.from({ length: NAMED_RANGES - 9 }, () => [9 * C, 9 * C + 1]),
+      // One past NAMED_RANGES: not looked at.
       [10 * C, 10 * C + 1],
     ];
     facility({ ...READY, firstPageRanges: named });
@@ -416,8 +411,16 @@ describe("index.html's boot script asks for the head and tail byteSource would",
     await settle();
     const asked = served.slice(2).sort();
     expect(asked).toEqual(
-      [`bytes=${String(wellFormed[0])}-${String(wellFormed[1])}`]
-        .concat(Array.from({ length: 8 }, () => `bytes=${String(9 * C)}-${String(9 * C + 1)}`))
+      [
+        `bytes=${String(HEAD_BYTES)}-${String(SIZE - TAIL_BYTES - 1)}`,
+        `bytes=${String(wellFormed[0])}-${String(wellFormed[1])}`,
+      ]
+        .concat(
+          Array.from(
+            { length: NAMED_RANGES - 9 },
+            () => `bytes=${String(9 * C)}-${String(9 * C + 1)}`,
+          ),
+        )
         .sort(),
     );
     // The app's reading of the same answer asks for the same, so nothing again once it takes over.
@@ -438,7 +441,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
   });
 
   it('asks for no named range when the head is no range of the file', async () => {
-    facility({ ...READY, firstPageRanges: [[3 * RANGE_CHUNK, 4 * RANGE_CHUNK]] }, undefined, {
+    facility({ ...READY, firstPageRanges: [[3 * UNIT, 4 * UNIT]] }, undefined, {
       ranges: false,
     });
     bootScript();
