@@ -5,11 +5,14 @@
 import { loadingModel } from '../runtime';
 import type { StateOfModels } from '../runtime';
 import { docModel } from './doc';
+import { downloadModel } from './download';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
+import { pagePreviewsModel } from './pagePreviews';
 import { tokenModel } from './token';
 import { printModel } from './print';
 import { searchModel } from './search';
+import { shortcutsHelpModel } from './shortcutsHelp';
 import { signModel } from './sign';
 import { urlModel } from './url';
 import { viewerModel } from './viewer';
@@ -25,6 +28,9 @@ export const models = [
   urlModel,
   tokenModel,
   viewerModel,
+  downloadModel,
+  pagePreviewsModel,
+  shortcutsHelpModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
@@ -38,11 +44,17 @@ export {
   urlModel,
   tokenModel,
   viewerModel,
+  downloadModel,
+  pagePreviewsModel,
+  shortcutsHelpModel,
 };
 export { docActions } from './doc';
+export { downloadActions } from './download';
 export { hostActions } from './host';
+export { pagePreviewsActions } from './pagePreviews';
 export { printActions } from './print';
 export { searchActions } from './search';
+export { shortcutsHelpActions } from './shortcutsHelp';
 export { signActions } from './sign';
 export { urlActions } from './url';
 export { viewerActions } from './viewer';

@@ -1,8 +1,8 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docActions } from '../../models/doc';
+import { downloadActions, selectDownloadUrl } from '../../models/download';
 import { effectLoading } from '../../runtime';
-import { selectDownloadUrl, selectOpenInTabUrl } from '../../models/doc/selectors';
+import { selectOpenInTabUrl } from '../../models/doc/selectors';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 import { openInNewTab } from '../../services/download';
@@ -17,7 +17,7 @@ export function DownloadControls() {
   const dispatch = useAppDispatch();
   const downloadUrl = useAppSelector(selectDownloadUrl);
   const openUrl = useAppSelector(selectOpenInTabUrl);
-  const saving = useAppSelector(effectLoading(docActions.download));
+  const saving = useAppSelector(effectLoading(downloadActions.download));
 
   return (
     <>
@@ -27,7 +27,7 @@ export function DownloadControls() {
           icon={<DownloadOutlined />}
           loading={saving}
           onClick={() => {
-            void dispatch(docActions.download());
+            void dispatch(downloadActions.download());
           }}
         />
       )}

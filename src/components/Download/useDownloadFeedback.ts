@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docActions } from '../../models/doc';
+import { downloadActions, selectDownloadFailure } from '../../models/download';
 import { useT } from '../../i18n';
 import { useToaster } from '../Shell';
 
@@ -9,7 +9,7 @@ import { useToaster } from '../Shell';
  * works without the toolbar), then marks the failure as told.
  */
 export function useDownloadFeedback(): void {
-  const failure = useAppSelector((state) => state.doc.downloadFailure);
+  const failure = useAppSelector(selectDownloadFailure);
   const dispatch = useAppDispatch();
   const toaster = useToaster();
   const t = useT();
@@ -20,6 +20,6 @@ export function useDownloadFeedback(): void {
         ? t('policy.downloadUnreachable')
         : t('policy.downloadFailed', { status: failure.status }),
     );
-    dispatch(docActions.downloadFailureShown());
+    dispatch(downloadActions.failureShown());
   }, [failure, dispatch, toaster, t]);
 }

@@ -1,8 +1,8 @@
 import { Modal, Typography } from 'antd';
 import { Fragment } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
-import { docActions } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
+import { selectShortcutsHelpOpen, shortcutsHelpActions } from '../../models/shortcutsHelp';
 import { useT } from '../../i18n';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 import { shortcutRows } from './shortcutRows';
@@ -14,7 +14,7 @@ import { shortcutRows } from './shortcutRows';
 export function ShortcutsHelp() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const open = useAppSelector((s) => s.doc.showShortcuts);
+  const open = useAppSelector(selectShortcutsHelpOpen);
   const param = useAppSelector(selectParam);
   const mounted = useOpenedOnce(open);
   if (!mounted) return null;
@@ -24,7 +24,7 @@ export function ShortcutsHelp() {
       title={t('shortcuts.title')}
       footer={null}
       destroyOnHidden
-      onCancel={() => dispatch(docActions.setShortcutsHelp(false))}
+      onCancel={() => dispatch(shortcutsHelpActions.setOpen(false))}
     >
       <table className="folio-shortcuts">
         <thead>

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useAppDispatch } from '../../app';
-import { docActions } from '../../models/doc';
+import { shortcutsHelpActions } from '../../models/shortcutsHelp';
 import { useT } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 
@@ -12,7 +12,7 @@ export function ShortcutsHelpButton() {
     <ToolButton
       label={t('shortcuts.title')}
       icon={<QuestionCircleOutlined />}
-      onClick={() => dispatch(docActions.setShortcutsHelp(true))}
+      onClick={() => dispatch(shortcutsHelpActions.setOpen(true))}
     />
   );
 }

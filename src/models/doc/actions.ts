@@ -6,6 +6,4 @@ import { docReducers } from './reducers';
 export const docActions = modelActions<typeof docReducers, typeof docEffects>('doc', docReducers, {
   fetch: true,
   pdf: true,
-  download: true,
-  loadPreview: true,
 });

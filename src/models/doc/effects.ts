@@ -7,11 +7,7 @@
  * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF through the
  *   pdf session, ahead of the facility's answer and again for the PDF it names, and follows it to
  *   ready or failed, with its progress and password questions.
- * - `download` (behaviour.md, "The facility's policy", contracts §5b `download`, `isFcsDownload`): policy decides what is
- *   reachable; with `download` off there is no URL to fetch.
  */
-import { fetchFile, saveFile } from '../../services/download';
-import { downloadFileName } from '../../services/fileName';
 import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
 import type { ByteRange, ViewOnlyPages } from '../../domain/document';
@@ -21,7 +17,6 @@ import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createFacilityClient } from '../../services/facilityClient';
-import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
 import { takePreviewsDeclined } from '../../services/earlyAnswer';
 import type { FacilityDocument } from '../../services/facilityClient';
@@ -33,10 +28,11 @@ import {
 } from '../../services/request';
 import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
+import { pagePreviewsActions } from '../pagePreviews/actions';
 import { docActions } from './actions';
 import type { OpenPdfRequest, SavePayload } from './reducers';
-import { selectDoc, selectDownloadNaming, selectDownloadUrl } from './selectors';
-import type { DocError, DownloadFailure, PreviewImage } from './state';
+import { selectDoc } from './selectors';
+import type { DocError } from './state';
 
 /**
  * Polling while the facility converts: 500 ms, ×1.5 each time, at most 5 s apart, and given up
@@ -116,9 +112,6 @@ function* fetchDocument(
   { payload: id }: Action<string>,
   { call, put, select, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
-  const before = yield* select(selectDoc);
-  // Another document's previews go with it (fetchStarted forgets them).
-  if (before.docId !== id) yield* call(releasePreviewImages, before.previewImages);
   yield* put(docActions.fetchStarted(id));
   const controller = new AbortController();
   let settled = false;
@@ -161,7 +154,7 @@ function* fetchDocument(
         // Page 1's preview is asked for now, before the page view (and its chunk) is there.
         const view = yield* select(selectDoc);
         const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);
-        if (first !== undefined) yield* put(docActions.loadPreview(first));
+        if (first !== undefined) yield* put(pagePreviewsActions.load(first));
         const pages = saved.viewOnly?.pages;
         yield* put(
           pages
@@ -189,81 +182,6 @@ function* fetchDocument(
     // error itself goes on to onError.
     else if (!settled) yield* put(docActions.failed({ kind: 'facility' }));
   }
-}
-
-/** `notAllowed`: the policy forbids downloads, or there is no document to download yet. */
-export type DownloadOutcome = 'saved' | 'failed' | 'notAllowed';
-
-/** The failure to report for an expected error; undefined for anything else (a bug). */
-export function toDownloadFailure(error: unknown): DownloadFailure | undefined {
-  if (error instanceof HttpError) return { status: error.status };
-  if (error instanceof NetworkError) return {};
-  return undefined;
-}
-
-/**
- * takeLeading: a second request while one runs (a held Ctrl+S) is ignored. The bytes are fetched
- * and saved under the title's name; a failure is put in the state for the UI to report.
- */
-function* downloadDocument(
-  _action: Action,
-  { call, put, select, cancelled }: EffectCommands,
-): Generator<unknown, DownloadOutcome, unknown> {
-  const url = yield* select(selectDownloadUrl);
-  if (url === undefined) return 'notAllowed';
-  const naming = yield* select(selectDownloadNaming);
-  const controller = new AbortController();
-  try {
-    let file;
-    try {
-      file = yield* call(fetchFile, url, controller.signal);
-    } catch (error) {
-      const failure = toDownloadFailure(error);
-      if (!failure) throw error;
-      yield* put(docActions.downloadFailed(failure));
-      return 'failed';
-    }
-    const fileName = downloadFileName({
-      ...naming,
-      contentDisposition: file.contentDisposition,
-      contentType: file.contentType,
-    });
-    yield* call(saveFile, file.blob, fileName);
-    return 'saved';
-  } finally {
-    if (yield* cancelled()) controller.abort();
-  }
-}
-
-function releasePreviewImages(images: Readonly<Partial<Record<string, PreviewImage>>>): void {
-  for (const image of Object.values(images)) {
-    if (image?.status === 'ready') releasePreviewImage(image.src);
-  }
-}
-
-/**
- * takeEvery, once per image URL (docs/architecture.md, "Page previews"): fetched with the
- * facility's credentials into an object URL. A failure only leaves that page without a preview;
- * an image that arrives for a document no longer shown is released at once.
- */
-function* loadPreview(
-  { payload: url }: Action<string>,
-  { call, put, select }: EffectCommands,
-): Generator<unknown, void, unknown> {
-  if ((yield* select(selectDoc)).previewImages[url] !== undefined) return;
-  yield* put(docActions.previewLoading(url));
-  let src: string;
-  try {
-    src = yield* call(fetchPreviewImage, url);
-  } catch {
-    yield* put(docActions.previewFailed(url));
-    return;
-  }
-  if ((yield* select(selectDoc)).previewImages[url]?.status !== 'loading') {
-    yield* call(releasePreviewImage, src);
-    return;
-  }
-  yield* put(docActions.previewLoaded({ url, src }));
 }
 
 /** What an open was asked for; `ahead` turns false when the facility's answer names its URL. */
@@ -391,6 +309,4 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
 export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
   pdf: [followPdf, { type: 'watcher' }],
-  download: [downloadDocument, { type: 'takeLeading' }],
-  loadPreview: [loadPreview, { type: 'takeEvery' }],
 } as const;

@@ -18,6 +18,5 @@ export const docModel = defineModel({
 export type DocModel = typeof docModel;
 export * from './state';
 export type { PageSizePayload, ProgressPayload, SavePayload, SignatureMove } from './reducers';
-export { toDownloadFailure } from './effects';
-export type { DownloadOutcome, FetchOutcome } from './effects';
+export type { FetchOutcome } from './effects';
 export { docActions };

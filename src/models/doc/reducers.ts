@@ -5,7 +5,7 @@
 import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 import { initialDocumentFields, initialPdfFields, randomKey } from './state';
-import type { DocError, DocState, DownloadFailure } from './state';
+import type { DocError, DocState } from './state';
 import type {
   ByteRange,
   DocData,
@@ -116,11 +116,6 @@ export interface SavePayload {
   previews?: PagePreviews;
   /** Present for a view-only document (contracts §3 `viewOnly`). */
   viewOnly?: ViewOnlyPages;
-}
-
-export interface PreviewLoaded {
-  url: string;
-  src: string;
 }
 
 export const docReducers = {
@@ -234,11 +229,6 @@ export const docReducers = {
   toggleOutline: (state: DocState): DocState => withOutline(state, !state.showOutline),
   setOutline: (state: DocState, { payload }: Action<boolean>): DocState =>
     withOutline(state, payload),
-  /** Folio: opens or closes the keyboard shortcuts help (`?`). */
-  setShortcutsHelp: (state: DocState, { payload }: Action<boolean>): DocState => ({
-    ...state,
-    showShortcuts: payload,
-  }),
   toggleMobileMenu: (state: DocState): DocState => ({
     ...state,
     showMobileMenu: !state.showMobileMenu,
@@ -384,30 +374,4 @@ export const docReducers = {
     status: 'error',
     error: payload,
   }),
-
-  /**
-   * Page previews (docs/architecture.md, "Page previews"): the image at `url` is wanted (the
-   * `loadPreview` effect fetches it once); `previewLoading`/`Loaded`/`Failed` are its internal steps.
-   */
-  previewLoading: (state: DocState, { payload }: Action<string>): DocState => ({
-    ...state,
-    previewImages: { ...state.previewImages, [payload]: { status: 'loading' } },
-  }),
-  previewLoaded: (state: DocState, { payload }: Action<PreviewLoaded>): DocState => ({
-    ...state,
-    previewImages: { ...state.previewImages, [payload.url]: { status: 'ready', src: payload.src } },
-  }),
-  previewFailed: (state: DocState, { payload }: Action<string>): DocState => ({
-    ...state,
-    previewImages: { ...state.previewImages, [payload]: { status: 'failed' } },
-  }),
-
-  /** Download (behaviour.md, "The facility's policy", contracts §5b): the reader is to be told that the download failed. */
-  downloadFailed: (state: DocState, { payload }: Action<DownloadFailure>): DocState => ({
-    ...state,
-    downloadFailure: { ...payload },
-  }),
-  /** The reader has been told about the failed download. */
-  downloadFailureShown: (state: DocState): DocState =>
-    state.downloadFailure === undefined ? state : { ...state, downloadFailure: undefined },
 };

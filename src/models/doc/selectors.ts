@@ -1,6 +1,6 @@
 /**
- * Derived values the UI needs, so that rules such as "a download URL only when download is
- * allowed" live in one tested place rather than in components. Each takes only the slice it reads,
+ * Derived values the UI needs, so that rules such as "a new tab only when download is allowed"
+ * live in one tested place rather than in components. Each takes only the slice it reads,
  * and returns a primitive or a reference already in the state (safe for useSelector).
  */
 import { effectLoading } from '../../runtime';
@@ -61,23 +61,6 @@ export const selectPdfOpenFailed = ({ doc }: WithDoc): boolean => doc.pdfFailure
 /** True while a document fetch runs (the loading model, contracts §1). */
 export const selectIsFetching = (state: WithLoading): boolean =>
   effectLoading(docActions.fetch)(state);
-
-/**
- * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when
- * `isFcsDownload`, else the viewed PDF.
- */
-export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
-  const { download, isFcsDownload } = doc.docData.param;
-  if (!download) return undefined;
-  return isFcsDownload ? doc.originalUrl : doc.fileUrl;
-};
-
-/** How a download is named: the title, which file it is, its MIME type (for the effect: a new object each call). */
-export const selectDownloadNaming = ({ doc }: WithDoc) => ({
-  title: doc.docData.title,
-  source: doc.docData.param.isFcsDownload ? ('original' as const) : ('viewed' as const),
-  mimeType: doc.mimeType,
-});
 
 /**
  * What "Open in new tab" opens (contracts §5b `showBrowser`): the viewed PDF, and only when

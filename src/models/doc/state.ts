@@ -1,7 +1,9 @@
 /**
- * The `doc` model's state: every field of spec §3 with its initial value, plus the few fields a
- * real viewer needs and spec leaves open (marked "Folio:" below). The document's own types (what
- * the facility describes) are in src/domain/, below services and models.
+ * The `doc` model's state: every field of spec §3 with its initial value, plus the few fields
+ * about the open document that a real viewer needs and spec leaves open (marked "Folio:" below).
+ * State about something else (a download, the page images, the shortcuts help) is its own model's
+ * (docs/decisions/2026-11-29-doc-state-by-concern.md). The document's own types (what the
+ * facility describes) are in src/domain/, below services and models.
  */
 import { initialDocData } from '../../domain/document';
 import type {
@@ -42,21 +44,6 @@ export interface DocError {
   reason?: string;
 }
 
-/**
- * Folio: why the last download failed, until the reader has been told (behaviour.md, "The facility's policy"). A status for an
- * HTTP answer outside 2xx; none when no answer came.
- */
-export interface DownloadFailure {
-  status?: number;
-}
-
-/** Folio: one page preview image (contracts §3 `previews`) as the `loadPreview` effect has it. */
-export type PreviewImage =
-  | { status: 'loading' }
-  /** `src`: an object URL of the fetched image, released when the document changes. */
-  | { status: 'ready'; src: string }
-  | { status: 'failed' };
-
 export interface DocState {
   showMobileMenu: boolean;
   showThumbnail: boolean;
@@ -66,8 +53,6 @@ export interface DocState {
    */
   showOutline: boolean;
   showFullscreen: boolean;
-  /** Folio: the keyboard shortcuts help (`?`) is open. */
-  showShortcuts: boolean;
   mobileSignState: boolean;
   signState: boolean;
   /** Degrees, a multiple of 90 in (-360, 360). */
@@ -105,8 +90,6 @@ export interface DocState {
   expectedFileUrl: string | undefined;
   /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
   originalUrl: string | undefined;
-  /** Folio: set when a download failed and the reader has not been told yet. */
-  downloadFailure: DownloadFailure | undefined;
   /**
    * Folio: the PDF pdf.js is opening or has open (the `pdf` effect; docs/architecture.md, "The
    * open document"), undefined when none. Opened ahead of the facility's answer at first.
@@ -134,8 +117,6 @@ export interface DocState {
    * images, never its file; undefined for every other document.
    */
   viewOnly: ViewOnlyPages | undefined;
-  /** Folio: preview images asked for, by image URL (docs/architecture.md, "Page previews"). */
-  previewImages: Partial<Record<string, PreviewImage>>;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -156,7 +137,10 @@ export function initialPdfFields() {
   } satisfies Partial<DocState>;
 }
 
-/** The fields that belong to one document; a fetch of another id starts them over. */
+/**
+ * The fields that belong to one document; a fetch of another id starts them over (and so do the
+ * models holding a document's state outside this one: models/shared/newDocument.ts).
+ */
 export const initialDocumentFields = {
   rotate: 0,
   currentPage: 1,
@@ -171,13 +155,11 @@ export const initialDocumentFields = {
   fileUrl: undefined,
   expectedFileUrl: undefined,
   originalUrl: undefined,
-  downloadFailure: undefined,
   ...initialPdfFields(),
   pdfOpened: false,
   pageShown: false,
   previews: undefined,
   viewOnly: undefined,
-  previewImages: {},
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {
@@ -185,7 +167,6 @@ export const initialDocState: DocState = {
   showThumbnail: false,
   showOutline: false,
   showFullscreen: false,
-  showShortcuts: false,
   mobileSignState: false,
   signState: false,
   ...initialDocumentFields,

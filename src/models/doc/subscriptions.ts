@@ -1,14 +1,13 @@
 /**
  * The `doc` model's global listeners (contracts §1: subscriptions own them and return unlisteners):
- * the document named by the URL, the page and zoom keys, Ctrl/⌘+S, and the browser's fullscreen.
+ * the page and zoom keys (and `?`, which opens the shortcuts help), and the browser's fullscreen.
  *
  * Keyboard shortcuts (behaviour.md, "The reading view"): ArrowLeft/PageUp and ArrowRight/PageDown turn pages, Home/End go
  * to the first/last page, Ctrl/⌘ `+`/`=`, `-`, `0` zoom in, out and to 100 % instead of the
  * browser's own page zoom, `?` opens the shortcuts help. ArrowUp/ArrowDown stay native scrolling.
  */
 import type { AnyAction, SubscriptionsMap } from '../../runtime';
-import { isCommandKey, policyShortcut } from '../shared/policyShortcut';
-import type { CommandKeys } from '../shared/policyShortcut';
+import { shortcutsHelpActions } from '../shortcutsHelp/actions';
 import { docActions as actions } from './actions';
 import type { DocState } from './state';
 
@@ -60,7 +59,7 @@ export const ZOOM_SHORTCUTS: readonly DocShortcut[] = [
 export const HELP_SHORTCUT: DocShortcut = {
   keys: ['?'],
   id: 'help',
-  action: () => actions.setShortcutsHelp(true),
+  action: () => shortcutsHelpActions.setOpen(true),
 };
 
 const byKey = (table: readonly DocShortcut[]) =>
@@ -128,9 +127,6 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
 
 const selectStatus = (state: { doc: DocState }) => state.doc.status;
 
-/** Ctrl/⌘+S (behaviour.md, "The facility's policy", contracts §5b `download`): Folio's download, or swallowed (policyShortcut). */
-export const isSaveShortcut = (keys: CommandKeys): boolean => isCommandKey(keys, 's');
-
 export const docSubscriptions = {
   /**
    * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
@@ -149,19 +145,6 @@ export const docSubscriptions = {
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
-  },
-
-  /**
-   * Ctrl/⌘+S: our download when `download` allows it, else nothing at all (behaviour.md, "The facility's policy"), so the
-   * browser's "Save page" never runs.
-   */
-  saveShortcut(api) {
-    if (typeof window === 'undefined') return undefined;
-    return policyShortcut(api, {
-      letter: 's',
-      flag: 'download',
-      action: () => actions.download(),
-    });
   },
 
   /**

@@ -4,7 +4,8 @@
  */
 
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
-import { docActions, toDownloadFailure } from '../doc';
+import { docActions } from '../doc';
+import { downloadActions, toDownloadFailure } from '../download';
 import { selectDoc, selectWatermark } from '../doc/selectors';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
@@ -120,7 +121,7 @@ export const signEffects = {
       } catch (error) {
         const failure = toDownloadFailure(error);
         if (!failure) throw error;
-        yield* put(doc.downloadFailed(failure));
+        yield* put(downloadActions.failed(failure));
         return 'failed';
       }
       const watermark = yield* select(selectWatermark);

@@ -4,6 +4,8 @@ import { useAppSelector } from '../../app';
 import type { RootState } from '../../models';
 import { selectPdfOpenFailed } from '../../models/doc/selectors';
 import { selectTokenExpired } from '../../models/token';
+import { selectDownloadFailure } from '../../models/download';
+import { selectShortcutsHelpOpen } from '../../models/shortcutsHelp';
 import { useChunk } from '../../runtime';
 import { useTimeElapsed } from '../../components/common/useTimeElapsed';
 import type * as PanelsModule from './ReadingPanels';
@@ -21,8 +23,8 @@ function panelWanted(state: RootState): boolean {
     doc.mobileSignState ||
     doc.signDataArr.length > 0 ||
     doc.showMobileMenu ||
-    doc.showShortcuts ||
-    doc.downloadFailure !== undefined ||
+    selectShortcutsHelpOpen(state) ||
+    selectDownloadFailure(state) !== undefined ||
     print.dialogOpen ||
     print.status !== 'idle' ||
     selectTokenExpired(state)

@@ -2,6 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { DownloadControls, useDownloadFeedback } from '..';
 import { docActions } from '../../../models/doc';
+import { downloadActions } from '../../../models/download';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
 import type { DocParam } from '../../../domain/document';
@@ -128,11 +129,11 @@ describe('useDownloadFeedback', () => {
   ])('a failure %o is told once in a toast, then marked as told', async (failure, text) => {
     const { app } = renderWithProviders(<Feedback />, { preloadedState: { doc: {} } });
     act(() => {
-      app.dispatch(docActions.downloadFailed(failure));
+      app.dispatch(downloadActions.failed(failure));
     });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getAllByText(text)).toHaveLength(1);
-    expect(app.getState().doc.downloadFailure).toBeUndefined();
+    expect(app.getState().download.failure).toBeUndefined();
   });
 
   it('tells it in Chinese under zh-CN', async () => {
@@ -141,7 +142,7 @@ describe('useDownloadFeedback', () => {
       preloadedState: { doc: {} },
     });
     act(() => {
-      app.dispatch(docActions.downloadFailed({ status: 404 }));
+      app.dispatch(downloadActions.failed({ status: 404 }));
     });
     expect(await screen.findByText('下载失败（HTTP 404），请重试。')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 /** contracts §3 `previews`: the placeholders hold the facility's previews (docs/architecture.md, "Page previews"). */
 import { act } from '@testing-library/react';
-import { docActions } from '../../../models/doc';
+import { pagePreviewsActions } from '../../../models/pagePreviews';
 import { A4, createTestApp, renderWithProviders } from '../../../test/renderWithProviders';
 import { PageSkeleton } from '../PageSkeleton';
 
@@ -28,7 +28,7 @@ function setup(props: { over?: boolean; drawn?: number[]; only?: number } = {}) 
   );
   const load = (url: string, src: string) => {
     act(() => {
-      app.dispatch(docActions.previewLoaded({ url, src }));
+      app.dispatch(pagePreviewsActions.loaded({ url, src }));
     });
   };
   return { app, view, load };
@@ -37,7 +37,7 @@ function setup(props: { over?: boolean; drawn?: number[]; only?: number } = {}) 
 describe('PageSkeleton with previews', () => {
   it('asks for each previewed page at the width it shows at, and none beyond the pages offered', () => {
     const { app } = setup();
-    const asked = Object.keys(app.store.getState().doc.previewImages);
+    const asked = Object.keys(app.store.getState().pagePreviews.images);
     expect(asked.sort()).toEqual([PAGE_1, PAGE_1.replace('/1-', '/2-')]);
   });
 

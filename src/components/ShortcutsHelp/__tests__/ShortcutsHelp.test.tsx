@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { ShortcutsHelp } from '..';
 import { shortcutAction } from '../../../models/doc/subscriptions';
-import { docActions } from '../../../models/doc';
+import { shortcutsHelpActions } from '../../../models/shortcutsHelp';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { shortcutRows } from '../shortcutRows';
 
@@ -9,7 +9,7 @@ const keys = { ctrlKey: false, metaKey: false, altKey: false };
 
 describe('the ? shortcut', () => {
   it('opens the help with or without Shift, not with Ctrl, ⌘ or Alt', () => {
-    const open = docActions.setShortcutsHelp(true);
+    const open = shortcutsHelpActions.setOpen(true);
     expect(shortcutAction({ key: '?', shiftKey: true, ...keys })).toEqual(open);
     expect(shortcutAction({ key: '?', shiftKey: false, ...keys })).toEqual(open);
     expect(shortcutAction({ key: '?', shiftKey: true, ...keys, ctrlKey: true })).toBeUndefined();
@@ -53,7 +53,7 @@ describe('ShortcutsHelp', () => {
   ] as const)('shows the list in %s while open', (locale, title, line) => {
     const { app } = renderWithProviders(<ShortcutsHelp />, { locale });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    app.dispatch(docActions.setShortcutsHelp(true));
+    app.dispatch(shortcutsHelpActions.setOpen(true));
     return screen.findByRole('dialog', { name: title }).then((dialog) => {
       expect(dialog).toHaveTextContent(line);
       expect(dialog).toHaveTextContent('PgUp');

@@ -122,7 +122,8 @@ async function fetchDoc(id: string) {
   const { app, onError } = startApp();
   const outcome = await app.dispatch(docActions.fetch(id));
   expect(onError).not.toHaveBeenCalled();
-  return { outcome, doc: app.getState().doc, loading: app.getState().loading };
+  const { doc, loading, pagePreviews } = app.getState();
+  return { outcome, doc, loading, pagePreviews };
 }
 
 describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
@@ -180,7 +181,7 @@ describe('doc/fetch: a real document', () => {
     const declined = await fetchDoc('tracemonkey.pdf');
     expect(declined.outcome).toBe('ready');
     expect(declined.doc.previews).toBeUndefined();
-    expect(declined.doc.previewImages).toEqual({});
+    expect(declined.pagePreviews.images).toEqual({});
     expect(holder.folioEarlyPreview).toBeUndefined();
     // Once only: the next document shows its previews.
     expect((await fetchDoc('tracemonkey.pdf')).doc.previews?.pages).toBe(10);

@@ -6,7 +6,6 @@ import {
   selectCanSelectText,
   selectCanZoomIn,
   selectCanZoomOut,
-  selectDownloadUrl,
   selectIsConverting,
   selectIsFetching,
   selectIsReady,
@@ -50,14 +49,6 @@ describe('doc selectors', () => {
   it('contracts §3 converting: progress is loadedCount / pageCount, 0 when unknown', () => {
     expect(selectProgress(root({}, { loadedCount: 7, pageCount: 14 }))).toBe(0.5);
     expect(selectProgress(root({}, { loadedCount: 0, pageCount: 0 }))).toBe(0);
-  });
-
-  it.each([
-    [{ download: false, isFcsDownload: true }, undefined],
-    [{ download: true, isFcsDownload: true }, urls.originalUrl],
-    [{ download: true, isFcsDownload: false }, urls.fileUrl],
-  ])('contracts §5b download: %o downloads %p', (param, expected) => {
-    expect(selectDownloadUrl(root(urls, {}, param))).toBe(expected);
   });
 
   it.each([

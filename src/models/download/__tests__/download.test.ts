@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { withNodeTimers } from '../../../test/nodeTimers';
-import { docActions } from '..';
-import { isSaveShortcut } from '../subscriptions';
+import { downloadActions, isSaveShortcut } from '..';
+import { docActions } from '../../doc';
 import { createTestApp } from '../../../test/renderWithProviders';
-import { closedOrigin, SAMPLE_PDF, startFacility, until } from './facility';
-import type { Facility } from './facility';
+import { closedOrigin, SAMPLE_PDF, startFacility, until } from '../../doc/__tests__/facility';
+import type { Facility } from '../../doc/__tests__/facility';
 
 jest.setTimeout(20_000);
 
@@ -93,10 +93,10 @@ async function openDoc(id: string) {
 
 const requested = (path: string) => facility.seen.some((s) => s.url === path);
 
-describe('doc/download', () => {
+describe('download/download', () => {
   it('contracts §5b isFcsDownload false: saves the viewed PDF as <title>.pdf', async () => {
     const app = await openDoc('report.pdf');
-    await expect(app.dispatch(docActions.download())).resolves.toBe('saved');
+    await expect(app.dispatch(downloadActions.download())).resolves.toBe('saved');
     expect(saved).toHaveLength(1);
     const [file] = saved as [Saved];
     expect(file.name).toBe('Q3_Q4_ report.pdf');
@@ -105,12 +105,12 @@ describe('doc/download', () => {
     expect(bytes.equals(await readFile(SAMPLE_PDF))).toBe(true);
     // The anchor is gone at once; its object URL later.
     expect(document.querySelector('a[download]')).toBeNull();
-    expect(app.getState().loading.effects['doc/download']).toBe(false);
+    expect(app.getState().loading.effects['download/download']).toBe(false);
   });
 
   it("contracts §5b isFcsDownload (default): saves the facility's original", async () => {
     const app = await openDoc('original.pdf');
-    await expect(app.dispatch(docActions.download())).resolves.toBe('saved');
+    await expect(app.dispatch(downloadActions.download())).resolves.toBe('saved');
     expect(requested('/api/documents/original.pdf/original')).toBe(true);
     // The title (the file name's stem) with Content-Disposition's extension.
     expect(saved.map((s) => s.name)).toEqual(['original.pdf']);
@@ -122,7 +122,7 @@ describe('doc/download', () => {
     'contracts §3 policy: %s may not be downloaded, and nothing is fetched',
     async (id) => {
       const app = await openDoc(id);
-      await expect(app.dispatch(docActions.download())).resolves.toBe('notAllowed');
+      await expect(app.dispatch(downloadActions.download())).resolves.toBe('notAllowed');
       expect(requested(`/api/documents/${id}/original`)).toBe(false);
       expect(requested(`/api/documents/${id}/content`)).toBe(false);
       expect(saved).toEqual([]);
@@ -131,22 +131,22 @@ describe('doc/download', () => {
 
   it('an HTTP failure is put in the state for the UI to report, until it has been', async () => {
     const app = await openDoc('missing.pdf');
-    await expect(app.dispatch(docActions.download())).resolves.toBe('failed');
-    expect(app.getState().doc.downloadFailure).toEqual({ status: 404 });
+    await expect(app.dispatch(downloadActions.download())).resolves.toBe('failed');
+    expect(app.getState().download.failure).toEqual({ status: 404 });
     expect(saved).toEqual([]);
-    app.dispatch(docActions.downloadFailureShown());
-    expect(app.getState().doc.downloadFailure).toBeUndefined();
+    app.dispatch(downloadActions.failureShown());
+    expect(app.getState().download.failure).toBeUndefined();
   });
 
   it('no answer at all is a failure without a status', async () => {
     const app = await openDoc('offline.pdf');
-    await expect(app.dispatch(docActions.download())).resolves.toBe('failed');
-    expect(app.getState().doc.downloadFailure).toEqual({});
+    await expect(app.dispatch(downloadActions.download())).resolves.toBe('failed');
+    expect(app.getState().download.failure).toEqual({});
   });
 
   it('before any document there is nothing to download', async () => {
     const app = createTestApp();
-    await expect(app.dispatch(docActions.download())).resolves.toBe('notAllowed');
+    await expect(app.dispatch(downloadActions.download())).resolves.toBe('notAllowed');
   });
 });
 
@@ -184,13 +184,13 @@ describe('Ctrl/⌘+S', () => {
     expect(press({ key: 's', ctrlKey: true }).defaultPrevented).toBe(true);
     await until(() => saved.length === 1, 10_000, 'the download');
     expect(saved[0]?.name).toBe('Q3_Q4_ report.pdf');
-    await until(() => !(app.getState().loading.effects['doc/download'] ?? true));
+    await until(() => !(app.getState().loading.effects['download/download'] ?? true));
   });
 
   it('a key held down (repeat) starts no second download', async () => {
     const app = await openDoc('report.pdf');
     expect(press({ key: 's', ctrlKey: true, repeat: true }).defaultPrevented).toBe(true);
-    expect(app.getState().loading.effects['doc/download']).toBeUndefined();
+    expect(app.getState().loading.effects['download/download']).toBeUndefined();
   });
 
   it('before a document is shown it stays the browser’s', () => {

@@ -1,0 +1,31 @@
+/** What Download derives from the store: which file it may fetch, how it is named, what failed. */
+import type { DocState } from '../doc/state';
+import type { DownloadFailure, DownloadState } from './state';
+
+interface WithDoc {
+  doc: DocState;
+}
+
+/**
+ * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when
+ * `isFcsDownload`, else the viewed PDF.
+ */
+export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
+  const { download, isFcsDownload } = doc.docData.param;
+  if (!download) return undefined;
+  return isFcsDownload ? doc.originalUrl : doc.fileUrl;
+};
+
+/** How a download is named: the title, which file it is, its MIME type (for the effect: a new object each call). */
+export const selectDownloadNaming = ({ doc }: WithDoc) => ({
+  title: doc.docData.title,
+  source: doc.docData.param.isFcsDownload ? ('original' as const) : ('viewed' as const),
+  mimeType: doc.mimeType,
+});
+
+/** The failed download the reader has not been told about yet. */
+export const selectDownloadFailure = ({
+  download,
+}: {
+  download: DownloadState;
+}): DownloadFailure | undefined => download.failure;

@@ -1,0 +1,7 @@
+import type { ShortcutsHelpState } from './state';
+
+export const selectShortcutsHelpOpen = ({
+  shortcutsHelp,
+}: {
+  shortcutsHelp: ShortcutsHelpState;
+}): boolean => shortcutsHelp.open;
