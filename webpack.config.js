@@ -115,7 +115,7 @@ export default (_env, argv) => {
     entry: {
       main: './src/index.tsx',
       // Inlined into index.html (FirstFramePlugin), not loaded as a file.
-      [FIRST_FRAME]: './src/firstFrame/index.ts',
+      [FIRST_FRAME]: './src/boot/firstFrame/index.ts',
     },
     output: {
       path: path.join(root, 'dist'),

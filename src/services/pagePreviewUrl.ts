@@ -1,7 +1,7 @@
 /**
  * Which of the facility's page previews to ask for (contracts §3 `previews`;
  * docs/decisions/2026-11-26-page-previews.md). No fetching here: the first frame
- * (src/firstFrame/) uses this before the app has loaded.
+ * (src/boot/firstFrame/) uses this before the app has loaded.
  */
 import { NARROW_SCREEN_QUERY } from '../../config/defaults';
 import type { PagePreviews, PageSize } from '../domain/document';

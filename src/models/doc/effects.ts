@@ -23,7 +23,7 @@ import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createFacilityClient } from '../../services/facilityClient';
 import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
-import { takePreviewsDeclined } from '../../services/earlyAnswer';
+import { takePreviewsDeclined } from '../../boot/earlyAnswer';
 import type { FacilityDocument } from '../../services/facilityClient';
 import {
   HttpError,

@@ -11,7 +11,7 @@
  * (`ready` resolves undefined).
  */
 import type { ByteRange } from '../../domain/document';
-import { takeEarlyContent } from '../earlyAnswer';
+import { takeEarlyContent } from '../../boot/earlyAnswer';
 import { facilityInit } from '../facilityAuth';
 import { pdfjs } from './pdfjs';
 

@@ -4,14 +4,14 @@
  * the facility's answer and the image, while the app's own scripts are still on their way. It is
  * built as its own entry and inlined into index.html after the boot script (webpack.config.js).
  */
-import { NARROW_SCREEN_QUERY } from '../../config/defaults';
-import { offerDecodedPreview, peekEarlyPreview } from '../services/earlyAnswer';
-import type { EarlyPreviewAsked } from '../services/earlyAnswer';
-import { normalizeDocument } from '../services/facilityDocument';
-import { isPreviewImageType } from '../services/pagePreviewUrl';
-import { readSettings } from '../services/settings';
-import { readLink } from '../url/link';
-import { pageLocation } from '../url/location';
+import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
+import { offerDecodedPreview, peekEarlyPreview } from '../earlyAnswer';
+import type { EarlyPreviewAsked } from '../earlyAnswer';
+import { normalizeDocument } from '../../services/facilityDocument';
+import { isPreviewImageType } from '../../services/pagePreviewUrl';
+import { readSettings } from '../../services/settings';
+import { readLink } from '../../url/link';
+import { pageLocation } from '../../url/location';
 import { isFirstFrameReplaced } from './handover';
 import { paintFirstFrame } from './paint';
 import { planFirstFrame } from './plan';

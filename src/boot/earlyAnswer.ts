@@ -19,7 +19,7 @@ declare global {
     folioEarlyPreview?: unknown;
     /** The PDF's first ranges, once the answer names the file and the preview is in. */
     folioEarlyContent?: unknown;
-    /** Set by the first frame (src/firstFrame/): page 1's preview, decoded, as an object URL. */
+    /** Set by the first frame (src/boot/firstFrame/): page 1's preview, decoded, as an object URL. */
     folioDecodedPreview?: unknown;
   }
 }
@@ -89,7 +89,7 @@ export async function takePreviewsDeclined(): Promise<boolean> {
 
 /**
  * What the boot script asked for as page 1's preview, leaving it to the app: the first frame
- * (src/firstFrame/) draws it before the app has loaded.
+ * (src/boot/firstFrame/) draws it before the app has loaded.
  */
 export function peekEarlyPreview(): Promise<EarlyPreviewAsked | undefined> | undefined {
   const early = (globalThis as { folioEarlyPreview?: unknown }).folioEarlyPreview;

@@ -10,16 +10,16 @@ import {
   takeEarlyPreview,
   takePreviewsDeclined,
 } from '../earlyAnswer';
-import { fetchPreviewImage } from '../pagePreview';
-import { replaceFirstFrame } from '../../firstFrame/handover';
-import { normalizeDocument } from '../facilityDocument';
-import { firstPagePreview } from '../pagePreviewUrl';
-import { createFacilityClient } from '../facilityClient';
-import { readSettings } from '../settings';
+import { fetchPreviewImage } from '../../services/pagePreview';
+import { replaceFirstFrame } from '../firstFrame/handover';
+import { normalizeDocument } from '../../services/facilityDocument';
+import { firstPagePreview } from '../../services/pagePreviewUrl';
+import { createFacilityClient } from '../../services/facilityClient';
+import { readSettings } from '../../services/settings';
 import { readDocId } from '../../url/docId';
 import { bootScript } from '../../test/bootScript';
 import { readUrlToken } from '../../url/token';
-import { facilityCredentials } from '../facilityAuth';
+import { facilityCredentials } from '../../services/facilityAuth';
 
 const globals = window as Window & {
   routerBase?: string;
