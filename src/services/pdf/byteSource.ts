@@ -13,12 +13,9 @@
 import type { ByteRange } from '../../domain/document';
 import { takeEarlyContent } from '../../boot/earlyAnswer';
 import { facilityInit } from '../facilityAuth';
+import { HEAD_BYTES, rangesToAsk, tailFrom } from './firstRanges';
 import { pdfjs } from './pdfjs';
 
-/** pdf.js's chunk size; every range it asks for starts on a multiple of it. */
-export const RANGE_CHUNK = 65_536;
-export const HEAD_BYTES = 2 * RANGE_CHUNK;
-export const TAIL_BYTES = RANGE_CHUNK;
 /** A range that failed is asked again this many times, waiting twice as long each time. */
 const RANGE_TRIES = 3;
 const RETRY_MS = 300;
@@ -35,32 +32,6 @@ const REST_AT_ONCE_MS = 150;
  * on loopback can read as any rate up to infinite (docs/decisions/2026-11-25-byte-source.md).
  */
 export const REST_AT_ONCE_MAX_BYTES = 4 * 1024 * 1024;
-
-/** At most this many bytes of the ranges named for page 1 are asked for beyond the head and tail. */
-export const NAMED_BYTES = 1_048_576;
-
-/**
- * What to ask for of the ranges the facility names for page 1 (contracts §3 `firstPageRanges`),
- * `end` exclusive: each within the file, less the head and the tail, while they come to no more
- * than NAMED_BYTES. index.html's boot script asks for the same (a test keeps them in step).
- */
-export function rangesToAsk(
-  named: readonly ByteRange[],
-  total: number,
-): { begin: number; end: number }[] {
-  const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
-  let budget = NAMED_BYTES;
-  const asked: { begin: number; end: number }[] = [];
-  for (const [first, last] of named) {
-    if (first < 0 || last < first || last >= total) continue;
-    const begin = Math.max(first, HEAD_BYTES);
-    const end = Math.min(last + 1, tailFrom);
-    if (end <= begin || end - begin > budget) continue;
-    budget -= end - begin;
-    asked.push({ begin, end });
-  }
-  return asked;
-}
 
 export interface ByteSource {
   /** The transport pdf.js reads through, once the head's answer says the server takes ranges. */
@@ -174,12 +145,12 @@ export function openByteSource(url: string): ByteSource {
       // By offsets, not as a suffix (`bytes=-65536`): that is no CORS-safelisted range, and
       // `send` (and so Folio's own server) answers 416 to one longer than the file.
       if (total > HEAD_BYTES) {
-        const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
-        const range = `bytes=${String(tailFrom)}-${String(total - 1)}`;
+        const tailBegin = tailFrom(total);
+        const range = `bytes=${String(tailBegin)}-${String(total - 1)}`;
         // The boot script's tail, asked for by the same rule; `answer` checks what it holds.
         parts.push(
           heldPart(
-            tailFrom,
+            tailBegin,
             total,
             early?.tail.then((response) => response ?? get(range)) ?? get(range),
           ),

@@ -3,7 +3,8 @@ import { facilityCredentials, facilityHeaders } from '../facilityAuth';
 import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
-import { HeadFailure, openByteSource, RANGE_CHUNK } from './byteSource';
+import { HeadFailure, openByteSource } from './byteSource';
+import { RANGE_CHUNK } from './firstRanges';
 import { OpenError } from './openFailure';
 import type { OpenFailure } from './openFailure';
 
