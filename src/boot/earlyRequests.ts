@@ -13,7 +13,8 @@ import { documentPath, isAddressable } from '../services/facilityPaths';
 import { firstPageWidth, previewImageUrl, previewWidthFor } from '../services/pagePreviewUrl';
 import { HEAD_BYTES, namedRanges, rangesToAsk, tailFrom } from '../services/pdf/firstRanges';
 import { readSettings } from '../services/settings';
-import { readDocId } from '../url/docId';
+import { readLink } from '../url/link';
+import { pageLocation } from '../url/location';
 import { readUrlToken } from '../url/token';
 
 /** What the boot does once it knows the server is still drawing page 1's preview. */
@@ -65,15 +66,16 @@ function offeredPreview(body: Body): { url: string; width: number; drawn: unknow
 }
 
 /**
- * Asks for the document `location` names, if it names one the app would ask for; sets
+ * Asks for the document the page's link names, if it names one the app would ask for; sets
  * `window.folioEarlyAnswer`, `folioEarlyPreview` and, in time, `folioEarlyContent`.
  */
 export function askEarly(): EarlyRequests | undefined {
-  const doc = readDocId(new URLSearchParams(location.search).get('doc'));
+  const page = pageLocation();
+  const { doc, view } = readLink(page);
   if (doc.kind !== 'id' || !isAddressable(doc.id)) return undefined;
-  const api = new URL(readSettings().previewApi, location.href);
+  const api = new URL(readSettings().previewApi, document.baseURI);
   const answerUrl = new URL(documentPath(doc.id), api).href;
-  const { token } = readUrlToken(location.search, location.hash);
+  const { token } = readUrlToken(page.search, page.hash);
   const authorization: Record<string, string> =
     token === undefined ? {} : { Authorization: `Bearer ${token}` };
   const credentials = facilityCredentials();
@@ -167,7 +169,7 @@ export function askEarly(): EarlyRequests | undefined {
     .then((body) => {
       const offered = offeredPreview(body);
       // A link to another page or zoom first shows another image: the app asks for it.
-      if (!offered || /(^|[#&])(page|zoom)=/.test(location.hash)) {
+      if (!offered || view.page !== undefined || view.zoom !== undefined) {
         void askContent(body);
         return undefined;
       }

@@ -7,6 +7,7 @@
  */
 import { LOCALE_DIRECTION, pickLocale } from '../i18n/pickLocale';
 import { readSettings } from '../services/settings';
+import { pageLocation } from '../url/location';
 import { namesDocument } from '../url/query';
 import { askEarly } from './earlyRequests';
 import type { EarlyRequests } from './earlyRequests';
@@ -42,7 +43,7 @@ function link(rel: string, href: string, as?: string): HTMLLinkElement {
 
 /** `<html lang dir>` before the first paint, by pickLocale's rule (kept by i18n/documentLanguage.ts). */
 function markLanguage(): void {
-  const locale = pickLocale(location.search, navigator.languages);
+  const locale = pickLocale(pageLocation().search, navigator.languages);
   document.documentElement.lang = locale;
   document.documentElement.dir = LOCALE_DIRECTION[locale];
 }
@@ -123,7 +124,7 @@ function loadScripts(base: string, scripts: readonly string[], early: EarlyReque
 
 export function boot(files: BootFiles): void {
   const { routerBase: base } = readSettings();
-  const docLink = namesDocument(location.search);
+  const docLink = namesDocument(pageLocation().search);
   if (docLink) document.documentElement.classList.add('folio-doc-link');
   markLanguage();
   let early: EarlyRequests | undefined;
