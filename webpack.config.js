@@ -74,33 +74,49 @@ class CspMetaPlugin {
   }
 }
 
-/** The first frame's entry (docs/decisions/2026-11-26-first-frame.md). */
+/**
+ * What runs before the app (src/boot/): the boot, in index.html's head, and the first frame
+ * (docs/decisions/2026-11-26-first-frame.md), at the end of its body. Both are built as entries
+ * of their own and inlined (InlineEntriesPlugin): no file to wait for.
+ */
+const BOOT = 'boot';
 const FIRST_FRAME = 'first-frame';
+const INLINE_ENTRIES = [BOOT, FIRST_FRAME];
 
-/** The built first frame, as index.html's inline script: no file of its own to wait for. */
-function firstFrameScript(compilation) {
-  const files = compilation.entrypoints.get(FIRST_FRAME)?.getFiles() ?? [];
+/**
+ * The built `entry`, as index.html's inline script. `build`, when given, is what it reads as
+ * FOLIO_BUILD: the boot's file names, known only once the other chunks are hashed.
+ */
+function inlineScript(compilation, entry, build) {
+  const files = compilation.entrypoints.get(entry)?.getFiles() ?? [];
   const file = files.find((name) => name.endsWith('.js'));
-  if (file === undefined) throw new Error('webpack.config.js: the first frame was not built');
-  const script = compilation.assets[file]
+  if (file === undefined) throw new Error(`webpack.config.js: ${entry} was not built`);
+  const built = compilation.assets[file]
     .source()
     .toString()
     .replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
-  if (/<\/script/i.test(script))
-    throw new Error('webpack.config.js: the first frame ends its script');
+  const script =
+    build === undefined
+      ? built
+      : `(function (FOLIO_BUILD) {\n${built}\n})(${JSON.stringify(build)});`;
+  if (/<\/script|<!--/i.test(script)) {
+    throw new Error(`webpack.config.js: ${entry} would end or escape its script`);
+  }
   return script;
 }
 
-/** The first frame's own files go: index.html carries it inline (firstFrameScript). */
-class FirstFramePlugin {
+/** The inlined entries' own files go: index.html carries them (inlineScript). */
+class InlineEntriesPlugin {
   apply(compiler) {
     const { Compilation } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('FirstFramePlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('InlineEntriesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'FirstFramePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        { name: 'InlineEntriesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         () => {
-          for (const file of compilation.entrypoints.get(FIRST_FRAME)?.getFiles() ?? []) {
-            compilation.deleteAsset(file);
+          for (const entry of INLINE_ENTRIES) {
+            for (const file of compilation.entrypoints.get(entry)?.getFiles() ?? []) {
+              compilation.deleteAsset(file);
+            }
           }
         },
       );
@@ -114,8 +130,9 @@ export default (_env, argv) => {
   return {
     entry: {
       main: './src/index.tsx',
-      // Inlined into index.html (FirstFramePlugin), not loaded as a file.
-      [FIRST_FRAME]: './src/firstFrame/index.ts',
+      // Inlined into index.html (InlineEntriesPlugin), not loaded as files.
+      [BOOT]: './src/boot/index.ts',
+      [FIRST_FRAME]: './src/boot/firstFrame/index.ts',
     },
     output: {
       path: path.join(root, 'dist'),
@@ -203,7 +220,7 @@ export default (_env, argv) => {
         template: './src/index.html',
         inject: false,
         minify: false,
-        // The boot script loads the app's entry; the first frame is inlined (firstFrame below).
+        // The boot loads the app's entry; it and the first frame are inlined (below).
         chunks: ['main'],
         scriptLoading: 'defer',
         templateParameters: (compilation, assets) => ({
@@ -217,21 +234,21 @@ export default (_env, argv) => {
                   hostOrigin: settingsFromEnv(process.env).hostOrigin ?? 'self',
                 },
           ),
-          scripts: JSON.stringify(assets.js.map((file) => file.replace(/^\.\//, ''))),
-          firstFrame: firstFrameScript(compilation),
-          styles: JSON.stringify(assets.css.map((file) => file.replace(/^\.\//, ''))),
-          // The wildcard page's chunks start downloading with the entry, not after it has run.
-          preload: JSON.stringify(
-            [...(compilation.namedChunkGroups.get('viewer')?.getFiles() ?? [])].filter(
+          // src/boot/start.ts BootFiles: names relative to routerBase.
+          boot: inlineScript(compilation, BOOT, {
+            scripts: assets.js.map((file) => file.replace(/^\.\//, '')),
+            styles: assets.css.map((file) => file.replace(/^\.\//, '')),
+            // The wildcard page's chunks start downloading with the entry, not after it has run.
+            preload: [...(compilation.namedChunkGroups.get('viewer')?.getFiles() ?? [])].filter(
               (file) => file.endsWith('.js') || file.endsWith('.css'),
             ),
-          ),
-          // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot script.
-          worker: JSON.stringify(
-            Object.keys(compilation.assets).find((file) =>
-              /pdf\.worker\.min\b.*\.mjs$/.test(file),
-            ) ?? null,
-          ),
+            // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot.
+            worker:
+              Object.keys(compilation.assets).find((file) =>
+                /pdf\.worker\.min\b.*\.mjs$/.test(file),
+              ) ?? null,
+          }),
+          firstFrame: inlineScript(compilation, FIRST_FRAME),
         }),
       }),
       new CspMetaPlugin(),
@@ -247,7 +264,7 @@ export default (_env, argv) => {
         test: /^(main|viewer|later-vendor)(\.[0-9a-f]+)?\.js$/,
         stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
       }),
-      new FirstFramePlugin(),
+      new InlineEntriesPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

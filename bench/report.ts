@@ -111,46 +111,19 @@ export function seriesStat(
 
 // --- initial script bytes --------------------------------------------------------------------
 
-/** Splits `a, [b, "c,d"], (e)` at its top-level commas. */
-function splitArguments(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charAt(i);
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth += 1;
-    else if (')]}'.includes(c)) depth -= 1;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
-}
-
 /**
- * The list Folio's boot block (`<script id="folio-boot">`) passes as its function's `scripts`
- * parameter: `(function (base, scripts, styles, preload) {…})(window.routerBase || '/', [...], …)`.
+ * The entry scripts Folio's boot block (`<script id="folio-boot">`) loads: the build inlines the
+ * boot as `(function (FOLIO_BUILD) {…})({"scripts":[…],…})` (webpack.config.js `inlineScript`).
  * The other lists (styles, lazy chunks to preload) are not entry scripts. An unknown shape throws
  * rather than guessing.
  */
 function bootScripts(boot: string): string[] {
-  const params = (/\(function\s*\(([^)]*)\)/.exec(boot)?.[1] ?? '').split(',').map((p) => p.trim());
-  const index = params.indexOf('scripts');
-  const call = boot.lastIndexOf('})(');
-  const close = boot.lastIndexOf(')');
-  if (index < 0 || call < 0 || close <= call) {
-    throw new Error('folio-boot: expected (function (…, scripts, …) {…})(…)');
-  }
-  const list: unknown = JSON.parse(splitArguments(boot.slice(call + 3, close)).at(index) ?? '');
+  const given = /\}\)\((\{[^\n]*\})\);\s*$/.exec(boot)?.[1];
+  if (given === undefined)
+    throw new Error('folio-boot: expected (function (FOLIO_BUILD) {…})({…})');
+  const list: unknown = (JSON.parse(given) as { scripts?: unknown }).scripts;
   if (!Array.isArray(list) || !list.every((f) => typeof f === 'string')) {
-    throw new Error('folio-boot: its scripts argument is not a list of file names');
+    throw new Error('folio-boot: its scripts are not a list of file names');
   }
   return list;
 }

@@ -12,7 +12,7 @@
  */
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { NAMED_RANGES, RANGE_CHUNK } from '../../src/services/pdf/rangePlan.ts';
+import { NAMED_RANGES, RANGE_CHUNK } from '../../src/services/pdf/firstRanges.ts';
 import type { ByteRange } from './pdf-facts-types.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { RANGE_CHUNK } from '../../src/services/pdf/rangePlan.ts';
+import { RANGE_CHUNK } from '../../src/services/pdf/firstRanges.ts';
 import { MAX_IMAGE_PIXELS, noteChunks, pageOneRanges } from './first-page-ranges.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';

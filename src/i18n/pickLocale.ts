@@ -1,4 +1,5 @@
-import { langFromSearch } from '../url';
+// From the module itself, not url/'s index: the boot inlines this (src/boot/start.ts).
+import { langFromSearch } from '../url/query';
 
 export type Locale = 'en' | 'zh-CN';
 
@@ -9,3 +10,9 @@ export function pickLocale(search: string, languages: readonly string[]): Locale
   const preferred = languages.find((l) => /^(en|zh)\b/i.test(l));
   return preferred?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
+
+/**
+ * The writing direction of each language Folio speaks, for `<html dir>`: both read left to right
+ * (a right-to-left language would be added here).
+ */
+export const LOCALE_DIRECTION: Record<Locale, 'ltr' | 'rtl'> = { en: 'ltr', 'zh-CN': 'ltr' };

@@ -2,8 +2,8 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useT } from '../i18n';
 import { describeChunkError } from './chunkError';
-import { useBootBarReplaced } from './bootBar';
-import { useFirstFrameReplaced } from './firstFrame';
+import { useBootBarReplaced } from '../boot/bootBar';
+import { useFirstFrameReplaced } from '../boot/firstFrame/replaced';
 import { reloadPage } from '../url/location';
 
 interface Props {

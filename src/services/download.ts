@@ -20,7 +20,7 @@ export interface FetchedFile {
 export async function fetchFile(
   url: string,
   signal?: AbortSignal,
-  /** The answer to a request for `url` already made (index.html's boot script). */
+  /** The answer to a request for `url` already made (the boot, src/boot/earlyRequests.ts). */
   asked?: Promise<Response>,
 ): Promise<FetchedFile> {
   let response: Response;

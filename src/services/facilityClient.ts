@@ -2,7 +2,8 @@
  * The preview facility client (contracts §3): `GET <previewApi>documents/{id}`, answered as a
  * validated FacilityDocument or one of request.ts's typed errors.
  */
-import { contentUrl, documentPath, normalizeDocument } from './facilityDocument';
+import { contentUrl, normalizeDocument } from './facilityDocument';
+import { documentPath, isAddressable } from './facilityPaths';
 import type { FacilityDocument } from './facilityDocument';
 import { HttpError, requestJson } from './request';
 
@@ -19,15 +20,6 @@ export interface FacilityClient {
 export interface FacilityClientOptions {
   /** Per request; request.ts's default when left out. */
   timeoutMs?: number;
-}
-
-/**
- * `.` and `..` are dot segments that URL parsing removes (even percent-encoded), so they could
- * never name a document; '' would ask for the collection. They are refused without a request,
- * as the 404 the facility would give.
- */
-function isAddressable(id: string): boolean {
-  return id !== '' && id !== '.' && id !== '..';
 }
 
 /** The page's URL when there is one, so a relative previewApi ('/api/') becomes absolute. */

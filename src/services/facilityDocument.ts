@@ -4,10 +4,11 @@
  * top level not being an object makes the answer unusable. What had to be corrected is listed in
  * `corrections`, for diagnostics and tests.
  */
+import { documentPath } from './facilityPaths';
+import { namedRanges } from './pdf/firstRanges';
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
-import { NAMED_RANGES } from './pdf/rangePlan';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import type {
   ByteRange,
@@ -69,8 +70,6 @@ export const LIMITS = {
   previewWidths: 16,
   /** Device pixels: wider than any screen's page at 200 % and DPR 3. */
   previewWidth: 8192,
-  /** Ranges named for page 1 that are looked at (index.html's boot script looks at as many). */
-  firstPageRanges: NAMED_RANGES,
 } as const;
 
 /** US Letter in points: stands in for a missing or impossible page size (pdf.js measures later). */
@@ -140,12 +139,6 @@ function mimeType(value: unknown): string {
     /^[\w.+-]+\/[\w.+-]+$/.test(value)
     ? value.toLowerCase()
     : '';
-}
-
-/** Where the facility serves a document's files, relative to previewApi (contracts §3). */
-export function documentPath(id: string, file?: 'content' | 'original'): string {
-  const path = `documents/${encodeURIComponent(id)}`;
-  return file ? `${path}/${file}` : path;
 }
 
 /** The contract's own place for the viewable PDF, absolute. */
@@ -248,23 +241,12 @@ function previews(
   return usable;
 }
 
-/**
- * The well-formed of the first LIMITS.firstPageRanges ranges named for page 1: byte offsets,
- * first ≤ last. Only a speed-up: what is dropped pdf.js asks for itself.
- */
+/** The ranges named for page 1 that are usable (namedRanges); a correction when any is not. */
 function firstPageRanges(raw: unknown, fix: (c: Correction) => void): ByteRange[] {
   if (raw === undefined) return [];
-  const named: unknown[] = Array.isArray(raw) ? raw.slice(0, LIMITS.firstPageRanges) : [];
-  const usable = named.filter(
-    (range): range is [number, number] =>
-      Array.isArray(range) &&
-      Number.isSafeInteger(range[0]) &&
-      Number.isSafeInteger(range[1]) &&
-      (range[0] as number) >= 0 &&
-      (range[0] as number) <= (range[1] as number),
-  );
+  const usable = namedRanges(raw);
   if (!Array.isArray(raw) || usable.length < raw.length) fix('firstPageRangesInvalid');
-  return usable.map(([first, last]) => [first, last] as const);
+  return usable;
 }
 
 function pageCountOf(raw: Record<string, unknown>, fix: (c: Correction) => void): number {

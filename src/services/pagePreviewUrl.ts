@@ -1,14 +1,18 @@
 /**
  * Which of the facility's page previews to ask for (contracts §3 `previews`;
  * docs/decisions/2026-11-26-page-previews.md). No fetching here: the first frame
- * (src/firstFrame/) uses this before the app has loaded.
+ * (src/boot/firstFrame/) uses this before the app has loaded.
  */
 import { NARROW_SCREEN_QUERY } from '../../config/defaults';
 import type { PagePreviews, PageSize } from '../domain/document';
 import { cssPageBox, fitWidthZoom } from './pdf/layout';
 
 /** The image of page `page` at `width` device pixels. */
-export function previewImageUrl(previews: PagePreviews, page: number, width: number): string {
+export function previewImageUrl(
+  previews: Pick<PagePreviews, 'url'>,
+  page: number,
+  width: number,
+): string {
   return previews.url.replaceAll('{page}', String(page)).replaceAll('{width}', String(width));
 }
 
@@ -35,9 +39,16 @@ export function previewFor(
   pixelRatio: number,
 ): string | undefined {
   if (previews === undefined || page < 1 || page > previews.pages) return undefined;
-  const ratio = Math.min(pixelRatio, MAX_PREVIEW_PIXEL_RATIO);
-  const width = previewWidth(previews.widths, Math.ceil(cssWidth * ratio));
-  return previewImageUrl(previews, page, width);
+  return previewImageUrl(previews, page, previewWidthFor(previews.widths, cssWidth, pixelRatio));
+}
+
+/** The offered width for a page `cssWidth` CSS pixels wide on a `pixelRatio` screen. */
+export function previewWidthFor(
+  widths: readonly number[],
+  cssWidth: number,
+  pixelRatio: number,
+): number {
+  return previewWidth(widths, Math.ceil(cssWidth * Math.min(pixelRatio, MAX_PREVIEW_PIXEL_RATIO)));
 }
 
 /**
@@ -49,11 +60,25 @@ export function firstPagePreview(
   size: PageSize | undefined,
   view: { zoom: number; zoomChosen: boolean },
 ): string | undefined {
+  const width = firstPageWidth(size, view);
+  return width === undefined
+    ? undefined
+    : previewFor(previews, 1, width, window.devicePixelRatio || 1);
+}
+
+/**
+ * Page 1's width in CSS pixels in the viewer's first layout: a phone fits the page to its width
+ * unless a zoom was chosen, a desktop shows it at `zoom`. The boot asks for its preview by it.
+ */
+export function firstPageWidth(
+  size: PageSize | undefined,
+  view: { zoom: number; zoomChosen: boolean },
+): number | undefined {
   // Outside a browser (the effect tests in Node) there is no layout to size it for.
   if (size === undefined || typeof window === 'undefined') return undefined;
   const narrow = 'matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches;
   const zoom = narrow && !view.zoomChosen ? fitWidthZoom(window.innerWidth, size, 0) : view.zoom;
-  return previewFor(previews, 1, cssPageBox(size, zoom, 0).width, window.devicePixelRatio || 1);
+  return cssPageBox(size, zoom, 0).width;
 }
 
 /** Only pictures: anything else the facility might send is not drawn. */

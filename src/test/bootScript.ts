@@ -1,25 +1,15 @@
 /**
- * index.html's boot script as a function, run as the page would run it, for the tests that keep
- * its rules in step with the app's (the facility URL it asks for, the language it puts on <html>).
+ * The boot (src/boot/start.ts) as a function, run as index.html runs it, for the tests of what it
+ * asks for and how the app takes it over.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { boot } from '../boot/start';
+import type { BootFiles } from '../boot/start';
 
-const body = (() => {
-  const html = readFileSync(path.join(__dirname, '..', 'index.html'), 'utf8');
-  const script = /<script id="folio-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (script === undefined) throw new Error('no boot script in src/index.html');
-  return script;
-})();
-
-/** The script with the build's file lists (none unless given) and no worker. */
-export function bootScriptWith(files: { scripts?: string[] } = {}): () => void {
-  const source = body
-    .replace(/<%= (styles|preload) %>/g, '[]')
-    .replace('<%= scripts %>', JSON.stringify(files.scripts ?? []))
-    .replace('<%= worker %>', 'null');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own script, run as a page would
-  return new Function(source) as () => void;
+/** The boot with the build's file lists (none unless given) and no worker. */
+export function bootScriptWith(files: Partial<BootFiles> = {}): () => void {
+  return () => {
+    boot({ scripts: [], styles: [], preload: [], worker: null, ...files });
+  };
 }
 
 export const bootScript = bootScriptWith();

@@ -1,8 +1,8 @@
 /**
  * A signed link's token (docs/embedding.md, "Signed links"): `#token=` (the fragment never reaches
  * a server's access log or a Referer), else `?token=`. Read once at start, then taken out of the
- * address bar with everything else of the URL kept as it was written. index.html's boot script
- * follows the same rule for its early request (a test keeps the two in step).
+ * address bar with everything else of the URL kept as it was written. The boot's early request
+ * (src/boot/earlyRequests.ts) reads it here too.
  */
 
 /** What a bearer token may hold (RFC 6750 b64token): anything else is not sent at all. */

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { RANGE_CHUNK } from '../../../src/services/pdf/rangePlan.ts';
+import { RANGE_CHUNK } from '../../../src/services/pdf/firstRanges.ts';
 
 const file = process.argv.at(2);
 const heldJson = process.argv.at(3);

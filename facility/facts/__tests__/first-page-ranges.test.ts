@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { HEAD_BYTES, RANGE_CHUNK, TAIL_BYTES } from '../../../src/services/pdf/rangePlan.ts';
+import { HEAD_BYTES, RANGE_CHUNK, TAIL_BYTES } from '../../../src/services/pdf/firstRanges.ts';
 import { createPool } from '../../pool/pool.ts';
 import type { ByteRange } from '../pdf-facts-types.ts';
 import { pageOneMissed as missed } from './_page-one-missed.ts';

@@ -3,7 +3,7 @@ import type { CSSProperties, RefObject } from 'react';
 import { useAppSelector } from '../../app';
 import type { PageSize } from '../../domain/document';
 import { cssPageBox } from '../../services/pdf/layout';
-import { replaceFirstFrameWith } from '../../router/firstFrame';
+import { replaceFirstFrameWith } from '../../boot/firstFrame/replaced';
 import { usePagePreview } from './usePagePreview';
 
 /** More placeholders than this would only cost layout time before pdf.js takes over. */

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { chunkComponent } from '../../runtime';
 import { useT } from '../../i18n';
 import { docActions } from '../../models/doc';
-import { useFirstFrameReplaced } from '../../router/firstFrame';
+import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 import { PdfView } from './PdfView';
 
 // The antd parts of a failure or a password: the `document-status` chunk, loaded when one shows.

@@ -5,7 +5,7 @@ import { docActions } from '../../models/doc';
 import { viewerActions } from '../../models/viewer';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import { PageSkeleton } from './PageSkeleton';
-import { useFirstFrameReplaced } from '../../router/firstFrame';
+import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 import { fitWidthZoom, normaliseRotation } from '../../services/pdf/layout';
 import { pdfSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';

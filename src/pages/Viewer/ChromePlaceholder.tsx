@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app';
 import { selectParam, selectShownTitle } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../../components/common/useNarrowScreen';
-import { BAR_HEIGHTS, headerBarHeight } from '../../firstFrame/barHeights';
+import { BAR_HEIGHTS, headerBarHeight } from '../../boot/firstFrame/barHeights';
 
 /**
  * Empty bars where the title header, the toolbar and the footer will be, each as tall as the bar

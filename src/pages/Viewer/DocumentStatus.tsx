@@ -2,7 +2,7 @@ import { Button, Progress, Result, Spin, Typography } from 'antd';
 import { AntdConfig } from '../../components/Shell';
 import { useT } from '../../i18n';
 import type { DocError } from '../../models/doc/state';
-import { useBootBarReplaced } from '../../router/bootBar';
+import { useBootBarReplaced } from '../../boot/bootBar';
 
 /** A document that is not ready: the facility failed, or is still converting it. */
 export type DocumentStatusShown =

@@ -2,8 +2,8 @@ import { Result } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n';
 import { AntdConfig } from '../../components/Shell';
-import { useBootBarReplaced } from '../../router/bootBar';
-import { useFirstFrameReplaced } from '../../router/firstFrame';
+import { useBootBarReplaced } from '../../boot/bootBar';
+import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 
 /** No usable `?doc=`: a friendly explanation, not an error page. */
 export function EmptyState({ invalid = false }: { invalid?: boolean }) {

@@ -1,5 +1,6 @@
 /** contracts §3/§6: the facility's answer is validated and normalised, never trusted. */
 import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
+import { NAMED_RANGES } from '../pdf/firstRanges';
 import { MalformedResponseError } from '../request';
 import { PARAM_DEFAULTS } from '../../domain/document';
 
@@ -327,10 +328,10 @@ describe('normalizeDocument: firstPageRanges (contracts §3)', () => {
     expect(doc.corrections).toContain('firstPageRangesInvalid');
   });
 
-  it(`looks at the first ${String(LIMITS.firstPageRanges)} only`, () => {
-    const many = Array.from({ length: LIMITS.firstPageRanges + 4 }, (_, i) => [i * 10, i * 10 + 9]);
+  it(`looks at the first ${String(NAMED_RANGES)} only`, () => {
+    const many = Array.from({ length: NAMED_RANGES + 4 }, (_, i) => [i * 10, i * 10 + 9]);
     const doc = normalize({ ...good, firstPageRanges: many });
-    expect(doc.firstPageRanges).toEqual(many.slice(0, LIMITS.firstPageRanges));
+    expect(doc.firstPageRanges).toEqual(many.slice(0, NAMED_RANGES));
   });
 });
 

@@ -11,10 +11,10 @@
  * (`ready` resolves undefined).
  */
 import type { ByteRange } from '../../domain/document';
-import { takeEarlyContent } from '../earlyAnswer';
+import { takeEarlyContent } from '../../boot/earlyAnswer';
 import { facilityInit } from '../facilityAuth';
+import { HEAD_BYTES, rangesToAsk, tailFrom } from './firstRanges';
 import { pdfjs } from './pdfjs';
-import { HEAD_BYTES, rangesToAsk, TAIL_BYTES } from './rangePlan';
 
 /** A range that failed is asked again this many times, waiting twice as long each time. */
 const RANGE_TRIES = 3;
@@ -145,12 +145,12 @@ export function openByteSource(url: string): ByteSource {
       // By offsets, not as a suffix (`bytes=-65536`): that is no CORS-safelisted range, and
       // `send` (and so Folio's own server) answers 416 to one longer than the file.
       if (total > HEAD_BYTES) {
-        const tailFrom = Math.max(HEAD_BYTES, total - TAIL_BYTES);
-        const range = `bytes=${String(tailFrom)}-${String(total - 1)}`;
+        const tailBegin = tailFrom(total);
+        const range = `bytes=${String(tailBegin)}-${String(total - 1)}`;
         // The boot script's tail, asked for by the same rule; `answer` checks what it holds.
         parts.push(
           heldPart(
-            tailFrom,
+            tailBegin,
             total,
             early?.tail.then((response) => response ?? get(range)) ?? get(range),
           ),

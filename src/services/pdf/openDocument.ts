@@ -4,7 +4,7 @@ import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
 import { isPhoneLike } from './device';
 import { HeadFailure, openByteSource } from './byteSource';
-import { RANGE_CHUNK } from './rangePlan';
+import { RANGE_CHUNK } from './firstRanges';
 import { OpenError } from './openFailure';
 import type { OpenFailure } from './openFailure';
 

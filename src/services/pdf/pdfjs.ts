@@ -5,7 +5,7 @@
  */
 import * as pdfjs from 'pdfjs-dist';
 import * as viewer from 'pdfjs-dist/web/pdf_viewer.mjs';
-import { pdfWorkerPort } from './earlyWorker';
+import { pdfWorkerPort } from '../../boot/earlyWorker';
 
 let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
 

@@ -10,7 +10,7 @@ import {
   parseContentRange,
   REST_AT_ONCE_MAX_BYTES,
 } from '../byteSource';
-import { HEAD_BYTES, NAMED_RANGES, RANGE_CHUNK, rangesToAsk, TAIL_BYTES } from '../rangePlan';
+import { HEAD_BYTES, NAMED_RANGES, RANGE_CHUNK, rangesToAsk, TAIL_BYTES } from '../firstRanges';
 import { normalizeDocument } from '../../facilityDocument';
 import { bootScript, bootScriptWith } from '../../../test/bootScript';
 
@@ -295,7 +295,7 @@ describe('parseContentRange', () => {
   });
 });
 
-describe("index.html's boot script asks for the head and tail byteSource would", () => {
+describe('the boot asks for the head and tail byteSource would; byteSource takes them over', () => {
   const SIZE = 20 * UNIT + 1234;
   const content = file(SIZE);
   const ANSWER_URL = 'http://localhost/api/documents/a%20b%23%25%E4%B8%AD.pdf';
@@ -322,7 +322,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/?doc=a%20b%23%25%E4%B8%AD.pdf');
-    // Every source opened above has taken (and so closed) the boot script's turn.
+    // Every source opened above has taken (and so closed) the boot's turn.
     delete (window as { folioEarlyContent?: unknown }).folioEarlyContent;
   });
   afterEach(() => {
@@ -472,7 +472,7 @@ describe("index.html's boot script asks for the head and tail byteSource would",
         link.as,
       ]);
 
-    /** The boot script, with the image held until shown and the file's ranges never answered. */
+    /** The boot, with the image held until shown and the file's ranges never answered. */
     function held(files: { scripts?: string[] } = {}) {
       let image: (response: Response) => void = () => undefined;
       const fetch = facility(

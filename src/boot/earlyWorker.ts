@@ -2,12 +2,19 @@
  * pdf.js's worker, started when the URL names a document, before React or the viewer's chunks
  * run: its script (≈ 1.3 MB) then loads and compiles on its own thread while the app boots and
  * the facility answers, instead of after the viewer-vendor chunk has been evaluated (the bench
- * saw its request start ≈ 600 ms after the entry script arrived). index.html's boot script starts
+ * saw its request start ≈ 600 ms after the entry script arrived). the boot (start.ts) starts
  * it first (`window.folioPdfWorker`, the same hashed file), before the entry has even loaded; the
  * entry does it where that did not happen. pdfjs.ts hands it to pdf.js as a port. No document, no
  * worker: the empty state does not pay for it.
  */
-import { namesDocument, pageLocation } from '../../url';
+import { namesDocument, pageLocation } from '../url';
+
+declare global {
+  interface Window {
+    /** Set by the boot (start.ts) on a document link. */
+    folioPdfWorker?: unknown;
+  }
+}
 
 let early: Worker | undefined;
 
@@ -17,7 +24,7 @@ export function pdfWorkerPort(): Worker {
   // URL is a variable on purpose: `new Worker(new URL(…))` written out would make webpack bundle
   // pdf.js's already built worker again as a chunk of its own.
   const url = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url);
-  const booted = (window as { folioPdfWorker?: unknown }).folioPdfWorker;
+  const booted = window.folioPdfWorker;
   early ??= booted instanceof Worker ? booted : new Worker(url, { type: 'module' });
   return early;
 }

@@ -3,7 +3,7 @@
  * with page 1's preview and the placeholders in view where PdfView will put them, under the
  * facility's watermark, as one element over the app until the app hands over (handover.ts).
  */
-import { mountWatermark } from '../services/watermark/overlay';
+import { mountWatermark } from '../../services/watermark/overlay';
 import { FIRST_FRAME_ID } from './handover';
 import type { FirstFramePlan } from './plan';
 

@@ -4,18 +4,18 @@
  * preview exactly there (docs/decisions/2026-11-26-first-frame.md), as PdfView and PageSkeleton
  * will lay it out (PdfView.css, src/services/pdf/layout.ts).
  */
-import { shownTitle } from '../domain/document';
-import type { PageSize, WatermarkInfo } from '../domain/document';
-import type { FacilityDocument } from '../services/facilityDocument';
-import { previewFor } from '../services/pagePreviewUrl';
+import { shownTitle } from '../../domain/document';
+import type { PageSize, WatermarkInfo } from '../../domain/document';
+import type { FacilityDocument } from '../../services/facilityDocument';
+import { previewFor } from '../../services/pagePreviewUrl';
 import {
   cssPageBox,
   fitWidthZoom,
   PAGE_BORDER_WIDTH_PX,
   PAGE_MARGIN_BOTTOM_PX,
   PAGE_MARGIN_TOP_PX,
-} from '../services/pdf/layout';
-import type { HashView } from '../url/hash';
+} from '../../services/pdf/layout';
+import type { HashView } from '../../url/hash';
 import { barsAbove, barsBelow } from './barHeights';
 
 export interface FirstFrameScreen {

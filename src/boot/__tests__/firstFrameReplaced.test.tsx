@@ -3,8 +3,8 @@
  * app shows in the pages' place takes the first frame away, and one not drawn yet never will be.
  */
 import { render } from '@testing-library/react';
-import { FIRST_FRAME_ID, isFirstFrameReplaced } from '../../firstFrame/handover';
-import { replaceFirstFrameWith, useFirstFrameReplaced } from '../firstFrame';
+import { FIRST_FRAME_ID, isFirstFrameReplaced } from '../firstFrame/handover';
+import { replaceFirstFrameWith, useFirstFrameReplaced } from '../firstFrame/replaced';
 
 function drawFirstFrame(): HTMLElement {
   const frame = document.createElement('div');

@@ -1,7 +1,7 @@
 /**
- * The facility's answer about the document, asked for by index.html's boot script before the
- * entry script had even loaded (docs/decisions/2026-11-25-range-first.md: the answer is on its way while the scripts are). The
- * app's first request takes it over when it is for the very same URL; any other first request
+ * The facility's answer about the document, asked for by the boot (earlyRequests.ts) before the
+ * entry script had even loaded (docs/decisions/2026-11-25-range-first.md: the answer is on its
+ * way while the scripts are). The app's first request takes it over when it is for the very same URL; any other first request
  * cancels it, and the app asks for itself. So does page 1's preview, which the boot script asks
  * for once that answer names previews (takeEarlyPreview).
  */
@@ -13,13 +13,13 @@ interface EarlyAnswer {
 
 declare global {
   interface Window {
-    /** Set by index.html's boot script on a document link. */
+    /** Set by the boot (src/boot/earlyRequests.ts) on a document link. */
     folioEarlyAnswer?: unknown;
     /** Set with it: page 1's preview, once the answer names one (contracts §3 `previews`). */
     folioEarlyPreview?: unknown;
     /** The PDF's first ranges, once the answer names the file and the preview is in. */
     folioEarlyContent?: unknown;
-    /** Set by the first frame (src/firstFrame/): page 1's preview, decoded, as an object URL. */
+    /** Set by the first frame (src/boot/firstFrame/): page 1's preview, decoded, as an object URL. */
     folioDecodedPreview?: unknown;
   }
 }
@@ -89,7 +89,7 @@ export async function takePreviewsDeclined(): Promise<boolean> {
 
 /**
  * What the boot script asked for as page 1's preview, leaving it to the app: the first frame
- * (src/firstFrame/) draws it before the app has loaded.
+ * (src/boot/firstFrame/) draws it before the app has loaded.
  */
 export function peekEarlyPreview(): Promise<EarlyPreviewAsked | undefined> | undefined {
   const early = (globalThis as { folioEarlyPreview?: unknown }).folioEarlyPreview;

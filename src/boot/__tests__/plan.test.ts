@@ -5,8 +5,8 @@
  */
 import { normalizeDocument } from '../../services/facilityDocument';
 import { parseHash } from '../../url/hash';
-import { planFirstFrame } from '../plan';
-import type { FirstFrameScreen } from '../plan';
+import { planFirstFrame } from '../firstFrame/plan';
+import type { FirstFrameScreen } from '../firstFrame/plan';
 
 const BASE = new URL('https://f.test/api/');
 const PREVIEWS = {

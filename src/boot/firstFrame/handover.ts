@@ -4,7 +4,7 @@
  * show) takes the first frame away, and a first frame that has not been drawn yet never will be.
  * The two sides are separate scripts: they meet on `window` and the element's id.
  */
-import { dropDecodedPreview } from '../services/earlyAnswer';
+import { dropDecodedPreview } from '../earlyAnswer';
 
 export const FIRST_FRAME_ID = 'folio-first-frame';
 
@@ -13,7 +13,7 @@ declare global {
     /** Set by the app once it shows the document, or why it cannot. */
     folioFirstFrameReplaced?: boolean;
     /**
-     * Set by index.html's boot script: runs the app's scripts, which it holds while page 1's
+     * Set by the boot (src/boot/start.ts): runs the app's scripts, which it holds while page 1's
      * preview is on its way (once only; it also runs them itself after a grace period).
      */
     folioStartApp?: () => void;

@@ -1,17 +1,17 @@
 /**
  * The first frame (docs/decisions/2026-11-26-first-frame.md): page 1's preview, drawn where the
- * viewer will show it, under the facility's watermark, as soon as index.html's boot script has
+ * viewer will show it, under the facility's watermark, as soon as the boot (src/boot/start.ts) has
  * the facility's answer and the image, while the app's own scripts are still on their way. It is
- * built as its own entry and inlined into index.html after the boot script (webpack.config.js).
+ * built as its own entry and inlined into index.html after the boot (webpack.config.js inlineScript).
  */
-import { NARROW_SCREEN_QUERY } from '../../config/defaults';
-import { offerDecodedPreview, peekEarlyPreview } from '../services/earlyAnswer';
-import type { EarlyPreviewAsked } from '../services/earlyAnswer';
-import { normalizeDocument } from '../services/facilityDocument';
-import { isPreviewImageType } from '../services/pagePreviewUrl';
-import { readSettings } from '../services/settings';
-import { readLink } from '../url/link';
-import { pageLocation } from '../url/location';
+import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
+import { offerDecodedPreview, peekEarlyPreview } from '../earlyAnswer';
+import type { EarlyPreviewAsked } from '../earlyAnswer';
+import { normalizeDocument } from '../../services/facilityDocument';
+import { isPreviewImageType } from '../../services/pagePreviewUrl';
+import { readSettings } from '../../services/settings';
+import { readLink } from '../../url/link';
+import { pageLocation } from '../../url/location';
 import { isFirstFrameReplaced } from './handover';
 import { paintFirstFrame } from './paint';
 import { planFirstFrame } from './plan';

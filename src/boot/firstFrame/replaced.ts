@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { FIRST_FRAME_ID, replaceFirstFrame } from '../firstFrame/handover';
+import { FIRST_FRAME_ID, replaceFirstFrame } from './handover';
 
 /**
- * The first frame (src/firstFrame/) may be drawing page 1 over the app. What the app shows instead
+ * The first frame (src/boot/firstFrame/) may be drawing page 1 over the app. What the app shows instead
  * of the pages (an error, a conversion's progress, a password prompt, the empty state) takes it
  * away in the same commit; the pages themselves do once they show (PdfView).
  */

@@ -4,7 +4,7 @@
  * and the first frame (plan.ts) are laid out with these, so the pages never move. They live here,
  * not with the page, so that the first frame imports nothing from pages/.
  */
-import type { DocParam } from '../domain/document';
+import type { DocParam } from '../../domain/document';
 
 export const BAR_HEIGHTS = {
   titleHeader: 41,

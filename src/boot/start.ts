@@ -1,0 +1,141 @@
+/**
+ * The boot (docs/architecture.md, "Boot"): what index.html runs in its head, before any file has
+ * loaded. It marks a document link (the toolbar's place, `#folio-boot-bar`), puts the reader's
+ * language on `<html>`, asks the facility early (earlyRequests.ts), starts pdf.js's worker,
+ * and loads the app's styles and scripts from routerBase, so deep links and relocated builds find
+ * them. Nothing here may load React, redux or pdf.js: it is inlined into every page.
+ */
+import { LOCALE_DIRECTION, pickLocale } from '../i18n/pickLocale';
+import { readSettings } from '../services/settings';
+import { pageLocation } from '../url/location';
+import { namesDocument } from '../url/query';
+import { askEarly } from './earlyRequests';
+import type { EarlyRequests } from './earlyRequests';
+
+/** The build's files, named relative to routerBase (webpack.config.js). */
+export interface BootFiles {
+  /** The app's entry scripts, in order. */
+  scripts: string[];
+  styles: string[];
+  /** The wildcard page's chunks: downloading with the entry, run later. */
+  preload: string[];
+  /** pdf.js's worker, a hashed asset (earlyWorker.ts); null when the build has none. */
+  worker: string | null;
+}
+
+/** After page 1's preview is in, the app's scripts wait this long at most for the first frame. */
+const HOLD_MS = 1000;
+/** Scripts in and no preview yet this long after: the server is still drawing it. */
+const DRAWING_MS = 50;
+/** After the page's load, no hold is still due (its preloads are in). */
+const AFTER_LOAD_MS = 1500;
+/** For a load that never comes. */
+const LAST_BOUND_MS = 10_000;
+
+function link(rel: string, href: string, as?: string): HTMLLinkElement {
+  const element = document.createElement('link');
+  element.rel = rel;
+  element.href = href;
+  if (as !== undefined) element.as = as;
+  document.head.append(element);
+  return element;
+}
+
+/** `<html lang dir>` before the first paint, by pickLocale's rule (kept by i18n/documentLanguage.ts). */
+function markLanguage(): void {
+  const locale = pickLocale(pageLocation().search, navigator.languages);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = LOCALE_DIRECTION[locale];
+}
+
+/** pdf.js's worker loads and compiles on its own thread while the app's scripts load and run. */
+function startWorker(base: string, worker: string | null): void {
+  if (worker === null || typeof Worker === 'undefined') return;
+  try {
+    window.folioPdfWorker = new Worker(base + worker, { type: 'module' });
+  } catch {
+    // earlyWorker.ts starts it instead.
+  }
+}
+
+/**
+ * The app's scripts. While page 1's preview is coming in they are downloaded but held until the
+ * first frame (firstFrame/) has drawn it or given up (at most HOLD_MS): running them takes the
+ * main thread for hundreds of milliseconds, and nothing is painted until they are done. A preview
+ * the server is still drawing (no response DRAWING_MS after the scripts are in) holds nothing
+ * (docs/decisions/2026-11-26-first-frame.md), and the PDF's ranges are asked for then rather than
+ * after it (docs/decisions/2026-11-27-cold-preview-ranges.md).
+ */
+function loadScripts(base: string, scripts: readonly string[], early: EarlyRequests | undefined) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const file of scripts) {
+      const script = document.createElement('script');
+      script.src = base + file;
+      script.async = false;
+      document.head.append(script);
+    }
+  };
+  window.folioStartApp = start;
+  const preview = (window.folioEarlyPreview as { preview?: Promise<unknown> } | undefined)?.preview;
+  if (early === undefined || preview === undefined) {
+    start();
+    return;
+  }
+  let scriptsIn = false;
+  let imageIn = false;
+  const hold = () => {
+    if (scriptsIn && imageIn) setTimeout(start, HOLD_MS);
+  };
+  let downloading = scripts.length;
+  for (const file of scripts) {
+    const preloaded = link('preload', base + file, 'script');
+    preloaded.onload = preloaded.onerror = () => {
+      downloading -= 1;
+      if (downloading > 0) return;
+      scriptsIn = true;
+      hold();
+      setTimeout(() => {
+        if (imageIn) return;
+        early.serverDrawing();
+        start();
+      }, DRAWING_MS);
+    };
+  }
+  // Bounds that need none of the events above, should one never come
+  // (docs/decisions/2026-11-27-a-first-view-that-did-not-start.md).
+  window.addEventListener('load', () => {
+    setTimeout(start, AFTER_LOAD_MS);
+  });
+  setTimeout(start, LAST_BOUND_MS);
+  void preview.then((asked) => {
+    if (!asked) {
+      start();
+      return;
+    }
+    (asked as { response: Promise<Response> }).response.then(() => {
+      imageIn = true;
+      hold();
+    }, start);
+  });
+}
+
+export function boot(files: BootFiles): void {
+  const { routerBase: base } = readSettings();
+  const docLink = namesDocument(pageLocation().search);
+  if (docLink) document.documentElement.classList.add('folio-doc-link');
+  markLanguage();
+  let early: EarlyRequests | undefined;
+  try {
+    if (docLink) early = askEarly();
+  } catch {
+    // The app asks for it itself.
+  }
+  if (docLink) startWorker(base, files.worker);
+  for (const file of files.styles) link('stylesheet', base + file);
+  for (const file of files.preload)
+    link('preload', base + file, file.endsWith('.css') ? 'style' : 'script');
+  loadScripts(base, files.scripts, early);
+}
