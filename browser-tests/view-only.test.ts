@@ -208,9 +208,12 @@ describe('a view-only reader (token without download, VIEW_ONLY=auto)', () => {
     assert.equal(await page.locator(WATERMARK_LAYER).count(), 0);
     await screenshot(page, 'view-only-page1');
 
-    // Page 40, by the page box.
+    // Page 40, by the page box: its image is asked for as "40" is typed, before Enter.
     const pageNumber = page.getByRole('textbox', { name: 'Page number' });
+    const typed = page.waitForRequest(/\/pages\/[0-9a-f]+\/\d+\/40-\d+(-bare)?\.webp$/);
     await pageNumber.fill('40');
+    await typed;
+    await page.getByText('1 / 60').first().waitFor();
     await pageNumber.press('Enter');
     await imageShown(page, 40);
     await page.getByText('40 / 60').first().waitFor();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
+import { viewerActions } from '../../models/viewer';
 import { useT } from '../../i18n';
 
 /**
@@ -8,7 +9,8 @@ import { useT } from '../../i18n';
  * goes to the model's `setPage` on Enter or blur, which owns every rule (spec §4–5): empty or 0 is
  * page 1, past the end is the last page, and text that is not a number changes nothing, so the
  * input, which shows the model's page whenever it is not being edited, falls back to the current
- * page by itself. Escape abandons the edit. A plain input styled as antd's small one
+ * page by itself. Escape abandons the edit. While the reader types, the page the text would go to
+ * is made ready (`expectPage`). A plain input styled as antd's small one
  * (HeaderBar.css).
  */
 export function PageNumberInput() {
@@ -38,6 +40,8 @@ export function PageNumberInput() {
         }}
         onChange={(event) => {
           setDraft(event.target.value);
+          // Made ready while the reader is still typing: a view-only page's image takes a round trip.
+          void dispatch(viewerActions.expectPage(event.target.value));
         }}
         onBlur={apply}
         onKeyDown={(event) => {

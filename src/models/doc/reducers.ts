@@ -46,6 +46,15 @@ function withPage(state: DocState, page: number): DocState {
   return { ...state, currentPage: clampPage(page, state.docData.pageCount) };
 }
 
+/**
+ * The page `setPage` goes to for what was typed or asked (spec §4–5): 0, '', null, undefined →
+ * 1, past the end → the last page; NaN when it is not a number at all (the page stays).
+ */
+export function pageFor(value: number | string | null | undefined, pageCount: number): number {
+  const page = pageValue(value);
+  return Number.isNaN(page) ? page : clampPage(page, pageCount);
+}
+
 function withParam<K extends keyof DocParam>(
   state: DocState,
   key: K,
@@ -150,8 +159,8 @@ export const docReducers = {
    * number (a half-typed page input) leaves the page where it is.
    */
   setPage: (state: DocState, { payload }: Action<number | string | null | undefined>): DocState => {
-    const page = pageValue(payload);
-    return Number.isNaN(page) ? state : withPage(state, page);
+    const page = pageFor(payload, state.docData.pageCount);
+    return Number.isNaN(page) ? state : { ...state, currentPage: page };
   },
   /** Folio: pdf.js's page count, authoritative once the PDF is open (the facility's may differ). */
   setPageCount: (state: DocState, { payload }: Action<number>): DocState => {

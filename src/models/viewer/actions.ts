@@ -6,5 +6,5 @@ import { viewerReducers } from './reducers';
 export const viewerActions = modelActions<typeof viewerReducers, typeof viewerEffects>(
   'viewer',
   viewerReducers,
-  { relay: true, follow: true, readOutline: true },
+  { relay: true, follow: true, readOutline: true, expectPage: true },
 );

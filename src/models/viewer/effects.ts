@@ -9,6 +9,8 @@
  *   printing) goes to the session whenever it changes, whatever action changed it.
  * - `readOutline`: the outline panel shows and the facility gave no outline: the PDF's own is
  *   read, once per engine.
+ * - `expectPage`: the reader is typing into the page input: the page the text would go to is
+ *   made ready before the jump (a view-only page's image asked for).
  */
 import { eventChannel } from 'redux-saga';
 import type { EventChannel } from 'redux-saga';
@@ -19,6 +21,7 @@ import type { OutlineSource } from '../../services/pdf/outline';
 import { pdfSession } from '../../services/pdf/session';
 import type { PdfSession } from '../../services/pdf/session';
 import { docActions } from '../doc/actions';
+import { pageFor } from '../doc/reducers';
 import { selectDoc } from '../doc/selectors';
 import { viewerActions } from './actions';
 import { sameView, selectEngineView, selectViewer } from './selectors';
@@ -111,8 +114,18 @@ function* readOutline(
   }
 }
 
+function* expectPage(
+  { payload }: Action<string>,
+  { call, select }: EffectCommands,
+): Generator<unknown, void, unknown> {
+  const doc = yield* select(selectDoc);
+  const page = pageFor(payload, doc.docData.pageCount);
+  if (!Number.isNaN(page) && page !== doc.currentPage) yield* call(pdfSession.expectPage, page);
+}
+
 export const viewerEffects = {
   relay: [relay, { type: 'watcher' }],
   follow: [follow, { type: 'watcher' }],
   readOutline: [readOutline, { type: 'takeLatest' }],
+  expectPage: [expectPage, { type: 'takeLatest' }],
 } as const;

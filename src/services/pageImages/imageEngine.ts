@@ -48,6 +48,11 @@ export interface ImageEngine extends PageEngine {
   highlight(hits: readonly PageHits[]): void;
   /** Scrolls a box of `page` into view (the current match). */
   scrollToBox(page: number, box: HitBox): void;
+  /**
+   * The reader is typing `page` into the page input: its image is asked for now, before the jump
+   * (docs/decisions/2026-11-29-view-only-viewer.md, "The page typed").
+   */
+  expect(page: number): void;
 }
 
 /** Images kept decoded at most; those far from the screen are let go first. */
@@ -389,8 +394,20 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
     options.emit({ kind: 'pagesSized', sizes: [...sizes] });
   });
 
+  // The page the reader is typing, whose image is on its way before the jump.
+  let expected: Slot | undefined;
+  const expect = (page: number) => {
+    const slot = slotOf(Math.min(Math.max(1, page), pageCount));
+    if (slot === expected) return;
+    // Another page typed (4, then 40): the first one's image no longer takes the link.
+    if (expected && !expected.near) cancel(expected);
+    expected = slot;
+    if (slot && !destroyed) load(slot);
+  };
+
   const setPage = (page: number) => {
     const next = Math.min(Math.max(1, page), pageCount);
+    expected = undefined;
     if (next === currentPage) return;
     currentPage = next;
     if (onePage) slots.forEach(size);
@@ -421,6 +438,7 @@ export function createImageEngine(options: ImageEngineOptions): ImageEngine {
       options.emit({ kind: 'rotated' });
     },
     setPage,
+    expect,
     zoomOrigin(point) {
       origin = point;
     },

@@ -84,6 +84,11 @@ export interface PdfSession {
   fitWidthScale: () => number | undefined;
   /** Brings the top of `page` into view when it is already the current page. */
   revealPage: (page: number) => void;
+  /**
+   * The reader is typing `page` into the page input: a view-only document's image of it is asked
+   * for now; pdf.js, which holds the file, needs nothing ahead.
+   */
+  expectPage: (page: number) => void;
   /** The page's element while pdf.js has laid it out (signatures are drawn inside it). */
   pageElement: (page: number) => HTMLDivElement | undefined;
   /** The page's box and /Rotate once pdf.js has loaded it. */
@@ -242,6 +247,9 @@ export function createPdfSession(): PdfSession {
     fitWidthScale: () => engine()?.fitWidthScale(),
     revealPage(page) {
       engine()?.revealPage(page);
+    },
+    expectPage(page) {
+      if (current?.kind === 'images') current.engine.expect(page);
     },
     pageElement: (page) => engine()?.pageElement(page),
     loadedPageGeometry: (page) => engine()?.loadedPageGeometry(page),

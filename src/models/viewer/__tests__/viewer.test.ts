@@ -1,7 +1,8 @@
 /**
  * The viewer model on a real app: what the session's engine reports becomes state (here and in the
  * doc model) without echoing back, the view the models ask for reaches the engine whatever action
- * changed it, and the PDF's own outline is read once per engine.
+ * changed it, the PDF's own outline is read once per engine, and the page being typed is made
+ * ready.
  */
 import { docActions, printActions, viewerActions } from '../..';
 import { selectOutline } from '../selectors';
@@ -129,6 +130,18 @@ describe('viewer model', () => {
     });
     await app.dispatch(viewerActions.readOutline());
     expect(engine.pdf.getOutline).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes the page being typed ready, where the typed text would go, and only another page', async () => {
+    const app = createTestApp();
+    app.dispatch(docActions.setPageCount(60));
+    const expectPage = jest.spyOn(pdfSession, 'expectPage');
+    await app.dispatch(viewerActions.expectPage('40'));
+    await app.dispatch(viewerActions.expectPage('999'));
+    await app.dispatch(viewerActions.expectPage('x'));
+    await app.dispatch(viewerActions.expectPage('1'));
+    expect(expectPage.mock.calls).toEqual([[40], [60]]);
+    expect(app.getState().doc.currentPage).toBe(1);
   });
 
   it('says the outline failed when pdf.js cannot read it', async () => {
