@@ -11,7 +11,7 @@
  * MAX_IMAGE_PIXELS.
  */
 import { getDocument, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { NAMED_RANGES, RANGE_CHUNK } from '../../src/services/pdf/firstRanges.ts';
 import type { ByteRange } from './pdf-facts-types.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
@@ -20,7 +20,7 @@ import { FACILITY_PDFJS } from './pdfjs-options.ts';
  * Larger images are left out (their dictionary is read, not their pixels): decoding one could
  * take more heap and time than the rest, and pdf.js in the viewer reads them anyway.
  */
-export const MAX_IMAGE_PIXELS = 4_000_000;
+const MAX_IMAGE_PIXELS = 4_000_000;
 /** Longer, and no ranges are named: the document's answer must not wait on them. */
 export const RANGES_BUDGET_MS = 5000;
 
@@ -101,19 +101,26 @@ export async function pageOneRanges(
   }
 }
 
-/** The ranges a whole file's page 1 needs (pageOneRanges); [] when it cannot be opened. */
-export async function firstPageRanges(data: Uint8Array): Promise<ByteRange[]> {
-  if (data.byteLength === 0) return [];
-  const transport = new NotingTransport(data);
-  const task = getDocument({
+/**
+ * pdf.js reading through `transport` as the viewer's does before page 1 shows: in its chunks,
+ * only what is asked for.
+ */
+export function openByRanges(transport: PDFDataRangeTransport): PDFDocumentLoadingTask {
+  return getDocument({
     range: transport,
     rangeChunkSize: RANGE_CHUNK,
-    // Only what page 1 asks for, as the viewer's pdf.js before page 1 shows.
     disableAutoFetch: true,
     disableStream: true,
     maxImageSize: MAX_IMAGE_PIXELS,
     ...FACILITY_PDFJS,
   });
+}
+
+/** The ranges a whole file's page 1 needs (pageOneRanges); [] when it cannot be opened. */
+export async function firstPageRanges(data: Uint8Array): Promise<ByteRange[]> {
+  if (data.byteLength === 0) return [];
+  const transport = new NotingTransport(data);
+  const task = openByRanges(transport);
   try {
     // Opening is within the budget too: a file whose page tree takes long to walk names nothing.
     return await pageOneRanges(task.promise, transport.chunks, data.byteLength);

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { RANGE_CHUNK } from '../../src/services/pdf/firstRanges.ts';
-import { MAX_IMAGE_PIXELS, noteChunks, pageOneRanges } from './first-page-ranges.ts';
+import { noteChunks, openByRanges, pageOneRanges } from './first-page-ranges.ts';
 import { FACILITY_PDFJS } from './pdfjs-options.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { ByteRange, OutlineEntry, PageSize, PdfFacts } from './pdf-facts-types.ts';
@@ -183,14 +182,7 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
 export async function readRemotePdfFacts({ port, size }: RemoteFactsJob): Promise<PdfFacts> {
   const transport = new PortTransport(port, size);
   try {
-    const task = getDocument({
-      range: transport,
-      rangeChunkSize: RANGE_CHUNK,
-      disableAutoFetch: true,
-      disableStream: true,
-      maxImageSize: MAX_IMAGE_PIXELS,
-      ...FACILITY_PDFJS,
-    });
+    const task = openByRanges(transport);
     return await factsOf(task, transport.failed, (doc) =>
       pageOneRanges(doc, transport.chunks, size),
     );
