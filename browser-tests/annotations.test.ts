@@ -60,7 +60,17 @@ describe('showComment (contracts §5b)', () => {
     const thumb = page.locator('.folio-thumbnail-frame img').first();
     await thumb.waitFor();
     const thumbRed = await thumb.evaluate(async (img: HTMLImageElement) => {
-      await img.decode();
+      // The server's preview may give way to pdf.js's own thumbnail meanwhile, which rejects a
+      // decode of the one that went: read whichever the image holds once one decodes.
+      for (let tries = 1; ; tries += 1) {
+        try {
+          await img.decode();
+          break;
+        } catch (error) {
+          if (tries === 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
