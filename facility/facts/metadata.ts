@@ -81,7 +81,8 @@ export function createMetadata(options: MetadataOptions): Metadata {
     filling: Filling,
     reader?: Reader,
   ): Promise<Found | Answer> {
-    const facts = remote.facts(id, filling.stat);
+    // The copy fills once the facts are read: the first answer does not share the machine with it.
+    const facts = remote.facts(id, filling.stat).finally(filling.start);
     const first = await Promise.race([
       filling.whole.then(
         () => null,

@@ -147,6 +147,7 @@ export function createLookup(options: LookupOptions): Lookup {
     },
 
     async whole(id, filling) {
+      filling.start();
       try {
         return await foundOf(await filling.whole);
       } catch (error) {

@@ -83,14 +83,17 @@ export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs
       }
       return facts;
     },
-    content(id, { stat, growing }, failed) {
+    content(id, { stat, growing, start: startFill }, failed) {
       return {
         kind: 'ranges',
         size: stat.size,
         contentType: 'application/pdf',
         failed,
         async read(start, end) {
-          if (end - start + 1 > PIECE_BYTES) return growing.read(start, end);
+          if (end - start + 1 > PIECE_BYTES) {
+            startFill();
+            return growing.read(start, end);
+          }
           return Readable.from([await source.readRange(id, start, end, stat.version)]);
         },
       };

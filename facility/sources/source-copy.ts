@@ -37,7 +37,19 @@ export interface Filling {
   whole: Promise<Resolved>;
   /** The copy as it is written. */
   growing: GrowingCopy;
+  /**
+   * Starts the fill, if it has not started: once the facts are read, when its bytes are waited
+   * for, or FILL_START_MS after it was asked for, whichever is first.
+   */
+  start: () => void;
 }
+
+/**
+ * A fill waits this long at most for the facts read by ranges: read at the source's full speed,
+ * the copy would take the machine from the first answer (an origin on the same network sends
+ * 19 MB within that answer's time; docs/decisions/2026-11-29-sparse-ranges.md).
+ */
+const FILL_START_MS = 3000;
 
 export interface SourceCopies {
   /** The id's current version as a local file; throws SourceError when the source fails. */
@@ -56,7 +68,10 @@ export function createSourceCopies(
   log?: (event: Record<string, unknown>) => void,
 ): SourceCopies {
   /** Copies in progress, by file: one fill per version, whoever asks. */
-  const copying = new Map<string, { job: Promise<void>; growing: GrowingCopy }>();
+  const copying = new Map<
+    string,
+    { job: Promise<void>; growing: GrowingCopy; start: () => void }
+  >();
 
   async function copy(id: string, version: string, growing: GrowingCopy): Promise<void> {
     const { partial, file } = growing;
@@ -96,7 +111,7 @@ export function createSourceCopies(
   async function fill(
     id: string,
     stated: SourceStat,
-  ): Promise<{ whole: Promise<Resolved>; growing?: GrowingCopy }> {
+  ): Promise<{ whole: Promise<Resolved>; growing?: GrowingCopy; start: () => void }> {
     // Refused on the size the source declares, before a byte is read (read checks it again).
     if (stated.size > maxBytes) {
       throw new SourceError(
@@ -116,12 +131,17 @@ export function createSourceCopies(
         () => true,
         () => false,
       );
-      if (there) return { whole: resolved() };
+      if (there) return { whole: resolved(), start: () => undefined };
       fill = copying.get(file);
       if (fill === undefined) {
         const growing = new GrowingCopy(path.join(dir, `.${randomUUID()}.tmp`), file);
-        const job = copy(id, stated.version, growing);
-        fill = { job, growing };
+        let start: () => void = () => undefined;
+        const started = new Promise<void>((resolve) => {
+          start = resolve;
+        });
+        setTimeout(start, FILL_START_MS).unref();
+        const job = started.then(() => copy(id, stated.version, growing));
+        fill = { job, growing, start };
         copying.set(file, fill);
         void job
           .finally(() => copying.delete(file))
@@ -131,23 +151,28 @@ export function createSourceCopies(
           });
       }
     }
-    return { whole: fill.job.then(resolved), growing: fill.growing };
+    return { whole: fill.job.then(resolved), growing: fill.growing, start: fill.start };
   }
 
   return {
     async open(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
-      return (await fill(id, stated.stat)).whole;
+      const { whole, start } = await fill(id, stated.stat);
+      start();
+      return whole;
     },
     async openEarly(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
-      const { whole, growing } = await fill(id, stated.stat);
-      if (growing === undefined || stated.stat.ranges !== true) return whole;
+      const { whole, growing, start } = await fill(id, stated.stat);
+      if (growing === undefined || stated.stat.ranges !== true) {
+        start();
+        return whole;
+      }
       // The reader may go before the copy is whole: the fill's failure is logged, not thrown.
       whole.catch(() => undefined);
-      return { kind: 'filling', stat: stated.stat, whole, growing };
+      return { kind: 'filling', stat: stated.stat, whole, growing, start };
     },
   };
 }

@@ -253,6 +253,20 @@ test('a long range the fill cannot finish is cut, never finished with other byte
   expect((await copiesOf('scans/cut.pdf')).filter((name) => !name.endsWith('.tmp'))).toEqual([]);
 });
 
+test('the copy starts filling once the facts are read, not with the first ranges', async () => {
+  origin.files.set('scans/later.pdf', pdf);
+  const head = await fetch(url('scans/later.pdf', '/content'), {
+    headers: { range: 'bytes=0-131071' },
+  });
+  expect(Buffer.from(await head.arrayBuffer())).toEqual(pdf.subarray(0, 131_072));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(origin.sent.whole).toBe(0);
+  expect(await (await fetch(url('scans/later.pdf'))).json()).toMatchObject({ pageCount: 20 });
+  await until(() => origin.sent.whole > 0, 5000);
+  // Its fill would go on counting into the next test.
+  await until(() => origin.wholeDone === 1, 20_000);
+});
+
 test('an origin without ranges: the copy is whole before the first answer, as before', async () => {
   origin.ranges = false;
   origin.files.set('scans/plain.pdf', pdf);
