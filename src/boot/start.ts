@@ -9,6 +9,7 @@ import { LOCALE_DIRECTION, pickLocale } from '../i18n/pickLocale';
 import { readSettings } from '../services/settings';
 import { pageLocation } from '../url/location';
 import { namesDocument } from '../url/query';
+import { markDocumentLink } from './bootBarPlace';
 import { askEarly } from './earlyRequests';
 import type { EarlyRequests } from './earlyRequests';
 
@@ -125,7 +126,7 @@ function loadScripts(base: string, scripts: readonly string[], early: EarlyReque
 export function boot(files: BootFiles): void {
   const { routerBase: base } = readSettings();
   const docLink = namesDocument(pageLocation().search);
-  if (docLink) document.documentElement.classList.add('folio-doc-link');
+  if (docLink) markDocumentLink(document.documentElement);
   markLanguage();
   let early: EarlyRequests | undefined;
   try {

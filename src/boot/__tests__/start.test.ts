@@ -4,6 +4,7 @@
  * services/pdf/__tests__/byteSource.test.ts.
  */
 import { bootScript, bootScriptWith } from '../../test/bootScript';
+import { BAR_HEIGHTS } from '../firstFrame/barHeights';
 
 const globals = window as Window & { routerBase?: string };
 
@@ -43,10 +44,18 @@ it("marks a document link for the toolbar's place, and nothing else", () => {
   window.history.replaceState(null, '', '/?doc=a.pdf');
   bootScript();
   expect(document.documentElement.classList.contains('folio-doc-link')).toBe(true);
+  // The place's heights are the viewer's bar's own (index.html reads them).
+  const { style } = document.documentElement;
+  expect(style.getPropertyValue('--folio-boot-bar')).toBe(`${String(BAR_HEIGHTS.headerBar)}px`);
+  expect(style.getPropertyValue('--folio-boot-bar-narrow')).toBe(
+    `${String(BAR_HEIGHTS.headerBarWithTitleRow)}px`,
+  );
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
   window.history.replaceState(null, '', '/?lang=en');
   bootScript();
   expect(document.documentElement.classList.contains('folio-doc-link')).toBe(false);
+  expect(style.getPropertyValue('--folio-boot-bar')).toBe('');
 });
 
 it("loads the styles, preloads the page's chunks and runs the entry at once without a document, under routerBase", () => {
