@@ -4,7 +4,8 @@
  *
  * - `relay` (watcher): what the engine does (laid out, scrolled to a page, zoomed by itself, pages
  *   sized and drawn) becomes state, here and in the doc model; what already matches the model is
- *   not sent back, so nothing loops.
+ *   not sent back, so nothing loops. pdf.js's own events become the actions `pdfjsEvents.ts` names
+ *   for them; the session sends only those.
  * - `follow` (watcher): the view the models ask for (zoom, rotation, page, one page at a time,
  *   printing) goes to the session whenever it changes, whatever action changed it.
  * - `readOutline`: the outline panel shows and the facility gave no outline: the PDF's own is
@@ -24,11 +25,15 @@ import { docActions } from '../doc/actions';
 import { pageFor } from '../doc/reducers';
 import { selectDoc } from '../doc/selectors';
 import { viewerActions } from './actions';
+import { pdfjsEvents } from './pdfjsEvents';
 import { sameView, selectEngineView, selectViewer } from './selectors';
 
-/** The session's events as a redux-saga channel (each is small; none is dropped). */
+/**
+ * The session's events as a redux-saga channel (each is small; none is dropped), with pdf.js's
+ * events that `pdfjsEvents` takes.
+ */
 export function viewerEvents(session: Pick<PdfSession, 'listen'>): EventChannel<ViewerEvent> {
-  return eventChannel((emit) => session.listen(emit));
+  return eventChannel((emit) => session.listen(emit, Object.keys(pdfjsEvents)));
 }
 
 function* relayOne(
@@ -69,6 +74,10 @@ function* relayOne(
       return;
     case 'rotated':
       yield* put(viewerActions.rendered());
+      return;
+    case 'pdfjs':
+      if (!Object.hasOwn(pdfjsEvents, event.name)) return;
+      for (const action of pdfjsEvents[event.name](event.detail)) yield* put(action);
       return;
   }
 }

@@ -15,6 +15,7 @@ import type { IdleQueue } from './idleRelease';
 import type { PageSize } from '../../domain/document';
 import { errorTile } from './errorTile';
 import type { EngineView, PageEngine, ViewerEvent } from './pageEngine';
+import { forwardingEventBus } from './forwardingEventBus';
 import { loadedPageGeometry, pageElement, toPageGeometry } from './pageViews';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
@@ -39,6 +40,8 @@ export interface EngineOptions {
    */
   view: () => EngineView;
   emit: (event: ViewerEvent) => void;
+  /** A listener of the session asked for this pdf.js event: it is emitted as a `pdfjs` event. */
+  forwards: (name: string) => boolean;
   /** The policy's `showComment`: false draws no annotation at all (pdfjs.ts, annotationModeFor). */
   showComments: boolean;
 }
@@ -57,7 +60,12 @@ export interface Engine extends PageEngine {
 export function createEngine(options: EngineOptions): Engine {
   const { container, viewer, pdf } = options;
   const abort = new AbortController();
-  const eventBus = new pdfViewer.EventBus();
+  const eventBus = forwardingEventBus(pdfViewer.EventBus, {
+    wants: options.forwards,
+    send: (name, detail) => {
+      options.emit({ kind: 'pdfjs', name, detail });
+    },
+  });
   const linkService = new pdfViewer.PDFLinkService({
     eventBus,
     // External links open in a new tab, without access to this one; pdf.js links use `url` only.

@@ -18,7 +18,18 @@ export interface EngineView {
   printing: boolean;
 }
 
-/** What pdf.js did, for the models (the `viewer` model's `relay` effect turns it into state). */
+/**
+ * A pdf.js event's payload as the models get it: its own fields of primitive value only, so no
+ * pdf.js object (`source`, a page view, an error) reaches a model or the store.
+ */
+export type PdfjsDetail = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * What the engine did, for the models (the `viewer` model's `relay` effect turns it into state).
+ * The kinds both engines report are computed here (from pdf.js's events and its viewer, or by the
+ * image engine); `pdfjs` is any other event of pdf.js's event bus, by its own name, sent only to
+ * a listener that asked for that name (session.ts `listen`).
+ */
 export type ViewerEvent =
   /** An engine was built on the page view's elements: its number, counted from 1. */
   | { kind: 'attached'; engine: number }
@@ -28,6 +39,7 @@ export type ViewerEvent =
   | { kind: 'pagesSized'; sizes: PageSize[] }
   | { kind: 'pageDrawn'; page: number; failed: boolean }
   | { kind: 'rotated' }
+  | { kind: 'pdfjs'; name: string; detail: PdfjsDetail }
   /** The engine is gone (the page view let it go, or a new one replaced it). */
   | { kind: 'detached' };
 

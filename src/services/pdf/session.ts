@@ -33,6 +33,8 @@ import type { Rasterize } from './thumbnailStore';
 
 export type Opener = (url: string) => OpenedDocument;
 
+type Listener = (event: ViewerEvent) => void;
+
 /** What the viewer chunk hands in: pdf.js's opener, the engine and the thumbnails' drawer. */
 export interface ViewerParts {
   open: Opener;
@@ -76,8 +78,12 @@ export interface PdfSession {
   attach: (elements: ViewerElements, options: AttachOptions) => () => void;
   /** The view the models ask for; applied now, or when the next engine lays its pages out. */
   show: (view: EngineView) => void;
-  /** What pdf.js does, on one channel (the `viewer` model's `relay`); returns the unsubscriber. */
-  listen: (listener: (event: ViewerEvent) => void) => () => void;
+  /**
+   * What the engine does, on one channel (the `viewer` model's `relay`); returns the unsubscriber.
+   * The listener gets every computed event and, of pdf.js's own events (`pdfjs`), those named in
+   * `pdfjsEvents`: pdf.js dispatches some on every scroll, and only what is asked for is copied.
+   */
+  listen: (listener: Listener, pdfjsEvents?: readonly string[]) => () => void;
   /** The next scale change keeps this client point still (Ctrl+wheel zoom, pinch). */
   zoomOrigin: (point: [number, number]) => void;
   /** The scale at which the current page's box fills the container's width (double-tap, phones). */
@@ -133,15 +139,20 @@ export function createPdfSession(): PdfSession {
   let view = STILL;
   // Engines built so far: the models tell one from the next by its number.
   let engines = 0;
-  const listeners = new Set<(event: ViewerEvent) => void>();
+  // Each listener with the names of pdf.js's events it asked for.
+  const listeners = new Map<Listener, ReadonlySet<string>>();
   let provideOpener: (opener: Opener) => void = () => undefined;
   let opener = new Promise<Opener>((resolve) => {
     provideOpener = resolve;
   });
   const emit = (event: ViewerEvent) => {
-    listeners.forEach((listener) => {
-      listener(event);
+    listeners.forEach((names, listener) => {
+      if (event.kind !== 'pdfjs' || names.has(event.name)) listener(event);
     });
+  };
+  const forwards = (name: string) => {
+    for (const names of listeners.values()) if (names.has(name)) return true;
+    return false;
   };
   const apply = (engine: PageEngine) => {
     engine.setOnePage(view.onePage);
@@ -186,6 +197,7 @@ export function createPdfSession(): PdfSession {
         ...options,
         pdf: document.pdf,
         view: () => view,
+        forwards,
         emit: (event) => {
           fromEngine(engine)(event);
         },
@@ -235,8 +247,8 @@ export function createPdfSession(): PdfSession {
       view = next;
       if (current) apply(current.engine);
     },
-    listen(listener) {
-      listeners.add(listener);
+    listen(listener, pdfjsEvents = []) {
+      listeners.set(listener, new Set(pdfjsEvents));
       return () => {
         listeners.delete(listener);
       };

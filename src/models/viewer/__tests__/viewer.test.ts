@@ -11,12 +11,28 @@ import { showEngine } from '../../../test/shownEngine';
 import { pdfSession } from '../../../services/pdf/session';
 import type { EngineOptions } from '../../../services/pdf/engine';
 import type { EngineView } from '../../../services/pdf/pageEngine';
+import type * as PdfjsEvents from '../pdfjsEvents';
+import type * as Actions from '../actions';
+
+// The table with one entry of this test's (a page being drawn, as pdf.js's `pagerender` says it),
+// whatever the model's own entries are.
+jest.mock('../pdfjsEvents', () => {
+  const { pdfjsEvents } = jest.requireActual<typeof PdfjsEvents>('../pdfjsEvents');
+  const { viewerActions: actions } = jest.requireActual<typeof Actions>('../actions');
+  const table: PdfjsEvents.PdfjsEventTable = {
+    ...pdfjsEvents,
+    pagerender: ({ pageNumber }) =>
+      typeof pageNumber === 'number' ? [actions.pageDrawn(pageNumber)] : [],
+  };
+  return { pdfjsEvents: table };
+});
 
 interface FakeEngine {
   pdf: { numPages: number; getOutline: jest.Mock };
 }
 
 let emit: EngineOptions['emit'] = () => undefined;
+let forwards: EngineOptions['forwards'] = () => false;
 let hide: (() => void) | undefined;
 
 function onScreen(outline: unknown = null): FakeEngine {
@@ -40,6 +56,7 @@ beforeEach(() => {
       ...parts,
       createEngine: (options) => {
         emit = options.emit;
+        forwards = options.forwards;
         view = options.view;
         return parts.createEngine(options);
       },
@@ -116,6 +133,17 @@ describe('viewer model', () => {
     expect(app.getState().doc.pageShown).toBe(true);
     expect(app.getState().viewer.drawn).toEqual([1]);
     expect(app.getState().viewer.renders).toBe(2);
+  });
+
+  it('asks for the pdf.js events its table names and puts the actions each entry makes', () => {
+    const app = createTestApp();
+    onScreen();
+    expect(forwards('pagerender')).toBe(true);
+    expect(forwards('updateviewarea')).toBe(false);
+    emit({ kind: 'pdfjs', name: 'pagerender', detail: { pageNumber: 2 } });
+    emit({ kind: 'pdfjs', name: 'pagerender', detail: { pageNumber: '3' } });
+    emit({ kind: 'pdfjs', name: 'updateviewarea', detail: { pageNumber: 4 } });
+    expect(app.getState().viewer.drawn).toEqual([2]);
   });
 
   it('reads the PDF’s outline once per engine, the facility’s when it gave one', async () => {

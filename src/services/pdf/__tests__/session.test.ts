@@ -97,6 +97,31 @@ describe('the pdf session', () => {
     ]);
   });
 
+  it('asks the engine for the pdf.js events a listener named, and gives each to those who did', () => {
+    const session = createPdfSession();
+    const built: Built[] = [];
+    const asked: ViewerEvent[] = [];
+    const other: ViewerEvent[] = [];
+    const stop = session.listen((event) => asked.push(event), ['textlayerrendered']);
+    session.listen((event) => other.push(event));
+    session.provide(parts(built));
+    session.setDocument(PDF_A);
+    session.attach(ELEMENTS(), OPTIONS);
+    const engine = built.at(0)?.options;
+    if (!engine) throw new Error('no engine built');
+    expect(engine.forwards('textlayerrendered')).toBe(true);
+    expect(engine.forwards('updateviewarea')).toBe(false);
+    engine.emit({ kind: 'pdfjs', name: 'textlayerrendered', detail: { pageNumber: 1 } });
+    engine.emit({ kind: 'pageChanged', page: 2 });
+    expect(asked.slice(1)).toEqual([
+      { kind: 'pdfjs', name: 'textlayerrendered', detail: { pageNumber: 1 } },
+      { kind: 'pageChanged', page: 2 },
+    ]);
+    expect(other.slice(1)).toEqual([{ kind: 'pageChanged', page: 2 }]);
+    stop();
+    expect(engine.forwards('textlayerrendered')).toBe(false);
+  });
+
   it('applies the view the models ask for, and gives the latest to an engine laying out', () => {
     const session = createPdfSession();
     const built: Built[] = [];
