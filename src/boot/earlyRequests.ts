@@ -13,6 +13,7 @@ import { documentPath, isAddressable } from '../services/facilityPaths';
 import { firstPageWidth, previewImageUrl, previewWidthFor } from '../services/pagePreviewUrl';
 import { HEAD_BYTES, namedRanges, rangesToAsk, tailFrom } from '../services/pdf/firstRanges';
 import { readSettings } from '../services/settings';
+import { parseHash } from '../url/hash';
 import { readLink } from '../url/link';
 import { pageLocation } from '../url/location';
 import { readUrlToken } from '../url/token';
@@ -71,7 +72,8 @@ function offeredPreview(body: Body): { url: string; width: number; drawn: unknow
  */
 export function askEarly(): EarlyRequests | undefined {
   const page = pageLocation();
-  const { doc, view } = readLink(page);
+  const { doc, hash } = readLink(page);
+  const view = parseHash(hash);
   if (doc.kind !== 'id' || !isAddressable(doc.id)) return undefined;
   const api = new URL(readSettings().previewApi, document.baseURI);
   const answerUrl = new URL(documentPath(doc.id), api).href;

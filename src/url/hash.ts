@@ -1,6 +1,7 @@
 /**
- * The viewer URL's hash (docs/contracts.md §4): PDF open parameters (`#page=<n>&zoom=<percent>`) and
- * the keys other features own (`search=`), read the way pdf.js reads them.
+ * The viewer URL's hash (docs/contracts.md §4), read the way pdf.js reads it: any key's text
+ * (readHashKey, for the url model's parameters, src/models/url/effects.ts), and the PDF open
+ * parameters (`#page=<n>&zoom=<percent>`), which writing the reader's place back also needs.
  */
 export interface HashView {
   /** 1-based page; 0 is kept (the model makes it page 1). */
@@ -40,8 +41,7 @@ function valueOf(segment: Segment): string {
 
 /**
  * The text of one hash key (case-insensitive, the first occurrence wins, `+` and %-escapes
- * decoded, trimmed), or undefined when the key is absent. For keys other features own, such as
- * `search` (contracts §4).
+ * decoded, trimmed), or undefined when the key is absent.
  */
 export function readHashKey(hash: string, key: string): string | undefined {
   const segment = segments(hash).find((s) => s.key === key.toLowerCase());
@@ -49,20 +49,25 @@ export function readHashKey(hash: string, key: string): string | undefined {
 }
 
 /**
- * Reads `page` and a numeric `zoom` from a hash (keys as pdf.js reads them: case-insensitive, the
- * first occurrence wins). `zoom=150,10,20` (with a position) is 150; `zoom=page-width` and other
- * named zooms, and anything not a number, are ignored.
+ * The place `page` and `zoom` say, from their texts (as readHashKey gives them): `zoom=150,10,20`
+ * (with a position) is 150; `zoom=page-width` and other named zooms, and anything not a number,
+ * are ignored.
  */
-export function parseHash(hash: string): HashView {
-  const all = segments(hash);
+export function viewOf(page: string | undefined, zoom: string | undefined): HashView {
   const view: HashView = {};
-  const page = all.find((s) => s.key === 'page');
-  if (page && /^\d{1,15}$/.test(valueOf(page))) view.page = Number(valueOf(page));
-  const zoom = all.find((s) => s.key === 'zoom');
-  const percent = zoom ? (valueOf(zoom).split(',')[0] ?? '').trim() : '';
+  if (page !== undefined && /^\d{1,15}$/.test(page)) view.page = Number(page);
+  const percent = (zoom?.split(',')[0] ?? '').trim();
   if (/^\d{1,6}(\.\d+)?$/.test(percent) && Number(percent) > 0) view.zoom = Number(percent);
   return view;
 }
+
+/** Reads `page` and a numeric `zoom` from a hash (keys as pdf.js reads them; see viewOf). */
+export function parseHash(hash: string): HashView {
+  return viewOf(readHashKey(hash, 'page'), readHashKey(hash, 'zoom'));
+}
+
+export const sameView = (a: HashView, b: HashView): boolean =>
+  a.page === b.page && a.zoom === b.zoom;
 
 /**
  * The hash with `page` (and `zoom`, when given) set, every other key kept in place and in order.

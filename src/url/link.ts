@@ -1,34 +1,23 @@
 /**
- * Everything a link tells the viewer (contracts §4), read in one place: the document (`?doc=`), and
- * the hash's place (`#page=`, `#zoom=`) and search (`#search=`). A new link parameter is one field
- * here and one line in readLink; the url model (src/models/url/) turns a change into actions.
+ * What a link names (contracts §4): the document (`?doc=`), and its hash as written. The hash's
+ * parameters, and what each does, are the url model's (src/models/url/effects.ts), which reads
+ * them with readHashKey; so a new one is not a change here.
  */
-import { readDocId } from './docId';
 import type { DocIdResult } from './docId';
-import { parseHash, readHashKey } from './hash';
-import type { HashView } from './hash';
+import { docIdFromSearch } from './query';
 
 export interface Link {
   doc: DocIdResult;
-  /** `#page=` and a numeric `#zoom=`. */
-  view: HashView;
-  /** `#search=` as written (untrusted: the url model cleans it), '' when absent. */
-  search: string;
+  /** The hash as written (untrusted), `''` when there is none. */
+  hash: string;
 }
 
-export const NO_LINK: Link = { doc: { kind: 'none' }, view: {}, search: '' };
+export const NO_LINK: Link = { doc: { kind: 'none' }, hash: '' };
 
 export function readLink({ search, hash }: { search: string; hash: string }): Link {
-  return {
-    doc: readDocId(new URLSearchParams(search).get('doc')),
-    view: parseHash(hash),
-    search: readHashKey(hash, 'search') ?? '',
-  };
+  return { doc: docIdFromSearch(search), hash };
 }
 
 /** The id a link names, or undefined (none, or one refused). */
 export const linkedDocId = (link: Link): string | undefined =>
   link.doc.kind === 'id' ? link.doc.id : undefined;
-
-export const sameView = (a: HashView, b: HashView): boolean =>
-  a.page === b.page && a.zoom === b.zoom;

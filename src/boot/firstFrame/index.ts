@@ -10,6 +10,7 @@ import type { EarlyPreviewAsked } from '../earlyAnswer';
 import { normalizeDocument } from '../../services/facilityDocument';
 import { isPreviewImageType } from '../../services/pagePreviewUrl';
 import { readSettings } from '../../services/settings';
+import { parseHash } from '../../url/hash';
 import { readLink } from '../../url/link';
 import { pageLocation } from '../../url/location';
 import { isFirstFrameReplaced } from './handover';
@@ -71,7 +72,7 @@ async function showFirstFrame(): Promise<void> {
   const plan = planFirstFrame(
     normalizeDocument(asked.answer, { id: doc.id, base }),
     screenNow(),
-    link.view,
+    parseHash(link.hash),
   );
   // Another image than the boot script asked for: the app asks for its own.
   if (plan?.preview !== asked.url) return;

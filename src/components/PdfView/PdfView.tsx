@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { viewerActions } from '../../models/viewer';
+import { selectLinkZoom } from '../../models/url';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import { PageSkeleton } from './PageSkeleton';
 import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
@@ -40,7 +41,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
   const onePage = narrow && !param.isVertical;
   // Phones open fitted to the width until the reader (or #zoom) picks a zoom.
   const zoomChosen = useAppSelector((s) => s.doc.zoomChosen);
-  const linkZoom = useAppSelector((s) => s.url.link.view.zoom);
+  const linkZoom = useAppSelector(selectLinkZoom);
   const fitting = narrow && !zoomChosen;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);

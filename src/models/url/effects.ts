@@ -2,15 +2,24 @@
  * The `url` model's effects (contracts §4): a link's change becomes the other models' actions, and
  * the reader's place goes back into the hash.
  *
- * - `follow`: another `?doc=` fetches that document; a hash edited while it is shown moves the
- *   reader (`#page`, `#zoom`) or searches (`#search`).
- * - `applyOnOpen`: when a document is ready, its link's hash takes the reader there, once.
+ * - `hashParameters`: each hash parameter the viewer follows, read next to what it does. A new one
+ *   is an entry here (docs/architecture.md, "Where a change goes").
+ * - `follow`: another `?doc=` fetches that document; a parameter changed while it is shown puts
+ *   its actions.
+ * - `applyOnOpen`: when a document is ready, its link's parameters put theirs, once.
  * - `writeBack`: the reader's place is written into the hash, at most once per interval.
  */
-import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
+import type {
+  Action,
+  AnyAction,
+  EffectCommands,
+  EffectGenerator,
+  RegisteredState,
+  Selector,
+} from '../../runtime';
 import { sanitizeText } from '../../services/sanitizeText';
-import { linkedDocId, sameView, writeHash } from '../../url';
-import type { HashView, Link } from '../../url';
+import { linkedDocId, readHashKey, sameView, viewOf, writeHash } from '../../url';
+import type { Link } from '../../url';
 import { docActions } from '../doc/actions';
 import { selectZoomPercent } from '../doc/selectors';
 import { searchActions } from '../search/actions';
@@ -22,21 +31,90 @@ import type { UrlState } from './state';
 /** At most one history write per interval: scrolling through pages must not spam history. */
 export const HASH_WRITE_INTERVAL_MS = 500;
 
-const selectUrl = (state: { url: UrlState }): UrlState => state.url;
+type KeyTexts<K extends readonly string[]> = { readonly [I in keyof K]: string | undefined };
 
-/** The hash's search text, cleaned (it is untrusted, like any URL), or '' when there is none. */
-export const searchOf = (link: Link): string => sanitizeText(link.search, MAX_QUERY_LENGTH);
-
-function* applyView(view: HashView, put: EffectCommands['put']): EffectGenerator<void> {
-  // Zoom first, so the page is then found at its final scale.
-  if (view.zoom !== undefined) yield* put(docActions.zoomTo(view.zoom));
-  if (view.page !== undefined) yield* put(docActions.setPage(view.page));
+/** One hash parameter as written in the table below. */
+interface ParameterSpec<K extends readonly string[], T> {
+  /** Its keys in the hash; `read` gets their texts, in this order (readHashKey: undefined when absent). */
+  keys: K;
+  /** Its value, cleaned: the hash is untrusted, like any URL. */
+  read: (texts: KeyTexts<K>) => T;
+  /** Whether two values ask the same; `===` when not given. */
+  same?: (a: T, b: T) => boolean;
+  /** Whether the viewer can do what it asks now; always when not given. */
+  when?: Selector<boolean>;
+  /** The actions its value puts, in order; none when it asks nothing (an absent value). */
+  actions: (value: T) => readonly AnyAction[];
 }
 
-function* follow(
-  { payload: link }: Action<Link>,
+/** A parameter of the table, as `follow` and `applyOnOpen` run it. */
+export interface HashParameter {
+  readonly keys: readonly string[];
+  /**
+   * What the hash asks of the other models: as the document opens (`before` undefined), or while
+   * it is shown, when the value differs from the one `before` (the hash it replaces) held.
+   */
+  actionsFor: (
+    hash: string,
+    before: string | undefined,
+    state: RegisteredState,
+  ) => readonly AnyAction[];
+}
+
+function hashParameter<const K extends readonly string[], T>(
+  spec: ParameterSpec<K, T>,
+): HashParameter {
+  const read = (hash: string) =>
+    spec.read(spec.keys.map((key) => readHashKey(hash, key)) as unknown as KeyTexts<K>);
+  const same = spec.same ?? ((a: T, b: T) => a === b);
+  return {
+    keys: spec.keys,
+    actionsFor: (hash, before, state) => {
+      const value = read(hash);
+      if (before !== undefined && same(value, read(before))) return [];
+      if (spec.when && !spec.when(state)) return [];
+      return spec.actions(value);
+    },
+  };
+}
+
+/** The hash parameters the viewer follows (contracts §4), put in this order. */
+export const hashParameters: readonly HashParameter[] = [
+  // The PDF open parameters: zoom first, so the page is then found at its final scale.
+  hashParameter({
+    keys: ['page', 'zoom'],
+    read: ([page, zoom]) => viewOf(page, zoom),
+    same: sameView,
+    actions: ({ page, zoom }) => [
+      ...(zoom === undefined ? [] : [docActions.zoomTo(zoom)]),
+      ...(page === undefined ? [] : [docActions.setPage(page)]),
+    ],
+  }),
+  // The search text opens the find bar on it, when the document allows search.
+  hashParameter({
+    keys: ['search'],
+    read: ([text]) => sanitizeText(text ?? '', MAX_QUERY_LENGTH),
+    when: selectSearchAvailable,
+    actions: (query) => (query === '' ? [] : [searchActions.openWith(query)]),
+  }),
+];
+
+/** Each parameter's actions, each one asked after the previous one's actions are in the store. */
+function* applyHash(
+  hash: string,
+  before: string | undefined,
   { put, select }: EffectCommands,
 ): EffectGenerator<void> {
+  for (const parameter of hashParameters) {
+    const state = yield* select((s) => s);
+    for (const action of parameter.actionsFor(hash, before, state)) yield* put(action);
+  }
+}
+
+const selectUrl = (state: { url: UrlState }): UrlState => state.url;
+
+function* follow({ payload: link }: Action<Link>, commands: EffectCommands): EffectGenerator<void> {
+  const { put, select } = commands;
   const before = (yield* select(selectUrl)).link;
   yield* put(urlActions.read(link));
   const id = linkedDocId(link);
@@ -46,25 +124,17 @@ function* follow(
   }
   const { doc, url } = yield* select((state) => state);
   if (doc.status !== 'ready' || url.appliedFor !== doc.docId) return;
-  if (!sameView(link.view, before.view)) yield* applyView(link.view, put);
-  const query = searchOf(link);
-  const available = yield* select(selectSearchAvailable);
-  if (available && query !== '' && query !== searchOf(before)) {
-    yield* put(searchActions.openWith(query));
-  }
+  yield* applyHash(link.hash, before.hash, commands);
 }
 
-function* applyOnOpen(_: Action, { take, put, select }: EffectCommands): EffectGenerator<void> {
+function* applyOnOpen(_: Action, commands: EffectCommands): EffectGenerator<void> {
+  const { take, put, select } = commands;
   for (;;) {
     yield* take(docActions.save);
     const { doc, url } = yield* select((state) => state);
     if (doc.status !== 'ready' || doc.docId === undefined || url.appliedFor === doc.docId) continue;
     yield* put(urlActions.applied(doc.docId));
-    yield* applyView(url.link.view, put);
-    const query = searchOf(url.link);
-    if (query !== '' && (yield* select(selectSearchAvailable))) {
-      yield* put(searchActions.openWith(query));
-    }
+    yield* applyHash(url.link.hash, undefined, commands);
   }
 }
 

@@ -21,4 +21,5 @@ export const urlModel = defineModel({
 export type UrlModel = typeof urlModel;
 export * from './state';
 export { HASH_WRITE_INTERVAL_MS } from './effects';
+export { selectLinkZoom } from './selectors';
 export { urlActions };

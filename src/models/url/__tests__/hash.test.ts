@@ -1,7 +1,14 @@
-/** contracts §4: the viewer URL's `#page=&zoom=` kept in step with the reader, on a real store. */
+/**
+ * contracts §4: the viewer URL's hash, on a real store: each parameter of the url model's table
+ * does what it says when the document opens and when the hash changes, and `#page=&zoom=` is kept
+ * in step with the reader.
+ */
 import { act } from '@testing-library/react';
 import { HASH_WRITE_INTERVAL_MS } from '..';
+import { hashParameters } from '../effects';
 import { docActions } from '../../doc';
+import { searchActions } from '../../search';
+import { MAX_QUERY_LENGTH } from '../../search/state';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
 
@@ -174,5 +181,66 @@ describe('the url model keeps the hash and the reader in step', () => {
     await elapse();
     expect(replace).not.toHaveBeenCalled();
     replace.mockRestore();
+  });
+
+  describe('#search= opens the find bar on its text, read like pdf.js keys and cleaned like any URL text', () => {
+    const SEARCHABLE = { docData: { pageCount: 20, param: { showSearch: true } } };
+
+    it.each([
+      ['#search=trace', 'trace'],
+      ['#page=2&search=trace%20tree&zoom=150', 'trace tree'],
+      ['#search=trace+tree', 'trace tree'],
+      ['#SEARCH=Trace', 'Trace'],
+      ['#search=first&search=second', 'first'],
+      ['#search=%E6%90%9C%E7%B4%A2', '搜索'],
+      ['#search=%3Cb%3Ex%3C%2Fb%3E', '<b>x</b>'],
+      ['#search=a%0Ab%E2%80%AEc', 'a bc'],
+      ['#search=%E0%A4%A', '%E0%A4%A'],
+    ])('%s → %p', (hash, query) => {
+      openAt(`/?doc=report.pdf${hash}`);
+      const { app } = renderSync(SEARCHABLE);
+      expect(app.getState().search).toMatchObject({ open: true, openedByLink: true, query });
+    });
+
+    it.each(['#search=', '#search=%20', '#page=3', ''])('%p opens nothing', (hash) => {
+      openAt(`/?doc=report.pdf${hash}`);
+      const { app } = renderSync(SEARCHABLE);
+      expect(app.getState().search.open).toBe(false);
+    });
+
+    it('caps an absurdly long query', () => {
+      openAt(`/?doc=report.pdf#search=${'x'.repeat(5000)}`);
+      const { app } = renderSync(SEARCHABLE);
+      expect(Array.from(app.getState().search.query)).toHaveLength(MAX_QUERY_LENGTH);
+    });
+
+    it('does nothing where the document does not allow search (showSearch off)', () => {
+      openAt('/?doc=report.pdf#search=trace');
+      const { app } = renderSync();
+      expect(app.getState().search).toMatchObject({ open: false, query: '' });
+    });
+
+    it('a search edited while the document is shown runs; the same text again does not', () => {
+      openAt('/?doc=report.pdf#search=trace');
+      const { app } = renderSync(SEARCHABLE);
+      act(() => {
+        app.dispatch(searchActions.close());
+        window.history.replaceState(ROUTER_STATE, '', '/?doc=report.pdf#search=trace&page=4');
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      });
+      expect(app.getState().search.open).toBe(false);
+      expect(app.getState().doc.currentPage).toBe(4);
+      act(() => {
+        window.history.replaceState(ROUTER_STATE, '', '/?doc=report.pdf#search=tree&page=4');
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      });
+      expect(app.getState().search).toMatchObject({ open: true, query: 'tree' });
+    });
+  });
+
+  it("no two parameters read the same key, and none reads the signed link's token (src/url/token.ts)", () => {
+    const keys = hashParameters.flatMap((parameter) => parameter.keys.map((k) => k.toLowerCase()));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).not.toContain('token');
   });
 });
