@@ -1,6 +1,7 @@
 /**
- * The document as the facility describes it (spec §3, contracts §3): pure data and types, imported
- * by services, models and components alike, and importing nothing of the app.
+ * The document's own types (spec §3, contracts §3): pure data and types, imported by services,
+ * models and components alike, and importing nothing of the app. The document as the facility's
+ * answer gives it (spec §3 docData) is declared where it is read, `services/facilityDocument.ts`.
  */
 
 /** spec §3 "param defaults": the facility's display and policy switches (meanings: contracts §5b). */
@@ -113,36 +114,13 @@ export interface SignatureItem {
   image: string;
 }
 
-/** spec §3 docData. */
-export interface DocData {
-  title: string;
-  watermarkInfo: WatermarkInfo;
-  /** One entry per page, in page order. */
-  pageSize: PageSize[];
-  pageCount: number;
-  /** Pages the facility has converted so far; equal to pageCount when complete. */
-  loadedCount: number;
-  docOutline: OutlineItem[];
-  param: DocParam;
-}
-
 /**
  * The title to show (contracts §5b `showFileName`): the document's title, or '' when the flag is
  * off or there is none.
  */
-export function shownTitle({ param, title }: Pick<DocData, 'param' | 'title'>): string {
+export function shownTitle({ param, title }: { param: DocParam; title: string }): string {
   return param.showFileName ? title : '';
 }
-
-export const initialDocData: DocData = {
-  title: '',
-  watermarkInfo: {},
-  pageSize: [],
-  pageCount: 0,
-  loadedCount: 0,
-  docOutline: [],
-  param: PARAM_DEFAULTS,
-};
 
 /**
  * Bytes `[first, last]` of the PDF, inclusive as in an HTTP Range header: those pdf.js reads to

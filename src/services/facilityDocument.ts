@@ -3,6 +3,11 @@
  * server is trusted: each field is type-checked, bounded and given a safe default, and only the
  * top level not being an object makes the answer unusable. What had to be corrected is listed in
  * `corrections`, for diagnostics and tests.
+ *
+ * The document read here is the doc model's `docData` as it is (spec §7: the fetch "stores the
+ * answer as docData"), so a new field of the answer is made here alone: its type in `DocData`, its
+ * reading in `normalizeDocument`, its empty value in `initialDocData`
+ * (docs/decisions/2026-11-29-facility-field-one-place.md).
  */
 import { documentPath } from './facilityPaths';
 import { namedRanges } from './pdf/firstRanges';
@@ -10,6 +15,7 @@ import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
+import { PARAM_DEFAULTS } from '../domain/document';
 import type {
   ByteRange,
   DocParam,
@@ -20,17 +26,18 @@ import type {
   WatermarkInfo,
 } from '../domain/document';
 
-export interface FacilityDocument {
+/** spec §3 docData (title … param), and the other fields of the answer the viewer reads. */
+export interface DocData {
   title: string;
-  mimeType: string;
+  watermarkInfo: WatermarkInfo;
+  /** One per page, in order, never longer than pageCount. */
+  pageSize: PageSize[];
   pageCount: number;
   /** Clamped to [0, pageCount]; less than pageCount while the facility converts. */
   loadedCount: number;
-  /** One per page, in order, never longer than pageCount. */
-  pageSize: PageSize[];
   docOutline: OutlineItem[];
-  watermarkInfo: WatermarkInfo;
   param: DocParam;
+  mimeType: string;
   /** Absolute URL of the viewable PDF: the facility's fileUrl resolved against previewApi. */
   fileUrl: string;
   /** Absolute URL of the original file, `documents/{id}/original` (contracts §3). */
@@ -44,7 +51,35 @@ export interface FacilityDocument {
    * the policy says (the server answers 403 for the file) and there are no previews.
    */
   viewOnly: ViewOnlyPages | undefined;
+}
+
+/** The answer as read: the document, and what had to be corrected in it. */
+export interface FacilityDocument extends DocData {
   corrections: Correction[];
+}
+
+/** No document yet: empty, with spec §3's default param ('' for the URLs: none known). */
+export const initialDocData: DocData = {
+  title: '',
+  watermarkInfo: {},
+  pageSize: [],
+  pageCount: 0,
+  loadedCount: 0,
+  docOutline: [],
+  param: PARAM_DEFAULTS,
+  mimeType: '',
+  fileUrl: '',
+  originalUrl: '',
+  previews: undefined,
+  firstPageRanges: [],
+  viewOnly: undefined,
+};
+
+/** The document to store whole: the answer without its diagnostics. */
+export function docDataOf(doc: FacilityDocument): DocData {
+  const docData: DocData & Partial<Pick<FacilityDocument, 'corrections'>> = { ...doc };
+  delete docData.corrections;
+  return docData;
 }
 
 export type Correction =
@@ -281,14 +316,14 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
   const param = sanitizeParam(raw.param);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
-    mimeType: mimeType(raw.mimeType),
+    watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
+    pageSize: pageSizes(raw.pageSize, pageCount, fix),
     pageCount,
     loadedCount,
-    pageSize: pageSizes(raw.pageSize, pageCount, fix),
     docOutline: outline(raw.docOutline, pageCount, fix),
-    watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
     // A view-only reader is never sent the file, whatever the policy says.
     param: imagesOnly ? { ...param, download: false } : param,
+    mimeType: mimeType(raw.mimeType),
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
     previews: imagesOnly ? undefined : previews(raw.previews, pageCount, where, fix),

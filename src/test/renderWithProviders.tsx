@@ -21,8 +21,10 @@ import { TooltipOver } from '../components/SharedTooltip/TooltipOver';
 import type { Locale } from '../i18n';
 import { docActions, models } from '../models';
 import type { DocError } from '../models/doc/state';
-import { PARAM_DEFAULTS, initialDocData } from '../domain/document';
-import type { DocData, DocParam, PagePreviews, PageSize } from '../domain/document';
+import { PARAM_DEFAULTS } from '../domain/document';
+import type { DocParam, PageSize } from '../domain/document';
+import { initialDocData } from '../services/facilityDocument';
+import type { DocData } from '../services/facilityDocument';
 
 /** A4 portrait in PDF points. */
 export const A4: PageSize = { width: 595, height: 842 };
@@ -32,7 +34,10 @@ export interface PreloadedDoc {
   docId?: string;
   /** Where the fetch stands; default `ready`. */
   status?: 'loading' | 'converting' | 'ready' | 'error';
-  /** What the facility answered; pageCount defaults to 14 A4 pages, loadedCount to pageCount. */
+  /**
+   * What the facility answered; pageCount defaults to 14 A4 pages, loadedCount to pageCount, the
+   * URLs to the facility's for `docId`, previews to none.
+   */
   docData?: Partial<Omit<DocData, 'param'>> & { param?: Partial<DocParam> };
   /** Reader state, applied with setPage, zoomTo and rotateBy (so the model clamps it). */
   currentPage?: number;
@@ -42,8 +47,6 @@ export interface PreloadedDoc {
   rotate?: number;
   /** With status `error` (no document shown); default a facility 500. */
   error?: DocError;
-  /** The facility's page previews (contracts §3); default none. */
-  previews?: PagePreviews;
 }
 
 export interface PreloadedState {
@@ -78,12 +81,15 @@ afterEach(() => {
   running.clear();
 });
 
-function fullDocData(preloaded: PreloadedDoc['docData'] = {}): DocData {
+function fullDocData(docId: string, preloaded: PreloadedDoc['docData'] = {}): DocData {
   const { param, ...fields } = preloaded;
   const pageCount = fields.pageCount ?? fields.pageSize?.length ?? 14;
   return {
     ...initialDocData,
     title: 'Sample document',
+    mimeType: 'application/pdf',
+    fileUrl: `http://facility.test/api/documents/${docId}/content`,
+    originalUrl: `http://facility.test/api/documents/${docId}/original`,
     pageSize: Array.from({ length: pageCount }, () => ({ ...A4 })),
     loadedCount: pageCount,
     ...fields,
@@ -97,7 +103,7 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
   const { dispatch } = app;
   const docId = doc.docId ?? 'sample.pdf';
   const status = doc.status ?? 'ready';
-  const docData = fullDocData(doc.docData);
+  const docData = fullDocData(docId, doc.docData);
   dispatch(docActions.fetchStarted(docId));
   if (status === 'loading') return;
   if (status === 'error') {
@@ -109,15 +115,7 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
     dispatch(docActions.converting({ loadedCount, pageCount }));
     return;
   }
-  dispatch(
-    docActions.save({
-      docData,
-      mimeType: 'application/pdf',
-      fileUrl: `http://facility.test/api/documents/${docId}/content`,
-      originalUrl: `http://facility.test/api/documents/${docId}/original`,
-      ...(doc.previews && { previews: doc.previews }),
-    }),
-  );
+  dispatch(docActions.save(docData));
   if (doc.currentPage !== undefined) dispatch(docActions.setPage(doc.currentPage));
   if (doc.zoom !== undefined) dispatch(docActions.zoomTo(Math.round(doc.zoom * 100)));
   if (doc.rotate !== undefined) dispatch(docActions.rotateBy(Math.trunc(doc.rotate / 90)));

@@ -29,7 +29,7 @@ interface SkeletonProps {
  * is one (contracts §3 `previews`, docs/architecture.md, "Page previews").
  */
 export function PageSkeleton({ sizes, zoom, rotate, only, over, drawn }: SkeletonProps) {
-  const previews = useAppSelector((s) => s.doc.previews);
+  const previews = useAppSelector((s) => s.doc.docData.previews);
   const pages = sizes
     .slice(0, MAX_PLACEHOLDERS)
     .map((size, index) => ({ size, page: index + 1 }))

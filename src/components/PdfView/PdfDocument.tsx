@@ -23,7 +23,7 @@ export function PdfDocument({ url }: { url: string }) {
       failure: doc.pdfFailure,
       progress: doc.pdfProgress,
       password: doc.pdfPassword,
-      previews: doc.previews !== undefined,
+      previews: doc.docData.previews !== undefined,
     }),
     shallowEqual,
   );

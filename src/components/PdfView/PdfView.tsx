@@ -32,7 +32,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
   const rotate = useAppSelector((s) => s.doc.rotate);
   const currentPage = useAppSelector((s) => s.doc.currentPage);
   const pageSize = useAppSelector((s) => s.doc.docData.pageSize);
-  const previewPages = useAppSelector((s) => s.doc.previews?.pages ?? 0);
+  const previewPages = useAppSelector((s) => s.doc.docData.previews?.pages ?? 0);
   const textSelectable = useAppSelector(selectCanSelectText);
   const param = useAppSelector(selectParam);
   const showComments = param.showComment;

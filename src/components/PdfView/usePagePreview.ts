@@ -28,7 +28,7 @@ function readySrc(
  */
 export function usePagePreview(page: number, cssWidth: number, wanted = true): string | undefined {
   const dispatch = useAppDispatch();
-  const previews = useAppSelector((s) => s.doc.previews);
+  const previews = useAppSelector((s) => s.doc.docData.previews);
   const images = useAppSelector(selectPreviewImages);
   const url = wanted
     ? previewFor(previews, page, cssWidth, window.devicePixelRatio || 1)

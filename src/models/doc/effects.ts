@@ -12,7 +12,7 @@ import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
 import type { ByteRange, ViewOnlyPages } from '../../domain/document';
 import type { PageImages } from '../../services/pageImages/pageImages';
-import { DEFAULT_PAGE_SIZE } from '../../services/facilityDocument';
+import { DEFAULT_PAGE_SIZE, docDataOf } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -30,8 +30,8 @@ import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import { pagePreviewsActions } from '../pagePreviews/actions';
 import { docActions } from './actions';
-import type { OpenPdfRequest, SavePayload } from './reducers';
-import { selectDoc } from './selectors';
+import type { OpenPdfRequest } from './reducers';
+import { selectDoc, selectDocData } from './selectors';
 import type { DocError } from './state';
 
 /**
@@ -93,18 +93,6 @@ export function toDocError(error: unknown): DocError | undefined {
   return undefined;
 }
 
-function toSavePayload(doc: FacilityDocument): SavePayload {
-  const { title, watermarkInfo, pageSize, pageCount, loadedCount, docOutline, param } = doc;
-  return {
-    docData: { title, watermarkInfo, pageSize, pageCount, loadedCount, docOutline, param },
-    mimeType: doc.mimeType,
-    fileUrl: doc.fileUrl,
-    originalUrl: doc.originalUrl,
-    previews: doc.previews,
-    ...(doc.viewOnly && { viewOnly: doc.viewOnly }),
-  };
-}
-
 export type FetchOutcome = 'ready' | 'error';
 
 /** takeLatest: a fetch of another id cancels this one, and its request is aborted. */
@@ -149,7 +137,7 @@ function* fetchDocument(
         settled = true;
         if (doc.previews && (yield* call(takePreviewsDeclined)))
           doc = { ...doc, previews: undefined };
-        const saved = toSavePayload(doc);
+        const saved = docDataOf(doc);
         yield* put(docActions.save(saved));
         // Page 1's preview is asked for now, before the page view (and its chunk) is there.
         const view = yield* select(selectDoc);
@@ -159,7 +147,7 @@ function* fetchDocument(
         yield* put(
           pages
             ? docActions.openPdf({ url: pages })
-            : docActions.openPdf({ url: saved.fileUrl, firstPageRanges: doc.firstPageRanges }),
+            : docActions.openPdf({ url: saved.fileUrl, firstPageRanges: saved.firstPageRanges }),
         );
         return 'ready';
       }
@@ -296,7 +284,7 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
       firstPageRanges: request.firstPageRanges ?? [],
     };
     // The URL of a view-only document's images: they are shown, no PDF is opened.
-    const { viewOnly } = yield* select(selectDoc);
+    const { viewOnly } = yield* select(selectDocData);
     const pages = viewOnly?.pages;
     if (viewOnly && pages && opening?.url === pages) {
       task = yield* fork(openImages, { ...viewOnly, pages }, commands);

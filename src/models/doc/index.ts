@@ -17,6 +17,6 @@ export const docModel = defineModel({
 
 export type DocModel = typeof docModel;
 export * from './state';
-export type { PageSizePayload, ProgressPayload, SavePayload, SignatureMove } from './reducers';
+export type { PageSizePayload, ProgressPayload, SignatureMove } from './reducers';
 export type { FetchOutcome } from './effects';
 export { docActions };

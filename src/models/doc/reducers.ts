@@ -6,12 +6,10 @@ import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 import { initialDocumentFields, initialPdfFields, randomKey } from './state';
 import type { DocError, DocState } from './state';
+import type { DocData } from '../../services/facilityDocument';
 import type {
   ByteRange,
-  DocData,
   DocParam,
-  PagePreviews,
-  ViewOnlyPages,
   PageSize,
   SignatureItem,
   WatermarkInfo,
@@ -114,17 +112,6 @@ export interface ProgressPayload {
 export interface SignatureMove {
   index: number;
   box: Pick<SignatureItem, 'x' | 'y' | 'width' | 'height'>;
-}
-
-export interface SavePayload {
-  docData: DocData;
-  mimeType: string;
-  fileUrl: string;
-  originalUrl: string;
-  /** Absent when the facility offers none. */
-  previews?: PagePreviews;
-  /** Present for a view-only document (contracts §3 `viewOnly`). */
-  viewOnly?: ViewOnlyPages;
 }
 
 export const docReducers = {
@@ -359,19 +346,14 @@ export const docReducers = {
     docData: { ...state.docData, ...payload },
   }),
   /**
-   * Internal (fetch): the document is ready. Zoom and page are re-clamped, since the new param
-   * and page count may exclude the values kept from before.
+   * Internal (fetch): the document is ready, stored whole as docData (spec §7). Zoom and page are
+   * re-clamped, since the new param and page count may exclude the values kept from before.
    */
-  save: (state: DocState, { payload }: Action<SavePayload>): DocState => {
-    const { docData, mimeType, fileUrl, originalUrl, previews, viewOnly } = payload;
+  save: (state: DocState, { payload: docData }: Action<DocData>): DocState => {
     const saved: DocState = {
       ...state,
       docData,
-      mimeType,
-      fileUrl,
-      originalUrl,
-      previews,
-      viewOnly,
+      mimeType: docData.mimeType,
       status: 'ready',
       error: undefined,
     };

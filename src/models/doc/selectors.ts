@@ -8,7 +8,8 @@ import type { LoadingState } from '../../runtime';
 import { docActions } from './actions';
 import type { DocState } from './state';
 import { shownTitle } from '../../domain/document';
-import type { DocData, DocParam, WatermarkInfo } from '../../domain/document';
+import type { DocParam, WatermarkInfo } from '../../domain/document';
+import type { DocData } from '../../services/facilityDocument';
 
 interface WithDoc {
   doc: DocState;
@@ -55,6 +56,14 @@ export const selectProgress = ({ doc }: WithDoc): number => {
   return pageCount > 0 ? Math.min(1, loadedCount / pageCount) : 0;
 };
 
+/** The viewable PDF's absolute URL, once the facility's answer is stored (undefined before). */
+export const selectFileUrl = ({ doc }: WithDoc): string | undefined =>
+  doc.docData.fileUrl === '' ? undefined : doc.docData.fileUrl;
+
+/** The original file's absolute URL (for isFcsDownload), once the answer is stored. */
+export const selectOriginalUrl = ({ doc }: WithDoc): string | undefined =>
+  doc.docData.originalUrl === '' ? undefined : doc.docData.originalUrl;
+
 /** pdf.js could not open the PDF: no engine is coming (until a retry). */
 export const selectPdfOpenFailed = ({ doc }: WithDoc): boolean => doc.pdfFailure !== undefined;
 
@@ -66,17 +75,19 @@ export const selectIsFetching = (state: WithLoading): boolean =>
  * What "Open in new tab" opens (contracts §5b `showBrowser`): the viewed PDF, and only when
  * `download` is allowed — a tab holding the PDF is a route to its bytes.
  */
-export const selectOpenInTabUrl = ({ doc }: WithDoc): string | undefined => {
-  const { download, showBrowser } = doc.docData.param;
-  return download && showBrowser ? doc.fileUrl : undefined;
+export const selectOpenInTabUrl = (state: WithDoc): string | undefined => {
+  const { download, showBrowser } = state.doc.docData.param;
+  return download && showBrowser ? selectFileUrl(state) : undefined;
 };
 
 /**
  * What the page view shows: the viewable PDF's URL, or a view-only document's page images' (its
  * URL template; contracts §3 `viewOnly`); undefined while there is nothing to show.
  */
-export const selectShownUrl = ({ doc }: WithDoc): string | undefined =>
-  doc.viewOnly ? (doc.viewOnly.pages ?? undefined) : doc.fileUrl;
+export const selectShownUrl = (state: WithDoc): string | undefined => {
+  const { viewOnly } = state.doc.docData;
+  return viewOnly ? (viewOnly.pages ?? undefined) : selectFileUrl(state);
+};
 
 /** Text is selectable only when anti-copy is off and `select` is on (contracts §5b). */
 export const selectCanSelectText = ({ doc }: WithDoc): boolean =>
@@ -100,7 +111,7 @@ export const selectSignPadOpen =
  * carry it in their pixels already (a view-only document's images, drawn by the server).
  */
 export const selectWatermark = ({ doc }: WithDoc): WatermarkInfo | undefined => {
-  if (doc.viewOnly) return undefined;
+  if (doc.docData.viewOnly) return undefined;
   const info = doc.docData.watermarkInfo;
   return info.text !== undefined && info.text !== '' ? info : undefined;
 };

@@ -2,17 +2,14 @@
  * The `doc` model's state: every field of spec §3 with its initial value, plus the few fields
  * about the open document that a real viewer needs and spec leaves open (marked "Folio:" below).
  * State about something else (a download, the page images, the shortcuts help) is its own model's
- * (docs/decisions/2026-11-29-doc-state-by-concern.md). The document's own types (what the
- * facility describes) are in src/domain/, below services and models.
+ * (docs/decisions/2026-11-29-doc-state-by-concern.md). The document's own types are in
+ * src/domain/, below services and models; `docData` is the facility's answer as
+ * `services/facilityDocument.ts` reads it, stored whole
+ * (docs/decisions/2026-11-29-facility-field-one-place.md).
  */
-import { initialDocData } from '../../domain/document';
-import type {
-  DocData,
-  PagePreviews,
-  PageSize,
-  SignatureItem,
-  ViewOnlyPages,
-} from '../../domain/document';
+import { initialDocData } from '../../services/facilityDocument';
+import type { DocData } from '../../services/facilityDocument';
+import type { PageSize, SignatureItem } from '../../domain/document';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 
 /** Folio: where the document fetch stands. */
@@ -73,7 +70,9 @@ export interface DocState {
   isSigned: boolean;
   isMobSigned: boolean;
   signDataArr: SignatureItem[];
+  /** spec §3 lists it beside docData: the answer's `docData.mimeType`, kept here too. */
   mimeType: string;
+  /** spec §3/§7: the facility's answer, read and checked (its URLs, previews, view-only pages too). */
   docData: DocData;
   /** Folio: the facility id being shown (the URL's `doc`), undefined before the first fetch. */
   docId: string | undefined;
@@ -81,15 +80,11 @@ export interface DocState {
   status: DocStatus;
   /** Folio: set with status 'error' only. */
   error: DocError | undefined;
-  /** Folio: absolute URL of the viewable PDF (the facility's fileUrl, resolved against previewApi). */
-  fileUrl: string | undefined;
   /**
    * Folio: where the facility serves the PDF unless its answer names another place (contracts §3),
    * known as the fetch starts: pdf.js may start on it while the answer is on its way (the `pdf` effect).
    */
   expectedFileUrl: string | undefined;
-  /** Folio: absolute URL of the original file (`documents/{id}/original`), for isFcsDownload. */
-  originalUrl: string | undefined;
   /**
    * Folio: the PDF pdf.js is opening or has open (the `pdf` effect; docs/architecture.md, "The
    * open document"), undefined when none. Opened ahead of the facility's answer at first.
@@ -110,13 +105,6 @@ export interface DocState {
   pdfFailure: OpenFailure | undefined;
   /** Folio: pdf.js has drawn a page of this document (or its error tile): the reader sees one. */
   pageShown: boolean;
-  /** Folio: the facility's page previews (contracts §3), undefined when it offers none. */
-  previews: PagePreviews | undefined;
-  /**
-   * Folio: the document is view-only (contracts §3 `viewOnly`): shown from the server's page
-   * images, never its file; undefined for every other document.
-   */
-  viewOnly: ViewOnlyPages | undefined;
 }
 
 /** 128 random bits as hex; crypto where there is one (every browser, Node ≥ 19, jsdom). */
@@ -152,14 +140,10 @@ export const initialDocumentFields = {
   signDataArr: [],
   mimeType: '',
   docData: initialDocData,
-  fileUrl: undefined,
   expectedFileUrl: undefined,
-  originalUrl: undefined,
   ...initialPdfFields(),
   pdfOpened: false,
   pageShown: false,
-  previews: undefined,
-  viewOnly: undefined,
 } satisfies Partial<DocState>;
 
 export const initialDocState: DocState = {

@@ -1,4 +1,5 @@
 /** What Download derives from the store: which file it may fetch, how it is named, what failed. */
+import { selectFileUrl, selectOriginalUrl } from '../doc/selectors';
 import type { DocState } from '../doc/state';
 import type { DownloadFailure, DownloadState } from './state';
 
@@ -10,10 +11,10 @@ interface WithDoc {
  * What Download fetches (contracts §5b): nothing unless `download`; the facility's original when
  * `isFcsDownload`, else the viewed PDF.
  */
-export const selectDownloadUrl = ({ doc }: WithDoc): string | undefined => {
-  const { download, isFcsDownload } = doc.docData.param;
+export const selectDownloadUrl = (state: WithDoc): string | undefined => {
+  const { download, isFcsDownload } = state.doc.docData.param;
   if (!download) return undefined;
-  return isFcsDownload ? doc.originalUrl : doc.fileUrl;
+  return isFcsDownload ? selectOriginalUrl(state) : selectFileUrl(state);
 };
 
 /** How a download is named: the title, which file it is, its MIME type (for the effect: a new object each call). */

@@ -6,7 +6,7 @@
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import { docActions } from '../doc';
 import { downloadActions, toDownloadFailure } from '../download';
-import { selectDoc, selectWatermark } from '../doc/selectors';
+import { selectDoc, selectFileUrl, selectWatermark } from '../doc/selectors';
 import { fetchFile, saveFile } from '../../services/download';
 import { fileBase, FILE_NAME_LIMITS } from '../../services/fileName';
 import type { PdfBox } from '../../services/sign/geometry';
@@ -112,11 +112,12 @@ export const signEffects = {
       { call, put, select }: EffectCommands,
     ): Generator<unknown, ExportOutcome, unknown> {
       const d = yield* select(selectDoc);
-      if (!d.docData.param.download || d.fileUrl === undefined || d.signDataArr.length === 0)
+      const fileUrl = yield* select(selectFileUrl);
+      if (!d.docData.param.download || fileUrl === undefined || d.signDataArr.length === 0)
         return 'notAllowed';
       let bytes: ArrayBuffer;
       try {
-        const file = yield* call(fetchFile, d.fileUrl);
+        const file = yield* call(fetchFile, fileUrl);
         bytes = yield* call(() => file.blob.arrayBuffer());
       } catch (error) {
         const failure = toDownloadFailure(error);

@@ -67,7 +67,7 @@ function* relayOne(
     case 'pageDrawn':
       // The first page drawn (or failed: an error tile shows) is the first one the reader sees.
       if (!doc.pageShown) yield* put(docActions.pageShown(true));
-      if (event.page <= (doc.previews?.pages ?? 0)) {
+      if (event.page <= (doc.docData.previews?.pages ?? 0)) {
         yield* put(viewerActions.pageDrawn(event.page));
       }
       yield* put(viewerActions.rendered());

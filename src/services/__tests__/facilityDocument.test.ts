@@ -1,5 +1,11 @@
 /** contracts §3/§6: the facility's answer is validated and normalised, never trusted. */
-import { DEFAULT_PAGE_SIZE, LIMITS, normalizeDocument } from '../facilityDocument';
+import {
+  DEFAULT_PAGE_SIZE,
+  LIMITS,
+  docDataOf,
+  initialDocData,
+  normalizeDocument,
+} from '../facilityDocument';
 import { NAMED_RANGES } from '../pdf/firstRanges';
 import { MalformedResponseError } from '../request';
 import { PARAM_DEFAULTS } from '../../domain/document';
@@ -49,6 +55,34 @@ describe('normalizeDocument: a well-formed answer', () => {
 
   it('contracts §3 facility: unknown fields are ignored', () => {
     expect(normalize({ ...good, secret: 'x' })).not.toHaveProperty('secret');
+  });
+});
+
+describe('the document as the doc model stores it (spec §7: the answer as docData)', () => {
+  it('is the answer read, without its corrections', () => {
+    const doc = normalize({ ...good, pageCount: 1e9 });
+    const { corrections, ...read } = doc;
+    expect(corrections).toContain('pageCountCapped');
+    expect(docDataOf(doc)).toEqual(read);
+    expect(docDataOf(doc)).not.toHaveProperty('corrections');
+  });
+
+  it('is empty before any answer: spec §3 default param, no URLs, previews, ranges or view-only pages', () => {
+    expect(initialDocData).toEqual({
+      title: '',
+      watermarkInfo: {},
+      pageSize: [],
+      pageCount: 0,
+      loadedCount: 0,
+      docOutline: [],
+      param: PARAM_DEFAULTS,
+      mimeType: '',
+      fileUrl: '',
+      originalUrl: '',
+      previews: undefined,
+      firstPageRanges: [],
+      viewOnly: undefined,
+    });
   });
 });
 

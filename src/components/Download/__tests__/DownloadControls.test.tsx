@@ -93,8 +93,7 @@ describe('DownloadControls', () => {
     const docData = app.getState().doc.docData;
     app.dispatch(
       docActions.save({
-        docData,
-        mimeType: 'application/pdf',
+        ...docData,
         fileUrl: 'data:application/pdf;base64,JVBERi0xLjcK',
         originalUrl: 'data:,',
       }),

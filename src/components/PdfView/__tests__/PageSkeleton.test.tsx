@@ -14,7 +14,7 @@ const PAGE_1 = 'http://facility.test/api/documents/sample.pdf/previews/h/1-960.w
 const sizes = [A4, A4, A4];
 
 function setup(props: { over?: boolean; drawn?: number[]; only?: number } = {}) {
-  const app = createTestApp({ doc: { previews, docData: { pageCount: 3 } } });
+  const app = createTestApp({ doc: { docData: { previews, pageCount: 3 } } });
   const view = renderWithProviders(
     <PageSkeleton
       sizes={sizes}

@@ -131,11 +131,11 @@ describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
     const { outcome, doc } = await fetchDoc('view-only.pdf');
     expect(outcome).toBe('ready');
     const pages = `${facility.previewApi}documents/v/pages/h/1/{page}-{width}.webp`;
-    expect(doc.viewOnly).toEqual({ pages, widths: [480, 960], text: undefined });
+    expect(doc.docData.viewOnly).toEqual({ pages, widths: [480, 960], text: undefined });
     // The images' URL is what the page view shows and the pdf effect opens (no pdf.js open).
     expect(doc.pdfUrl).toBe(pages);
     expect(doc.docData.param.download).toBe(false);
-    expect(doc.previews).toBeUndefined();
+    expect(doc.docData.previews).toBeUndefined();
   });
 
   it('with no page the server can draw, says the file could not be read', async () => {
@@ -166,12 +166,14 @@ describe('doc/fetch: a real document', () => {
     expect(typeof doc.docData.title).toBe('string');
     expect(doc.docData.title).not.toBe('');
     expect(doc.docData.param).toEqual(PARAM_DEFAULTS);
-    expect(doc.fileUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/content`);
-    expect(doc.originalUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/original`);
+    expect(doc.docData.fileUrl).toBe(`${facility.origin}/api/documents/tracemonkey.pdf/content`);
+    expect(doc.docData.originalUrl).toBe(
+      `${facility.origin}/api/documents/tracemonkey.pdf/original`,
+    );
   });
 
   it('page previews: kept from the answer, unless the boot script chose none this time (docs/decisions/2026-11-28-near-cold-preview.md)', async () => {
-    expect((await fetchDoc('tracemonkey.pdf')).doc.previews?.pages).toBe(10);
+    expect((await fetchDoc('tracemonkey.pdf')).doc.docData.previews?.pages).toBe(10);
     const holder = globalThis as { folioEarlyPreview?: unknown };
     holder.folioEarlyPreview = {
       preview: Promise.resolve(undefined),
@@ -180,16 +182,16 @@ describe('doc/fetch: a real document', () => {
     };
     const declined = await fetchDoc('tracemonkey.pdf');
     expect(declined.outcome).toBe('ready');
-    expect(declined.doc.previews).toBeUndefined();
+    expect(declined.doc.docData.previews).toBeUndefined();
     expect(declined.pagePreviews.images).toEqual({});
     expect(holder.folioEarlyPreview).toBeUndefined();
     // Once only: the next document shows its previews.
-    expect((await fetchDoc('tracemonkey.pdf')).doc.previews?.pages).toBe(10);
+    expect((await fetchDoc('tracemonkey.pdf')).doc.docData.previews?.pages).toBe(10);
   });
 
   it('spec §7 fetch: fileUrl is an absolute URL that serves the PDF', async () => {
     const { doc } = await fetchDoc('tracemonkey.pdf');
-    const response = await fetch(doc.fileUrl ?? '');
+    const response = await fetch(doc.docData.fileUrl);
     expect(response.status).toBe(200);
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
@@ -252,7 +254,7 @@ describe('doc/fetch: what the facility says is sanitised', () => {
     expect(outcome).toBe('ready');
     expect(doc.docData.pageCount).toBe(LIMITS.pageCount);
     expect(doc.docData.pageSize).toEqual([DEFAULT_PAGE_SIZE]);
-    expect(doc.fileUrl).toBe(`${facility.origin}/api/documents/absurd.pdf/content`);
+    expect(doc.docData.fileUrl).toBe(`${facility.origin}/api/documents/absurd.pdf/content`);
   });
 });
 

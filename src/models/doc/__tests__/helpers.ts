@@ -2,7 +2,8 @@
 import { initialDocState } from '../state';
 import type { DocState } from '../state';
 import { PARAM_DEFAULTS } from '../../../domain/document';
-import type { DocData, DocParam, SignatureItem } from '../../../domain/document';
+import type { DocParam, SignatureItem } from '../../../domain/document';
+import type { DocData } from '../../../services/facilityDocument';
 
 export type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 

@@ -110,14 +110,12 @@ describe('spec §3 initial values', () => {
     ['docId', undefined],
     ['status', 'idle'],
     ['error', undefined],
-    ['fileUrl', undefined],
-    ['originalUrl', undefined],
   ])('spec §3 initial value: %s is %p', (field, value) => {
     expect(initialDocState).toHaveProperty([field], value);
   });
 
   it('spec §3 initial value: docData is empty with the default param', () => {
-    expect(initialDocState.docData).toEqual({
+    expect(initialDocState.docData).toMatchObject({
       title: '',
       watermarkInfo: {},
       pageSize: [],
@@ -726,16 +724,14 @@ const rows: Row[] = [
     expected: { status: 'converting', docData: { loadedCount: 3, pageCount: 14 } },
   },
   {
-    rule: 'Folio fetch: save stores docData, mimeType and URLs and re-clamps zoom and page',
+    rule: 'spec §7 fetch: save stores the answer whole as docData, its mimeType beside it (spec §3), and re-clamps zoom and page',
     state: docState({ status: 'converting', zoom: 1.8, currentPage: 12 }),
     action: A.save({
-      docData: {
-        ...initialDocState.docData,
-        title: 'T',
-        pageCount: 3,
-        loadedCount: 3,
-        param: { ...PARAM_DEFAULTS, maxZoomRatio: 1.5 },
-      },
+      ...initialDocState.docData,
+      title: 'T',
+      pageCount: 3,
+      loadedCount: 3,
+      param: { ...PARAM_DEFAULTS, maxZoomRatio: 1.5 },
       mimeType: 'application/pdf',
       fileUrl: 'http://x/api/documents/t/content',
       originalUrl: 'http://x/api/documents/t/original',
@@ -745,8 +741,13 @@ const rows: Row[] = [
       zoom: 1.5,
       currentPage: 3,
       mimeType: 'application/pdf',
-      fileUrl: 'http://x/api/documents/t/content',
-      docData: { title: 'T', pageCount: 3 },
+      docData: {
+        title: 'T',
+        pageCount: 3,
+        mimeType: 'application/pdf',
+        fileUrl: 'http://x/api/documents/t/content',
+        originalUrl: 'http://x/api/documents/t/original',
+      },
     },
   },
   {

@@ -14,6 +14,7 @@ import {
   selectOpenInTabUrl,
   selectProgress,
   selectShownTitle,
+  selectShownUrl,
   selectSignPadOpen,
   selectWatermark,
   selectZoomPercent,
@@ -58,9 +59,24 @@ describe('doc selectors', () => {
   ])(
     'contracts §5b showBrowser: %o opens %p in a new tab (only when download)',
     (param, expected) => {
-      expect(selectOpenInTabUrl(root(urls, {}, param))).toBe(expected);
+      expect(selectOpenInTabUrl(root({}, urls, param))).toBe(expected);
     },
   );
+
+  it('the page view shows the PDF, or a view-only document’s images; nothing before the answer', () => {
+    expect(selectShownUrl(root())).toBeUndefined();
+    expect(selectOpenInTabUrl(root())).toBeUndefined();
+    expect(selectShownUrl(root({}, urls))).toBe(urls.fileUrl);
+    const viewOnly = {
+      pages: 'http://x/pages/{page}-{width}.webp',
+      widths: [960],
+      text: undefined,
+    };
+    expect(selectShownUrl(root({}, { ...urls, viewOnly }))).toBe(viewOnly.pages);
+    expect(selectShownUrl(root({}, { ...urls, viewOnly: { ...viewOnly, pages: null } }))).toBe(
+      undefined,
+    );
+  });
 
   it.each([
     [{ antiCopy: true, select: true }, false],

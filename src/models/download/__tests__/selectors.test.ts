@@ -10,7 +10,12 @@ describe('download selectors', () => {
     [{ download: true, isFcsDownload: true }, urls.originalUrl],
     [{ download: true, isFcsDownload: false }, urls.fileUrl],
   ])('contracts §5b download: %o downloads %p', (param, expected) => {
-    expect(selectDownloadUrl({ doc: docState(urls, {}, param) })).toBe(expected);
+    expect(selectDownloadUrl({ doc: docState({}, urls, param) })).toBe(expected);
+  });
+
+  it('nothing to download before the facility has answered', () => {
+    expect(selectDownloadUrl({ doc: docState() })).toBeUndefined();
+    expect(selectDownloadUrl({ doc: docState({}, {}, { isFcsDownload: false }) })).toBeUndefined();
   });
 
   it('the failure not yet told', () => {

@@ -62,12 +62,7 @@ describe('the url model keeps the hash and the reader in step', () => {
     expect(window.location.hash).toBe('#page=7');
     act(() => {
       app.dispatch(
-        docActions.save({
-          docData: { ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 },
-          mimeType: 'application/pdf',
-          fileUrl: 'x',
-          originalUrl: 'y',
-        }),
+        docActions.save({ ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 }),
       );
     });
     expect(app.getState().doc.currentPage).toBe(7);
@@ -78,14 +73,7 @@ describe('the url model keeps the hash and the reader in step', () => {
       // A retry of the same document goes back through loading; the hash is not applied again.
       const { docData } = app.getState().doc;
       app.dispatch(docActions.fetchStarted('report.pdf'));
-      app.dispatch(
-        docActions.save({
-          docData,
-          mimeType: 'application/pdf',
-          fileUrl: 'x',
-          originalUrl: 'y',
-        }),
-      );
+      app.dispatch(docActions.save(docData));
     });
     expect(app.getState().doc.currentPage).toBe(3);
   });

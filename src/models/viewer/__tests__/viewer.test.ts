@@ -120,10 +120,7 @@ describe('viewer model', () => {
     const { doc } = app.getState();
     app.dispatch(
       docActions.save({
-        docData: doc.docData,
-        mimeType: 'application/pdf',
-        fileUrl: '',
-        originalUrl: '',
+        ...doc.docData,
         previews: { url: 'https://facility.test/{page}/{width}', pages: 2, widths: [800] },
       }),
     );
