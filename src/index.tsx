@@ -1,7 +1,7 @@
 // The public path must be set before anything else can load a chunk or an asset.
 import './publicPath';
 // Next, pdf.js's worker: it loads while everything below boots (earlyWorker.ts).
-import './boot/earlyWorker';
+import './services/pdf/earlyWorker';
 import { adoptToken } from './services/adoptToken';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

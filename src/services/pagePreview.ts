@@ -4,7 +4,7 @@
  * panel draw until pdf.js has drawn the page. Which one to ask for: pagePreviewUrl.ts.
  */
 import { fetchFile } from './download';
-import { takeEarlyPreview } from '../boot/earlyAnswer';
+import { takeEarlyPreview } from './earlyAnswer';
 import { isPreviewImageType } from './pagePreviewUrl';
 
 /**

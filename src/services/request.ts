@@ -4,7 +4,7 @@
  * callers branch on classes rather than on message text.
  */
 
-import { takeEarlyAnswer } from '../boot/earlyAnswer';
+import { takeEarlyAnswer } from './earlyAnswer';
 import { facilityInit } from './facilityAuth';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;

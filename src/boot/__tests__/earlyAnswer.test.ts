@@ -9,7 +9,7 @@ import {
   takeEarlyAnswer,
   takeEarlyPreview,
   takePreviewsDeclined,
-} from '../earlyAnswer';
+} from '../../services/earlyAnswer';
 import { fetchPreviewImage } from '../../services/pagePreview';
 import { replaceFirstFrame } from '../firstFrame/handover';
 import { normalizeDocument } from '../../services/facilityDocument';

@@ -4,7 +4,7 @@
  * show) takes the first frame away, and a first frame that has not been drawn yet never will be.
  * The two sides are separate scripts: they meet on `window` and the element's id.
  */
-import { dropDecodedPreview } from '../earlyAnswer';
+import { dropDecodedPreview } from '../../services/earlyAnswer';
 
 export const FIRST_FRAME_ID = 'folio-first-frame';
 

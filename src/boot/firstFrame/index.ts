@@ -5,8 +5,8 @@
  * built as its own entry and inlined into index.html after the boot (webpack.config.js inlineScript).
  */
 import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
-import { offerDecodedPreview, peekEarlyPreview } from '../earlyAnswer';
-import type { EarlyPreviewAsked } from '../earlyAnswer';
+import { offerDecodedPreview, peekEarlyPreview } from '../../services/earlyAnswer';
+import type { EarlyPreviewAsked } from '../../services/earlyAnswer';
 import { normalizeDocument } from '../../services/facilityDocument';
 import { isPreviewImageType } from '../../services/pagePreviewUrl';
 import { readSettings } from '../../services/settings';

@@ -18,7 +18,7 @@ import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createFacilityClient } from '../../services/facilityClient';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
-import { takePreviewsDeclined } from '../../boot/earlyAnswer';
+import { takePreviewsDeclined } from '../../services/earlyAnswer';
 import type { FacilityDocument } from '../../services/facilityClient';
 import {
   HttpError,

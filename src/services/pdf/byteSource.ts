@@ -11,7 +11,7 @@
  * (`ready` resolves undefined).
  */
 import type { ByteRange } from '../../domain/document';
-import { takeEarlyContent } from '../../boot/earlyAnswer';
+import { takeEarlyContent } from '../earlyAnswer';
 import { facilityInit } from '../facilityAuth';
 import { HEAD_BYTES, rangesToAsk, tailFrom } from './firstRanges';
 import { pdfjs } from './pdfjs';

@@ -5,7 +5,7 @@
  */
 import * as pdfjs from 'pdfjs-dist';
 import * as viewer from 'pdfjs-dist/web/pdf_viewer.mjs';
-import { pdfWorkerPort } from '../../boot/earlyWorker';
+import { pdfWorkerPort } from './earlyWorker';
 
 let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
 

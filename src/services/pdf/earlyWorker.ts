@@ -7,7 +7,7 @@
  * entry does it where that did not happen. pdfjs.ts hands it to pdf.js as a port. No document, no
  * worker: the empty state does not pay for it.
  */
-import { namesDocument, pageLocation } from '../url';
+import { namesDocument, pageLocation } from '../../url';
 
 declare global {
   interface Window {
