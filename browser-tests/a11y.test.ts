@@ -19,7 +19,7 @@ import { A11Y_DOC, PASSWORD, a11yConverting, a11yStarting } from './support/docs
 
 type Lang = 'en' | 'zh-CN';
 
-/** The controls' accessible names (src/i18n/messages/). */
+/** The controls' accessible names (each control's folder's `messages.ts`). */
 const NAMES = {
   en: {
     thumbnails: 'Thumbnails',

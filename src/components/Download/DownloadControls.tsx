@@ -3,7 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { downloadActions, selectDownloadUrl } from '../../models/download';
 import { effectLoading } from '../../runtime';
 import { selectOpenInTabUrl } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { policyMessages } from './messages';
 import { ToolButton } from '../common/ToolButton';
 import { openInNewTab } from '../../services/download';
 
@@ -13,7 +14,7 @@ import { openInNewTab } from '../../services/download';
  * shows it running.
  */
 export function DownloadControls() {
-  const t = useT();
+  const t = useMessages(policyMessages);
   const dispatch = useAppDispatch();
   const downloadUrl = useAppSelector(selectDownloadUrl);
   const openUrl = useAppSelector(selectOpenInTabUrl);

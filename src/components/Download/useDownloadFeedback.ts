@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { downloadActions, selectDownloadFailure } from '../../models/download';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { policyMessages } from './messages';
 import { useToaster } from '../Shell';
 
 /**
@@ -12,7 +13,7 @@ export function useDownloadFeedback(): void {
   const failure = useAppSelector(selectDownloadFailure);
   const dispatch = useAppDispatch();
   const toaster = useToaster();
-  const t = useT();
+  const t = useMessages(policyMessages);
   useEffect(() => {
     if (failure === undefined) return;
     toaster.error(

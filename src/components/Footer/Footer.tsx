@@ -1,7 +1,12 @@
 import { useAppSelector } from '../../app';
 import { selectIsConverting, selectProgress, selectZoomPercent } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { footerMessages } from './messages';
+import { toolbarMessages } from '../HeaderBar/messages';
 import './Footer.css';
+
+/** Its own strings and the toolbar's page and zoom formats, which it shows the same way. */
+const strings = { ...footerMessages, ...toolbarMessages };
 
 /**
  * The footer bar (contracts §5b), present when `param.showFooter`: the page as `n / N`, the zoom as a
@@ -10,7 +15,7 @@ import './Footer.css';
  * (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
 export function Footer() {
-  const t = useT();
+  const t = useMessages(strings);
   const showFooter = useAppSelector((state) => state.doc.docData.param.showFooter);
   const currentPage = useAppSelector((state) => state.doc.currentPage);
   const pageCount = useAppSelector((state) => state.doc.docData.pageCount);

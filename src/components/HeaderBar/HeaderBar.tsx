@@ -19,7 +19,9 @@ import {
   selectParam,
   selectShownTitle,
 } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { toolbarMessages } from './messages';
+import { mobileMessages } from '../MobileMenu/messages';
 import { PageNumberInput } from './PageNumberInput';
 import { ToolButton } from '../common/ToolButton';
 import { ZoomDisplay } from './ZoomDisplay';
@@ -28,6 +30,9 @@ import { useHoverTip } from '../SharedTooltip';
 import type { MobileMenuProps } from '../MobileMenu/MobileMenu';
 import type { ZoomMenuProps } from './ZoomMenu';
 import './HeaderBar.css';
+
+/** Its own strings and the mobile menu's name, which the `Menu` button carries. */
+const strings = { ...toolbarMessages, ...mobileMessages };
 
 /** The toolbar's parts made with antd, which come with `reading-panels` (ReadingPanels.ts). */
 export interface ToolbarMenus {
@@ -62,7 +67,7 @@ export interface HeaderBarProps {
  * (docs/decisions/2026-11-27-toolbar-without-antd.md).
  */
 export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
-  const t = useT();
+  const t = useMessages(strings);
   const dispatch = useAppDispatch();
   const param = useAppSelector(selectParam);
   const title = useAppSelector(selectShownTitle);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { viewerActions } from '../../models/viewer';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { toolbarMessages } from './messages';
 
 /**
  * The page-number input and the `<current> / <count>` display beside it. What the reader types
@@ -14,7 +15,7 @@ import { useT } from '../../i18n';
  * (HeaderBar.css).
  */
 export function PageNumberInput() {
-  const t = useT();
+  const t = useMessages(toolbarMessages);
   const dispatch = useAppDispatch();
   const currentPage = useAppSelector((state) => state.doc.currentPage);
   const pageCount = useAppSelector((state) => state.doc.docData.pageCount);

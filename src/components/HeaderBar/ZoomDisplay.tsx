@@ -3,7 +3,8 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useAppSelector } from '../../app';
 import { selectZoomPercent } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { toolbarMessages } from './messages';
 import type { ZoomMenuProps } from './ZoomMenu';
 
 /** The class of the display's button, for finding it while its menu arrives. */
@@ -23,7 +24,7 @@ export function ZoomDisplay({
   menu?: ComponentType<ZoomMenuProps>;
   onWantMenu?: () => void;
 }) {
-  const t = useT();
+  const t = useMessages(toolbarMessages);
   const percent = useAppSelector(selectZoomPercent);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);

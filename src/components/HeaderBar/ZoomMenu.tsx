@@ -9,7 +9,8 @@ import {
   selectMinZoomPercent,
   selectZoomPercent,
 } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { toolbarMessages } from './messages';
 import { AntdConfig } from '../Shell';
 
 /** The presets of the zoom menu, in percent. */
@@ -37,7 +38,7 @@ export interface ZoomMenuProps {
  * and gives focus back (antd's Dropdown). Part of `reading-panels`, with antd.
  */
 export function ZoomMenu({ open, onOpenChange, children }: ZoomMenuProps) {
-  const t = useT();
+  const t = useMessages(toolbarMessages);
   const dispatch = useAppDispatch();
   const percent = useAppSelector(selectZoomPercent);
   const minPercent = useAppSelector(selectMinZoomPercent);

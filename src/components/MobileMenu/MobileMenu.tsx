@@ -3,7 +3,8 @@ import { Drawer, FloatButton } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { mobileMessages } from './messages';
 import { AntdConfig } from '../Shell';
 import './MobileMenu.css';
 
@@ -25,7 +26,7 @@ export interface MobileMenuProps {
 }
 
 export function MobileMenu({ children, container }: MobileMenuProps) {
-  const t = useT();
+  const t = useMessages(mobileMessages);
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.doc.showMobileMenu);
   const isShowBall = useAppSelector((s) => s.doc.docData.param.isShowBall);

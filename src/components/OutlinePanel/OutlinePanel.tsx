@@ -6,10 +6,15 @@ import type { Key, KeyboardEvent } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { selectOutline, viewerActions } from '../../models/viewer';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { outlineMessages } from './messages';
+import { panelsMessages } from '../SidePanel/messages';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import './OutlinePanel.css';
 import type { OutlineItem } from '../../domain/document';
+
+/** Its own strings and the panel's name, which the outline's tree carries. */
+const strings = { ...outlineMessages, ...panelsMessages };
 
 interface Entry {
   page: number | null;
@@ -60,7 +65,7 @@ function useHeight<T extends HTMLElement>() {
  * with children also opens or closes it, as the tree does); entries without a page are inert.
  */
 export function OutlinePanel() {
-  const t = useT();
+  const t = useMessages(strings);
   const dispatch = useAppDispatch();
   const load = useAppSelector(selectOutline, shallowEqual);
   // The PDF's own outline is read when the panel shows (once per engine: the effect knows).

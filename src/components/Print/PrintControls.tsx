@@ -1,7 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { printActions, selectPrintAllowed } from '../../models/print';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { printMessages } from './messages';
 import { ToolButton } from '../common/ToolButton';
 // Print media rules for the whole viewer (what prints outside and during a print job), with the
 // button that starts one.
@@ -14,7 +15,7 @@ import './Print.css';
  * dialog too).
  */
 export function PrintControls() {
-  const t = useT();
+  const t = useMessages(printMessages);
   const dispatch = useAppDispatch();
   const allowed = useAppSelector(selectPrintAllowed);
   if (!allowed) return null;

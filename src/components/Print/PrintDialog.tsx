@@ -4,11 +4,12 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { pagesToPrint, printActions, selectPrintAllowed } from '../../models/print';
 import type { PrintChoice } from '../../models/print';
 import type { RangeError } from '../../services/print';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { printMessages } from './messages';
 import type { Translate } from '../../i18n';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 
-function rangeMessage(t: Translate, error: RangeError): string {
+function rangeMessage(t: Translate<keyof typeof printMessages>, error: RangeError): string {
   switch (error.kind) {
     case 'empty':
       return t('print.error.empty');
@@ -29,7 +30,7 @@ function rangeMessage(t: Translate, error: RangeError): string {
  * effect, given the open document.
  */
 export function PrintDialog() {
-  const t = useT();
+  const t = useMessages(printMessages);
   const dispatch = useAppDispatch();
   // pdf.js has the document on screen: its pages can be drawn for printing.
   const engine = useAppSelector((s) => s.viewer.engine > 0);

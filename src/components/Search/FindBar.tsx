@@ -4,7 +4,8 @@ import type { InputRef } from 'antd';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchActions } from '../../models/search';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { searchMessages } from './messages';
 import type { Translate } from '../../i18n';
 import type { FindStatus } from '../../domain/search';
 import type { SearchResults } from '../../domain/search';
@@ -14,7 +15,7 @@ import type { SearchResults } from '../../domain/search';
  * own pass over the text has searched every page and found nothing.
  */
 export function countText(
-  t: Translate,
+  t: Translate<keyof typeof searchMessages>,
   query: string,
   status: FindStatus,
   results: Pick<SearchResults, 'status' | 'total'>,
@@ -68,7 +69,7 @@ export interface FindBarProps {
  * Enter / Shift+Enter step through the matches; Esc (anywhere in the panel) closes.
  */
 export function FindBar({ inputRef, status, results, onStep, onClose }: FindBarProps) {
-  const t = useT();
+  const t = useMessages(searchMessages);
   const dispatch = useAppDispatch();
   const { query, caseSensitive, entireWord } = useAppSelector((state) => state.search);
   const empty = query.trim() === '';

@@ -1,7 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { searchActions } from '../../models/search';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { searchMessages } from './messages';
 import { ToolButton } from '../common/ToolButton';
 import './Search.css';
 
@@ -10,7 +11,7 @@ import './Search.css';
  * find bar, and shows as pressed while it is open.
  */
 export function SearchButton() {
-  const t = useT();
+  const t = useMessages(searchMessages);
   const dispatch = useAppDispatch();
   const showSearch = useAppSelector((state) => state.doc.docData.param.showSearch);
   const open = useAppSelector((state) => state.search.open);

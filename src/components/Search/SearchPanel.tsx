@@ -9,7 +9,8 @@ import {
   selectSearchResults,
 } from '../../models/search';
 import type { Hit } from '../../domain/search';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { searchMessages } from './messages';
 import { pdfSession } from '../../services/pdf/session';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
@@ -27,7 +28,7 @@ export function SearchPanel() {
 }
 
 function OpenSearchPanel() {
-  const t = useT();
+  const t = useMessages(searchMessages);
   const dispatch = useAppDispatch();
   const engine = useAppSelector((state) => state.viewer.engine);
   const { focusRequest, openedByLink } = useAppSelector((state) => state.search);

@@ -3,14 +3,19 @@ import type { ListyRef } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSelector } from '../../app';
 import { selectCanSelectText } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { searchMessages } from './messages';
 import type { Translate } from '../../i18n';
 import { contextOf, rawRange } from '../../services/pdf/pageText';
 import type { Hit } from '../../domain/search';
 import type { PageTextSource } from '../../services/pdf/pageText';
 import type { SearchResults as Results } from '../../domain/search';
 
-function plural(t: Translate, count: number, one: 'hits' | 'pages'): string {
+function plural(
+  t: Translate<keyof typeof searchMessages>,
+  count: number,
+  one: 'hits' | 'pages',
+): string {
   return count === 1 ? t(`search.${one}.one`) : t(`search.${one}.other`, { count });
 }
 
@@ -70,7 +75,7 @@ function HitRow({
   current: boolean;
   onOpen: (hit: Hit) => void;
 }) {
-  const t = useT();
+  const t = useMessages(searchMessages);
   const text = usePageText(source, hit.page);
   const context =
     text === undefined ? undefined : contextOf(text, rawRange(text, hit.offset, hit.length));
@@ -121,7 +126,7 @@ export const SearchResults = memo(function SearchResults({
   selectedId,
   onOpen,
 }: SearchResultsProps) {
-  const t = useT();
+  const t = useMessages(searchMessages);
   const selectable = useAppSelector(selectCanSelectText);
   const [holder, height] = useHeight();
   const list = useRef<ListyRef>(null);

@@ -3,7 +3,8 @@ import { Fragment } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { selectParam } from '../../models/doc/selectors';
 import { selectShortcutsHelpOpen, shortcutsHelpActions } from '../../models/shortcutsHelp';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { shortcutsMessages } from './messages';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 import { shortcutRows } from './shortcutRows';
 
@@ -12,7 +13,7 @@ import { shortcutRows } from './shortcutRows';
  * the shortcuts that exist for this document, in the reader's language. Esc closes it.
  */
 export function ShortcutsHelp() {
-  const t = useT();
+  const t = useMessages(shortcutsMessages);
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectShortcutsHelpOpen);
   const param = useAppSelector(selectParam);

@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../app';
 import { selectParam } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { panelsMessages } from './messages';
 import { OutlinePanel } from '../OutlinePanel';
 import { ThumbnailPanel } from '../ThumbnailPanel';
 import './SidePanel.css';
@@ -13,7 +14,7 @@ import './SidePanel.css';
  * squeezing them.
  */
 export function SidePanel() {
-  const t = useT();
+  const t = useMessages(panelsMessages);
   const param = useAppSelector(selectParam);
   const showThumbnail = useAppSelector((s) => s.doc.showThumbnail);
   const showOutline = useAppSelector((s) => s.doc.showOutline);

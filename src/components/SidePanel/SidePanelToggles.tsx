@@ -2,7 +2,8 @@ import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { selectParam } from '../../models/doc/selectors';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { panelsMessages } from './messages';
 import { ToolButton } from '../common/ToolButton';
 
 /**
@@ -10,7 +11,7 @@ import { ToolButton } from '../common/ToolButton';
  * (`showThumb`, `showList`) and pressed while its panel is open.
  */
 export function SidePanelToggles() {
-  const t = useT();
+  const t = useMessages(panelsMessages);
   const dispatch = useAppDispatch();
   const { showThumb, showList } = useAppSelector(selectParam);
   const showThumbnail = useAppSelector((s) => s.doc.showThumbnail);

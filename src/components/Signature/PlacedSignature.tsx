@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useAppDispatch } from '../../app';
 import { docActions } from '../../models';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { signMessages } from './messages';
 import {
   displayedSize,
   fromFractionBox,
@@ -58,7 +59,7 @@ export function PlacedSignature({
   viewRotate: number;
   host: HTMLElement;
 }) {
-  const t = useT();
+  const t = useMessages(signMessages);
   const dispatch = useAppDispatch();
   const total = geometry.rotate + viewRotate;
   const [live, setLive] = useState<FractionBox | null>(null);

@@ -3,7 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions, signActions } from '../../models';
 import { selectParam, selectSignPadOpen } from '../../models/doc/selectors';
 import { useNarrowScreen } from '../common/useNarrowScreen';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { signMessages } from './messages';
 import { useOpenedOnce } from '../common/useOpenedOnce';
 import { useTapAction } from '../common/useTapAction';
 import { usePad } from './usePad';
@@ -21,7 +22,7 @@ export function SignPad() {
   const close = () => {
     dispatch(narrow ? docActions.toggleMobileSignState() : docActions.toggleSignState());
   };
-  const t = useT();
+  const t = useMessages(signMessages);
   const mounted = useOpenedOnce(open);
   if (!mounted) return null;
   return (
@@ -42,7 +43,7 @@ export function SignPad() {
 }
 
 function PadBody({ narrow, onCancel }: { narrow: boolean; onCancel: () => void }) {
-  const t = useT();
+  const t = useMessages(signMessages);
   const dispatch = useAppDispatch();
   const { canvasRef, strokes, typed, type, clear, undo, result } = usePad();
   const empty = strokes === 0 && typed.trim() === '';

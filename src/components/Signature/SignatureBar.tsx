@@ -2,7 +2,8 @@ import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions, signActions } from '../../models';
 import { effectLoading } from '../../runtime';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { signMessages } from './messages';
 import { useToaster } from '../Shell';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
 import { pdfSession } from '../../services/pdf/session';
@@ -13,7 +14,7 @@ import { pdfSession } from '../../services/pdf/session';
  * copy` (only with `download`) and `Clear signatures`.
  */
 export function SignatureBar() {
-  const t = useT();
+  const t = useMessages(signMessages);
   const dispatch = useAppDispatch();
   const toaster = useToaster();
   const allowed = useAppSelector((s) => s.doc.docData.param.showSignature);

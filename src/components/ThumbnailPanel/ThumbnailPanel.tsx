@@ -2,7 +2,8 @@ import { WarningOutlined } from '@ant-design/icons';
 import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useAppSelector } from '../../app';
-import { useT } from '../../i18n';
+import { useMessages } from '../../i18n';
+import { thumbnailMessages } from './messages';
 import { usePagePreview } from '../PdfView/usePagePreview';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { pageSizeAt, thumbSize } from '../../services/pdf/thumbnailGeometry';
@@ -151,7 +152,7 @@ const ThumbnailItem = memo(function ThumbnailItem({
   store,
   onGo,
 }: ItemProps) {
-  const t = useT();
+  const t = useMessages(thumbnailMessages);
   const subscribe = useMemo(
     () => (store ? (listener: () => void) => store.subscribe(page, listener) : noSubscription),
     [store, page],

@@ -1,12 +1,42 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { messages } from '../messages';
 import { format, pickLocale } from '..';
+import type { Message } from '..';
+
+const components = join(__dirname, '../../components');
+
+/** Every component folder's own strings (its `messages.ts`), by folder. */
+function componentCatalogs(): [string, Record<string, Message>][] {
+  return readdirSync(components, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const file = join(components, entry.name, 'messages.ts');
+      if (!readdirSync(join(components, entry.name)).includes('messages.ts')) return [];
+      const module = jest.requireActual<Record<string, Record<string, Message>>>(file);
+      return Object.values(module).map((catalog): [string, Record<string, Message>] => [
+        entry.name,
+        catalog,
+      ]);
+    });
+}
 
 describe('i18n', () => {
-  it('every message has non-empty English and Chinese text', () => {
-    for (const [key, message] of Object.entries(messages)) {
+  it.each([
+    ['i18n/messages', messages] as [string, Record<string, Message>],
+    ...componentCatalogs(),
+  ])('every message of %s has non-empty English and Chinese text', (_where, catalog) => {
+    expect(Object.keys(catalog).length).toBeGreaterThan(0);
+    for (const [key, message] of Object.entries(catalog)) {
       expect([key, message.en.trim()]).not.toEqual([key, '']);
       expect([key, message['zh-CN'].trim()]).not.toEqual([key, '']);
     }
+  });
+
+  it('finds the component folders that own strings', () => {
+    expect(componentCatalogs().map(([folder]) => folder)).toEqual(
+      expect.arrayContaining(['HeaderBar', 'Footer', 'Search', 'Print', 'Signature']),
+    );
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../define';
 
 /** Opening a document: empty state, loading, conversion progress, facility errors. */
 export const documentMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../define';
 
 /** The page engine: opening the PDF, passwords, broken files and pages. */
 export const engineMessages = defineMessages({

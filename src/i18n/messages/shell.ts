@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../define';
 
 /** The app shell: chunk failures and crashes, common actions. */
 export const shellMessages = defineMessages({

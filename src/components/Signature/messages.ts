@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /** Signatures (behaviour.md, "Signatures"). */
 export const signMessages = defineMessages({

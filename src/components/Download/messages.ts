@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /**
  * The facility's policy controls (behaviour.md, "The facility's policy"): download and open in a new tab. `Download` is a

@@ -1,8 +1,8 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /**
- * The reading controls: toolbar (header bar), title header and footer. The English names of the
- * controls are a contract (contracts §5): browser tests and host automation find them by these names.
+ * The toolbar's strings. The English names of the controls are a contract (contracts §5): browser
+ * tests and host automation find them by these names.
  */
 export const toolbarMessages = defineMessages({
   'toolbar.label': {
@@ -53,21 +53,5 @@ export const toolbarMessages = defineMessages({
   'toolbar.rotateClockwise': {
     en: 'Rotate clockwise',
     'zh-CN': '顺时针旋转',
-  },
-  'footer.label': {
-    en: 'Reading status',
-    'zh-CN': '阅读状态',
-  },
-  'footer.pageLabel': {
-    en: 'Page',
-    'zh-CN': '页码',
-  },
-  'footer.zoomLabel': {
-    en: 'Zoom',
-    'zh-CN': '缩放',
-  },
-  'footer.converting': {
-    en: 'Converting: {loaded} / {total} pages',
-    'zh-CN': '正在转换：{loaded} / {total} 页',
   },
 });

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /** The keyboard shortcuts help (`?`): its title, its button and one line per shortcut. */
 export const shortcutsMessages = defineMessages({

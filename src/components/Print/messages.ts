@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /** Print (behaviour.md, "The facility's policy"): the `Print` control (a contracts §5 contract name), its dialog and print media. */
 export const printMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /**
  * Search (behaviour.md, "Search"): the toolbar control, the find bar and its results. `search.button` is the

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /** The phone layout (behaviour.md, "The phone and the shortcuts help"): `Menu` is a contracts §5 control name (a contract). */
 export const mobileMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from './define';
+import { defineMessages } from '../../i18n';
 
 /** Fullscreen. */
 export const fullscreenMessages = defineMessages({

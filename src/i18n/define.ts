@@ -1,4 +1,4 @@
-import type { Locale } from '../pickLocale';
+import type { Locale } from './pickLocale';
 
 /** Each message carries every built-in language, so a missing translation is a type error. */
 export type Message = Record<Locale, string>;
