@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '../messages';
 import { format, pickLocale } from '..';
@@ -6,32 +6,31 @@ import type { Message } from '..';
 
 const components = join(__dirname, '../../components');
 
+type Catalog = [where: string, messages: Record<string, Message>];
+
 /** Every component folder's own strings (its `messages.ts`), by folder. */
-function componentCatalogs(): [string, Record<string, Message>][] {
+function componentCatalogs(): Catalog[] {
   return readdirSync(components, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => {
-      const file = join(components, entry.name, 'messages.ts');
-      if (!readdirSync(join(components, entry.name)).includes('messages.ts')) return [];
-      const module = jest.requireActual<Record<string, Record<string, Message>>>(file);
-      return Object.values(module).map((catalog): [string, Record<string, Message>] => [
-        entry.name,
-        catalog,
-      ]);
-    });
+    .map((entry) => [entry.name, join(components, entry.name, 'messages.ts')] as const)
+    .filter(([, file]) => existsSync(file))
+    .flatMap(([folder, file]) =>
+      Object.values(jest.requireActual<Record<string, Catalog[1]>>(file)).map(
+        (catalog): Catalog => [folder, catalog],
+      ),
+    );
 }
 
 describe('i18n', () => {
-  it.each([
-    ['i18n/messages', messages] as [string, Record<string, Message>],
-    ...componentCatalogs(),
-  ])('every message of %s has non-empty English and Chinese text', (_where, catalog) => {
-    expect(Object.keys(catalog).length).toBeGreaterThan(0);
-    for (const [key, message] of Object.entries(catalog)) {
-      expect([key, message.en.trim()]).not.toEqual([key, '']);
-      expect([key, message['zh-CN'].trim()]).not.toEqual([key, '']);
-    }
-  });
+  it.each([['i18n/messages', messages] as Catalog, ...componentCatalogs()])(
+    'every message of %s has non-empty English and Chinese text',
+    (_where, catalog) => {
+      expect(Object.keys(catalog).length).toBeGreaterThan(0);
+      for (const [key, message] of Object.entries(catalog)) {
+        expect([key, message.en.trim()]).not.toEqual([key, '']);
+        expect([key, message['zh-CN'].trim()]).not.toEqual([key, '']);
+      }
+    },
+  );
 
   it('finds the component folders that own strings', () => {
     expect(componentCatalogs().map(([folder]) => folder)).toEqual(
