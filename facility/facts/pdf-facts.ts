@@ -6,8 +6,8 @@
  *   are capped), and a flood of distinct PDFs waits in the pool's queue instead of starting a
  *   parse each;
  * - the facts are cached by the content's sha256: in memory (an LRU) and on disk in CACHE_DIR as
- *   `<sha256>.facts.json`, beside the converted PDFs, so every server sharing CACHE_DIR parses a
- *   document once. A file pdf.js cannot read is kept too (it reads the same next time); a thread
+ *   `<sha256>.facts-<chunk>.json`, beside the converted PDFs, so every server sharing CACHE_DIR
+ *   parses a document once. A file pdf.js cannot read is kept too (it reads the same next time); a thread
  *   that ran out of time or heap only in memory (the machine may have been busy); a full queue
  *   not at all.
  *
@@ -18,6 +18,7 @@ import type { Stats } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { RANGE_CHUNK } from '../../src/services/pdf/firstRanges.ts';
 import { UNREADABLE } from './pdf-facts-types.ts';
 import type { ByteRange, PdfFacts } from './pdf-facts-types.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
@@ -39,8 +40,13 @@ export interface FactsOptions {
 
 export type PdfFactsOf = (file: string, stats: Stats) => Promise<PdfFacts>;
 
+/**
+ * The file's name carries the chunk size page 1's ranges are noted in: facts an older Folio
+ * cached in another size (or before it named ranges at all) are read again, not handed to a
+ * viewer that reads in this one.
+ */
 function factsFile(cacheDir: string, hash: string): string {
-  return path.join(cacheDir, `${hash}.facts.json`);
+  return path.join(cacheDir, `${hash}.facts-${String(RANGE_CHUNK)}.json`);
 }
 
 async function readCached(file: string): Promise<PdfFacts | undefined> {
@@ -59,8 +65,7 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
 
   async function parse(hash: string, file: string): Promise<PdfFacts> {
     const onDisk = await readCached(factsFile(cacheDir, hash));
-    // Facts cached before first-page ranges were read are read again, once.
-    if (onDisk && (onDisk.error !== undefined || onDisk.firstPageRanges !== undefined)) {
+    if (onDisk) {
       options.onLookup?.('disk');
       return onDisk;
     }

@@ -1,11 +1,12 @@
 /** The parse is done once per content, off the main thread, in the pool; kept in memory and on disk. */
-import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHasher } from '../../../facility/conversion/convert.ts';
 import { createPdfFacts } from '../../../facility/facts/pdf-facts.ts';
 import type { CacheOutcome } from '../../../facility/facts/pdf-facts.ts';
 import { createPool } from '../../../facility/pool/pool.ts';
+import { RANGE_CHUNK } from '../../../src/services/pdf/firstRanges.ts';
 import { makeDocsDir } from './_docs-dir.ts';
 import { passwordPdf, plainPdf } from './_fixtures.ts';
 
@@ -53,7 +54,9 @@ test('one parse per content: concurrent asks share it, a touched file is read fr
   await utimes(file, later, later);
   expect((await pdfFacts(file, await stat(file))).pageCount).toBe(3);
   expect(lookups).toEqual(['parsed', 'memory']);
-  expect((await readdir(cacheDir)).filter((name) => name.endsWith('.facts.json'))).toHaveLength(1);
+  expect(
+    (await readdir(cacheDir)).filter((name) => name.endsWith(`.facts-${String(RANGE_CHUNK)}.json`)),
+  ).toHaveLength(1);
 });
 
 test('another server sharing CACHE_DIR reads the facts from disk, without parsing', async () => {
@@ -70,6 +73,22 @@ test('another server sharing CACHE_DIR reads the facts from disk, without parsin
   });
   expect((await other(file, await stat(file))).pageCount).toBe(2);
   expect(lookups).toEqual(['disk']);
+});
+
+test('facts an older Folio cached, with ranges in another chunk size or none, are read again', async () => {
+  const dir = await docsDir({ 'c.pdf': await plainPdf(2) });
+  const file = path.join(dir, 'c.pdf');
+  const lookups: CacheOutcome[] = [];
+  const { pdfFacts, cacheDir } = await factsStore(lookups);
+  const hash = await createHasher()(file, await stat(file));
+  // What the file would be read as, if an old name were taken: a page count it does not have.
+  const stale = JSON.stringify({ pageCount: 99, firstPageRanges: [[0, 65_535]] });
+  await writeFile(path.join(cacheDir, `${hash}.facts.json`), stale);
+  await writeFile(path.join(cacheDir, `${hash}.facts-65536.json`), stale);
+  const facts = await pdfFacts(file, await stat(file));
+  expect(facts.pageCount).toBe(2);
+  expect(facts.firstPageRanges).toEqual([[0, (await stat(file)).size - 1]]);
+  expect(lookups).toEqual(['parsed']);
 });
 
 test('a password-protected PDF is reported as unreadable, with pdf.js’s reason', async () => {
