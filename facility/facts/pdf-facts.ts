@@ -7,9 +7,9 @@
  *   parse each;
  * - the facts are cached by the content's sha256: in memory (an LRU) and on disk in CACHE_DIR as
  *   `<sha256>.facts-<chunk>.json`, beside the converted PDFs, so every server sharing CACHE_DIR
- *   parses a document once. A file pdf.js cannot read is kept too (it reads the same next time); a thread
- *   that ran out of time or heap only in memory (the machine may have been busy); a full queue
- *   not at all.
+ *   parses a document once. A file pdf.js cannot read is kept too (it reads the same next time);
+ *   a thread that ran out of time or heap only in memory (the machine may have been busy); a full
+ *   queue not at all.
  *
  * Beside them, in a task of their own, the byte ranges page 1 needs (first-page-ranges.ts).
  */
