@@ -237,16 +237,26 @@ describe('range-first loading', () => {
       const { session, page, cdp } = await linkSession();
       try {
         let answered: unknown;
+        let answerGiven = (): void => undefined;
+        const given = new Promise<void>((resolve) => {
+          answerGiven = resolve;
+        });
+        // The PDF's bytes wait for the answer: the viewer asks for them before it when the answer
+        // is slow (the test above), and pdf.js then finds page 1's objects itself before any are
+        // named. This test is about the path where the answer names them first.
+        await page.route(/\/api\/documents\/tm\.pdf\/content$/, async (route) => {
+          await given;
+          await route.continue();
+        });
         await page.route(/\/api\/documents\/tm\.pdf$/, async (route) => {
           const response = await route.fetch();
           const answer = (await response.json()) as Record<string, unknown>;
           answered = answer.firstPageRanges;
           if (!named) delete answer.firstPageRanges;
-          // Without a preview to wait for, the boot asks for the PDF's ranges with the answer, before
-          // the app's scripts: with one, the app can open the PDF first on a busy machine, and
-          // pdf.js ask for a chunk before the answer reaches the doc model to name them.
+          // Without a preview to wait for, the boot asks for the PDF's ranges with the answer.
           delete answer.previews;
           await route.fulfill({ response, json: answer });
+          answerGiven();
         });
         const ranges: string[] = [];
         cdp.on('Network.requestWillBeSent', ({ request }) => {
