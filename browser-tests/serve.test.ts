@@ -134,8 +134,8 @@ describe('npm run serve', () => {
       try {
         await page.goto(`${server.url}/viewer/?doc=${name}&lang=en`);
         // The first answer usually comes while LibreOffice runs, and the viewer shows the progress;
-        // a LibreOffice already warm can finish a small file before the viewer has drawn that
-        // (errors.test.ts checks the progress itself).
+        // once in CI it did not show within 30 s for a one-page sheet, why not known, and the test
+        // is about the converted document (errors.test.ts checks the progress itself).
         const opened = page.getByText(`1 / ${String(pages)}`, { exact: true });
         const preparing = page.getByText('Preparing the document');
         await preparing.or(opened).first().waitFor({ timeout: 120_000 });
