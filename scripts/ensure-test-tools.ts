@@ -1,5 +1,5 @@
 // The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
-// LibreOffice (the production server's conversion tests) and Redis (the conversion queue's tests). On a fresh machine they are missing:
+// LibreOffice and bubblewrap, its sandbox (the production server's conversion tests) and Redis (the conversion queue's tests). On a fresh machine they are missing:
 // install them when we can (root with apt-get, as on these machines), else stop at once with the
 // exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
@@ -58,6 +58,14 @@ const TOOLS: Tool[] = [
     ],
     recommends: false,
     purpose: 'the production server converts office files with LibreOffice (soffice)',
+  },
+  {
+    name: 'bubblewrap',
+    present: () => onPath('bwrap'),
+    packages: ['bubblewrap'],
+    recommends: false,
+    purpose:
+      'LibreOffice converts only in its sandbox (facility/sandbox/jail.ts); a server without it does not start',
   },
   {
     name: 'redis',

@@ -23,6 +23,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertSofficeSandboxed } from '../facility/conversion/sandbox.ts';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
@@ -49,6 +50,7 @@ const command = preview ? 'preview' : 'serve';
 
 try {
   const auth = await authFromEnv({ required: !preview });
+  await assertSofficeSandboxed(setting('SOFFICE_PATH'));
   const app = await buildServer({
     auth,
     basePath: setting('BASE_PATH'),

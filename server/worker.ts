@@ -13,6 +13,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertSofficeSandboxed } from '../facility/conversion/sandbox.ts';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { createPool } from '../facility/pool/pool.ts';
 import { startConversionWorker } from '../facility/queue/queue.ts';
@@ -27,6 +28,7 @@ const log = (event: Record<string, unknown>) => {
 try {
   const redisUrl = setting('REDIS_URL');
   if (redisUrl === undefined) throw new Error('REDIS_URL is not set: the worker needs the queue');
+  await assertSofficeSandboxed(setting('SOFFICE_PATH'));
   const lockS = number('QUEUE_LOCK_S', 30, 1);
   const concurrency = number('CONVERT_CONCURRENCY', availableParallelism(), 1);
   const pool = createPool({ threads: concurrency });

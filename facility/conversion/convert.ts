@@ -9,7 +9,9 @@
  * - Every image's size is read from its header first (`image-size`): one over `maxImagePixels`,
  *   or one whose header cannot be read, is refused (`too_large`, `unsupported`) before any decoder
  *   sees it (docs/server.md, "Limits").
- * - LibreOffice runs in a sandbox (sandbox.ts): a minimal environment, a profile that fetches no
+ * - LibreOffice runs in the converters' sandbox (sandbox.ts, ../sandbox/jail.ts): it sees only its
+ *   job's folder, the programs and the fonts; what SVG, flat ODF and web pages name outside
+ *   themselves is dropped first (references.ts); a minimal environment, a profile that fetches no
  *   linked content, no network, a memory limit and, as root, an unprivileged user.
  * - A bounded queue (`concurrency` jobs at once); a job over `timeoutMs` is killed with its whole
  *   process tree (soffice runs detached, in its own process group: the `soffice` script, oosplash
@@ -29,7 +31,6 @@ import { createReadStream } from 'node:fs';
 import type { Stats } from 'node:fs';
 import {
   access,
-  constants,
   copyFile,
   mkdir,
   mkdtemp,
@@ -39,19 +40,21 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import {
   DECODED_IMAGES,
   EMBEDDED_IMAGES,
   isSpreadsheet,
+  markupOf,
   officeExtension,
   sourceKind,
 } from './formats.ts';
 import type { OfficeInput, SourceKind } from './formats.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
 import type { Pool } from '../pool/pool.ts';
+import { findExecutable, jailCheck } from '../sandbox/jail.ts';
 import { sandboxedSoffice } from './sandbox.ts';
 import type { SofficeJob } from './sandbox.ts';
 
@@ -148,25 +151,6 @@ export class ConversionError extends Error {
   }
 }
 
-/** `name` on PATH, or a path, when it is an executable file; undefined otherwise. */
-async function findExecutable(name: string): Promise<string | undefined> {
-  const candidates = name.includes('/')
-    ? [name]
-    : (process.env.PATH ?? '')
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((dir) => path.join(dir, name));
-  for (const candidate of candidates) {
-    try {
-      await access(candidate, constants.X_OK);
-      if ((await stat(candidate)).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
-
 function sha256OfFile(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
@@ -212,9 +196,19 @@ function baseName(file: string): string {
   return path.basename(file, path.extname(file));
 }
 
-/** The last lines of LibreOffice's output: why it failed, in its own words. */
-function tail(text: string): string {
-  return text.trim().split('\n').slice(-3).join(' ').slice(-300);
+/**
+ * The last lines of LibreOffice's output: why it failed, in its own words, without what tells
+ * the server's layout (a crash's backtrace names every library's path and address).
+ */
+export function lastWords(text: string): string {
+  return text
+    .trim()
+    .split('\n')
+    .filter((line) => !/\+0x[0-9a-f]+|^\s*(#\d+|at )|\.so(\.\d+)*\b/i.test(line))
+    .slice(-3)
+    .join(' ')
+    .replace(/(?:file:\/\/)?\/[^\s'"]*\/([^\s/'"]+)/g, '$1')
+    .slice(-300);
 }
 
 const HASH_MEMO_MAX = 1000;
@@ -286,6 +280,15 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
    * job's `deadline` or on failure.
    */
   async function runSoffice(job: Omit<SofficeJob, 'memoryMb'>, deadline: number): Promise<void> {
+    const jail = jailCheck();
+    if (!jail.ok) {
+      // Never converted outside the sandbox (the server refuses to start without it too).
+      throw new ConversionError(
+        'converter_not_installed',
+        `LibreOffice's sandbox cannot be made on the server: ${jail.why}`,
+        true,
+      );
+    }
     const { command, args, env, cwd } = await sandboxedSoffice({
       ...job,
       memoryMb: options.sofficeMemoryMb ?? DEFAULT_SOFFICE_MEMORY_MB,
@@ -334,13 +337,14 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
             ),
           );
         } else if (code !== 0) {
-          const how = signal ?? `code ${String(code)}`;
+          const killedBy = signal ?? signalOf(code);
+          const how = killedBy ?? `code ${String(code)}`;
           // Killed by a signal (out of memory, an operator): the machine's fault, worth a retry.
           reject(
             new ConversionError(
               'conversion_failed',
-              `LibreOffice exited with ${how}: ${tail(output)}`,
-              signal !== null,
+              `LibreOffice exited with ${how}: ${lastWords(output)}`,
+              killedBy !== undefined,
             ),
           );
         } else {
@@ -409,7 +413,22 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
           const prepared = await inPool('not readable as text', () =>
             options.pool.run('text', { input: source, kind, ext, outDir: work, name: 'prepared' }),
           );
+          if (prepared.refused !== undefined) {
+            throw new ConversionError('too_large', prepared.refused);
+          }
           ({ file: input, infilter } = prepared);
+        }
+        const markup = kind === 'office' || kind === 'image' ? markupOf(office.ext) : undefined;
+        if (markup !== undefined) {
+          const source = input;
+          const cleaned = path.join(work, `cleaned${office.ext}`);
+          const result = await inPool('its references could not be read', () =>
+            options.pool.run('references', { input: source, output: cleaned, markup }),
+          );
+          if (result.refused !== undefined) {
+            throw new ConversionError('unsupported', `the file was refused: ${result.refused}`);
+          }
+          input = cleaned;
         }
         // One time limit for the whole job, however many times LibreOffice runs in it.
         const deadline = Date.now() + timeoutMs;
@@ -593,6 +612,15 @@ export async function cachedState(
   } catch {
     return undefined; // not converted yet
   }
+}
+
+/**
+ * The signal a program in the sandbox was killed by: bubblewrap exits with 128 + its number, as a
+ * shell does (facility/sandbox/jail.ts).
+ */
+function signalOf(code: number | null): string | undefined {
+  if (code === null || code <= 128) return undefined;
+  return Object.entries(osConstants.signals).find(([, number]) => number === code - 128)?.[0];
 }
 
 /** Kills the process group the detached child leads: soffice's script, oosplash and soffice.bin. */

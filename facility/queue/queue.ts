@@ -370,6 +370,7 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
       );
     }
     const startedAt = Date.now();
+    log({ event: 'converting', file: name, hash });
     try {
       await runner.convert(resolved.doc.file, hash, rendition);
     } catch (error) {

@@ -299,12 +299,17 @@ describe('metrics: on their own port only, and they move', () => {
       expect(hits).toEqual([]);
       expect(launches).toHaveLength(1);
       const launch = launches[0];
-      expect(Object.keys(launch.env ?? {}).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR']);
+      // The wrappers get PATH; inside the sandbox only the environment it sets
+      // (facility/sandbox/jail.ts).
+      expect(Object.keys(launch.env ?? {})).toEqual(['PATH']);
+      const line = launch.args.join(' ');
+      expect(line).toMatch(
+        /bwrap --clearenv --setenv PATH \S+ --setenv LANG C.UTF-8 --setenv HOME \/job\/home --setenv TMPDIR \/job\/tmp --unshare-all/,
+      );
       expect(JSON.stringify(launch)).not.toContain(CANARY);
       if (process.getuid?.() === 0) {
-        // As root: no network namespace access and the unprivileged user
-        // (facility/conversion/sandbox.ts).
-        expect(launch.args.join(' ')).toMatch(/unshare --net -- setpriv --reuid=65534/);
+        // As root: the unprivileged user before the sandbox is made.
+        expect(line).toMatch(/setpriv --reuid=65534 --regid=65534 --clear-groups -- bwrap/);
       }
       expect(launch.args.join(' ')).toMatch(/prlimit --as=\d+/);
     });

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { settingsScript } from '../settings-block.ts';
@@ -15,6 +15,7 @@ import { createQueueConverter, startConversionWorker } from '../../facility/queu
 import {
   freePort,
   killAll,
+  logged,
   officeFiles as writeOfficeFiles,
   startRedis as startRedisOn,
   startServeProcess,
@@ -36,7 +37,6 @@ let root: string;
 let docsDir: string;
 let cacheDir: string;
 let distDir: string;
-let runsLog: string;
 let redisPort: number;
 let redis: Proc;
 const pollers: Proc[] = [];
@@ -46,37 +46,31 @@ async function startRedis(): Promise<void> {
 }
 
 /**
- * A SOFFICE_PATH that writes each run (its process group, and the content hash of its input) to
- * runs.log, sleeps `slowS`, then runs LibreOffice (or `instead`).
+ * A SOFFICE_PATH that sleeps `slowS`, then runs LibreOffice (or `instead`). It runs in the
+ * converters' sandbox, which shows it its own folder's parent read-only (an installation outside
+ * /usr, facility/conversion/sandbox.ts): a folder of its own, not the test's root.
  */
 async function sofficeWrapper(name: string, slowS = 0, instead?: string): Promise<string> {
   const soffice = execFileSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).trim();
-  const file = path.join(root, name);
+  const file = path.join(root, 'tools', 'bin', name);
+  await mkdir(path.dirname(file), { recursive: true });
   await writeFile(
     file,
-    [
-      '#!/bin/sh',
-      'for input; do :; done',
-      `echo "$$ $(sha256sum "$input" | cut -d' ' -f1)" >> '${runsLog}'`,
-      `sleep ${String(slowS)}`,
-      instead ?? `exec '${soffice}' "$@"`,
-      '',
-    ].join('\n'),
+    ['#!/bin/sh', `sleep ${String(slowS)}`, instead ?? `exec '${soffice}' "$@"`, ''].join('\n'),
   );
   await chmod(file, 0o755);
   return file;
 }
 
-async function runs(): Promise<{ group: number; hash: string }[]> {
-  const text = await readFile(runsLog, 'utf8').catch(() => '');
-  return text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [group = '', hash = ''] = line.split(' ');
-      return { group: Number(group), hash };
-    });
+/** The workers this file started, and the conversions run in the test process itself. */
+const workers: Proc[] = [];
+const inProcessRuns: Record<string, unknown>[] = [];
+
+/** Each conversion a worker started (its `converting` event, facility/queue/queue.ts). */
+function runs(): { hash: string }[] {
+  return [...workers.flatMap((worker) => logged(worker, 'converting')), ...inProcessRuns].map(
+    (event) => ({ hash: String(event.hash) }),
+  );
 }
 
 const shared = () => ({ redisUrl: `redis://127.0.0.1:${String(redisPort)}`, docsDir, cacheDir });
@@ -93,6 +87,7 @@ async function startWorker(sofficePath: string): Promise<Proc> {
     TMPDIR: root,
   });
   pollers.push(worker);
+  workers.push(worker);
   return worker;
 }
 
@@ -111,12 +106,9 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'folio-queue-'));
   docsDir = path.join(root, 'docs');
   cacheDir = path.join(root, 'cache');
-  runsLog = path.join(root, 'runs.log');
-  // As root, LibreOffice and so these wrappers run as nobody (facility/conversion/sandbox.ts): let
-  // it in and let it log its runs.
+  // As root, LibreOffice and so these wrappers run as nobody (facility/sandbox/jail.ts): let it
+  // through to its job's folder and its program.
   await chmod(root, 0o711);
-  await writeFile(runsLog, '', { mode: 0o666 });
-  await chmod(runsLog, 0o666);
   await mkdir(docsDir);
   await mkdir(cacheDir);
   [distDir = ''] = await fakeDist(root, settingsScript({ routerBase: '/' }));
@@ -129,15 +121,8 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  // A LibreOffice a killed worker left goes with it: the sandbox dies with its parent.
   killAll();
-  // LibreOffice runs in its own process group: one a killed worker left behind goes too.
-  for (const { group } of await runs()) {
-    try {
-      process.kill(-group, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
   await rm(root, { recursive: true, force: true });
 });
 
@@ -151,7 +136,7 @@ test('two servers and two workers convert each of 12 files exactly once', async 
     names.flatMap((name) => servers.map((server) => pollUntilSettled(server, name))),
   );
   expect(settled.map((seen) => complete(seen.at(-1)))).toEqual(settled.map(() => true));
-  const hashes = (await runs()).map((run) => run.hash);
+  const hashes = runs().map((run) => run.hash);
   expect(hashes).toHaveLength(12);
   expect(new Set(hashes).size).toBe(12);
   expect((await readdir(cacheDir)).filter((name) => name.endsWith('.pdf'))).toHaveLength(12);
@@ -167,10 +152,10 @@ test('a worker killed with SIGKILL mid-conversion: the other worker converts the
   const server = await startServer();
   const first = await startWorker(slow);
   const [name = ''] = await officeFiles('killed', 1);
-  const runsBefore = (await runs()).length;
+  const runsBefore = runs().length;
 
   expect(await getMeta(server, name)).toMatchObject({ status: 200, body: { loadedCount: 0 } });
-  await until('the first worker runs LibreOffice', async () => (await runs()).length > runsBefore);
+  await until('the first worker runs LibreOffice', () => runs().length > runsBefore);
   await stop(first, 'SIGKILL');
   await startWorker(slow);
 
@@ -179,7 +164,7 @@ test('a worker killed with SIGKILL mid-conversion: the other worker converts the
   expect(complete(seen.at(-1))).toBe(true);
   // The lock (4 s) lapses, the next check (1 s) sees it: then 3 s of the wrapper's sleep.
   expect(Date.now() - killedAt).toBeLessThan(15_000);
-  expect((await runs()).length).toBe(runsBefore + 2);
+  expect(runs().length).toBe(runsBefore + 2);
 });
 
 test('SIGTERM: a worker finishes its running conversion, then exits', async () => {
@@ -187,9 +172,9 @@ test('SIGTERM: a worker finishes its running conversion, then exits', async () =
   const server = await startServer();
   const worker = await startWorker(slow);
   const [name = ''] = await officeFiles('term', 1);
-  const runsBefore = (await runs()).length;
+  const runsBefore = runs().length;
   expect(await getMeta(server, name)).toMatchObject({ status: 200, body: { loadedCount: 0 } });
-  await until('the worker runs LibreOffice', async () => (await runs()).length > runsBefore);
+  await until('the worker runs LibreOffice', () => runs().length > runsBefore);
   expect(await stop(worker)).toBe(0);
   // No worker is left: the answer comes from the PDF the stopping worker published.
   expect(complete(await getMeta(server, name))).toBe(true);
@@ -285,11 +270,11 @@ describe('failures', () => {
     const server = await startServer();
     await startWorker(soffice);
     const [name = ''] = await officeFiles(prefix, 1);
-    const runsBefore = (await runs()).length;
+    const runsBefore = runs().length;
     const last = (await pollUntilSettled(server, name)).at(-1);
     // Remembered: asking again answers the failure without another run.
     const again = await getMeta(server, name);
-    return { last, again, runs: (await runs()).length - runsBefore };
+    return { last, again, runs: runs().length - runsBefore };
   }
 
   test("the document's fault (LibreOffice wrote no PDF): 502 after one run, not retried", async () => {
@@ -322,6 +307,9 @@ describe('failures', () => {
       docsDir,
       lockMs: 4000,
       stalledIntervalMs: 1000,
+      log: (event) => {
+        if (event.event === 'converting') inProcessRuns.push(event);
+      },
     });
     const converter = createQueueConverter({
       redisUrl,
@@ -334,13 +322,13 @@ describe('failures', () => {
       const file = path.join(docsDir, name);
       const stats = await stat(file);
       const failed = async () => (await converter.state(file, stats)).kind === 'failed';
-      const runsBefore = (await runs()).length;
+      const runsBefore = runs().length;
       await until('failed', failed);
-      expect((await runs()).length).toBe(runsBefore + 1);
+      expect(runs().length).toBe(runsBefore + 1);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect(await converter.state(file, stats)).toEqual({ kind: 'converting' });
       await until('failed again', failed);
-      expect((await runs()).length).toBe(runsBefore + 2);
+      expect(runs().length).toBe(runsBefore + 2);
     } finally {
       await worker.close();
       await converter.drain(1000);
