@@ -50,10 +50,10 @@ const config: Config = {
       ],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      // @fastify/static's content-disposition and jose are ES-module only; jest (CommonJS) needs
-      // them compiled.
+      // @fastify/static's content-disposition, jose and htmlparser2 (with the parts it reads) are
+      // ES-module only; jest (CommonJS) needs them compiled.
       transformIgnorePatterns: [
-        '^(?!.*/node_modules/(@fastify/static/node_modules/content-disposition|jose)/).*/node_modules/',
+        '^(?!.*/node_modules/(@fastify/static/node_modules/content-disposition|jose|htmlparser2|entities|domhandler|domelementtype|domutils|dom-serializer)/).*/node_modules/',
       ],
     },
   ],

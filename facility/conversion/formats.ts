@@ -146,6 +146,16 @@ export function sourceKind(name: string): SourceKind {
   return 'unknown';
 }
 
+/**
+ * The markup LibreOffice reads by this extension (officeExtension's, after sniffing), whose
+ * outside references are dropped before it does (references.ts); undefined for other formats.
+ */
+export function markupOf(ext: string): 'xml' | 'html' | undefined {
+  if (['.svg', '.fodt', '.fods', '.fodp', '.fodg'].includes(ext)) return 'xml';
+  if (ext === '.html') return 'html';
+  return undefined;
+}
+
 /** The first KB of a file: what sniffing looks at. */
 export async function fileHead(file: string): Promise<Buffer> {
   const handle = await open(file);

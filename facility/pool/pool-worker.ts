@@ -17,6 +17,7 @@ import type { PreviewJob } from '../previews/preview-types.ts';
 import { printGrid } from '../conversion/sheet-grid.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
+import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -77,6 +78,15 @@ export function pageText(job: PageTextJob): Promise<PageText> {
 export async function text(job: TextJob): Promise<PreparedText> {
   const { prepareText } = await import('../conversion/text-prepare.ts');
   return prepareText(job);
+}
+
+/**
+ * SVG, flat ODF or HTML with what it names outside itself dropped (references.ts). Loaded on its
+ * first use, as text() is.
+ */
+export async function references(job: ReferencesJob): Promise<CleanedReferences> {
+  const { cleanReferences } = await import('../conversion/references.ts');
+  return cleanReferences(job);
 }
 
 /** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */

@@ -23,6 +23,7 @@ import type { PreviewJob } from '../previews/preview-types.ts';
 import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
+import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -64,6 +65,7 @@ interface Tasks {
   pageText: { input: PageTextJob; result: PageText };
   text: { input: TextJob; result: PreparedText };
   sheetGrid: { input: SheetGridJob; result: undefined };
+  references: { input: ReferencesJob; result: CleanedReferences };
 }
 export type TaskKind = keyof Tasks;
 
