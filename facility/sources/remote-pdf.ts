@@ -14,7 +14,7 @@ import type { RangeAnswer, RangeAsk } from '../facts/pdf-facts-worker.ts';
 import type { Pool } from '../pool/pool.ts';
 import type { Filling } from './source-copy.ts';
 import { asSourceError } from './source.ts';
-import type { DocumentSource, SourceStat } from './source.ts';
+import type { DocumentSource, RangedStat } from './source.ts';
 
 /**
  * The most the facts may read by ranges: a PDF whose page tree needs more is read from its whole
@@ -32,7 +32,7 @@ const KEPT_FACTS = 100;
 
 export interface RemotePdfs {
   /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
-  facts: (id: string, stat: SourceStat) => Promise<PdfFacts>;
+  facts: (id: string, stat: RangedStat) => Promise<PdfFacts>;
   /**
    * `content` while the copy fills: the viewer's ranges read from the source, a long one from the
    * filling copy; `failed` answers a source that cannot give a range's first bytes.
@@ -43,7 +43,7 @@ export interface RemotePdfs {
 export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs {
   const known = new LRUCache<string, Promise<PdfFacts>>({ max: KEPT_FACTS });
 
-  async function readFacts(id: string, stat: SourceStat): Promise<PdfFacts> {
+  async function readFacts(id: string, stat: RangedStat): Promise<PdfFacts> {
     const { port1, port2 } = new MessageChannel();
     let asked = 0;
     const answer = (message: RangeAnswer) => {

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput, S3ClientConfig } from '@aws-sdk/client-s3';
 import { isSafeId } from './files.ts';
-import { SourceError, bounded, isTimeout } from './source.ts';
+import { SourceError, bounded, isTimeout, versionFrom } from './source.ts';
 import type { DocumentSource, Stated } from './source.ts';
 
 export interface S3SourceOptions {
@@ -148,8 +148,9 @@ export function createS3Source(options: S3SourceOptions): DocumentSource {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(id) }), {
           abortSignal: AbortSignal.timeout(totalTimeoutMs),
         });
-        const size = head.ContentLength ?? NaN;
-        const version = head.ETag ?? `${String(head.LastModified?.getTime())}-${String(size)}`;
+        const size = head.ContentLength;
+        const modified = head.LastModified && String(head.LastModified.getTime());
+        const version = versionFrom(head.ETag, modified, size);
         return { kind: 'ok', stat: { size, version, ranges: true } };
       } catch (error) {
         const failed = failure(error, id);
