@@ -1,8 +1,10 @@
 /**
- * An id's length limits (facility/README.md, Ids: at most 255 bytes a segment and 512 in all) on
- * the one server over real HTTP: the limits are the decoded id's, whatever its spelling in the URL
- * (percent-encoding triples a byte), so a long id within them opens and one past them is 400
- * bad_id, never the router's 404.
+ * The limits of a request as docs/server.md ("Limits") and facility/README.md ("Ids") state them,
+ * on the one server over real HTTP. An id's lengths (at most 255 bytes a segment and 512 in all)
+ * are the decoded id's, whatever its spelling in the URL (percent-encoding triples a byte), so a
+ * long id within them opens and one past them is 400 bad_id, never the router's 404; a request
+ * line past Node's header limit is 431, a malformed encoding 400, a body 405 or, past fastify's
+ * limit, 413.
  */
 import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { startServe } from './_serve.ts';
@@ -54,4 +56,18 @@ test.each([
 test('a URL past Node’s header limit is 431 before any route', async () => {
   const res = await fetch(url('报'.repeat(2000)));
   expect(res.status).toBe(431);
+});
+
+test('the routes take no body: another method is 405 with Allow, a body past 1 MB 413 first', async () => {
+  const res = await fetch(url(LONG), { method: 'POST', body: 'x' });
+  expect(res.status).toBe(405);
+  expect(res.headers.get('allow')).toBe('GET, HEAD');
+  const large = await fetch(url(LONG), { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+  expect(large.status).toBe(413);
+});
+
+test('a malformed percent-encoding is 400 bad_request', async () => {
+  const res = await fetch(`${served.api}documents/%E0%A4%A`);
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual({ error: 'bad_request' });
 });
