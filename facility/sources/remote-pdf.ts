@@ -5,6 +5,7 @@
  * it fills: growing-copy.ts), while source-copy.ts fills the copy in the background. Every range names the version it belongs to, so bytes of a file
  * changed meanwhile are refused, never mixed. Once the copy is whole, the facility serves it.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
@@ -29,6 +30,14 @@ const FACTS_BUDGET_BYTES = 32 * 1024 * 1024;
 const PIECE_BYTES = 4 * 1024 * 1024;
 /** Versions whose facts are kept while their copies fill. */
 const KEPT_FACTS = 100;
+
+/**
+ * The source's version as a strong ETag: the origin's own may be weak or, made of Last-Modified
+ * and size, not an ETag at all. Every range read for this answer is of that version (If-Match).
+ */
+function versionTag(version: string): string {
+  return `"${createHash('sha256').update(version).digest('hex').slice(0, 32)}"`;
+}
 
 export interface RemotePdfs {
   /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
@@ -88,6 +97,7 @@ export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs
         kind: 'ranges',
         size: stat.size,
         contentType: 'application/pdf',
+        etag: versionTag(stat.version),
         failed,
         async read(start, end) {
           if (end - start + 1 > PIECE_BYTES) {
