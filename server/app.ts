@@ -18,6 +18,7 @@
  * Metrics (server/metrics.ts) are counted always and served only on their own port.
  */
 import { createSourceHealth } from '../facility/sources/source-health.ts';
+import { maxHeaderSize } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -129,6 +130,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const api = `${base}api/`;
   const app = Fastify({
     logger: tokenSafeLogger(options.logger),
+    // An id's limits (facility/README.md, Ids: 255 bytes a segment, 512 in all) are checked on the
+    // id the router decodes (isSafeId, answered 400 bad_id), never on its spelling in the URL, where
+    // percent-encoding triples a byte: the router's own limit (100 characters by default, over
+    // which a route is not matched) is set to the most a request line can hold, Node's header limit.
+    routerOptions: { maxParamLength: maxHeaderSize },
     ...(options.trustProxy && { trustProxy: [...options.trustProxy] }),
     // A malformed percent-encoding in a path is the client's error, answered like the facility's.
     frameworkErrors: (_error, _request, reply) => {

@@ -9,14 +9,41 @@ export function setting(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-export function number(name: string, fallback: number, min: number, max = Infinity): number {
+/**
+ * A number as a person writes one in a setting: digits, with a decimal fraction where `what` allows
+ * it. `Number()` alone also takes `0x10`, `1e3`, `+5`, `.5` and `Infinity`, none of which anyone
+ * means in an environment file, so each stops the start.
+ */
+const SPELLINGS = {
+  number: { pattern: /^\d{1,15}(\.\d{1,9})?$/, what: 'a number' },
+  count: { pattern: /^\d{1,15}$/, what: 'a whole number' },
+} as const;
+
+function parsed(
+  kind: keyof typeof SPELLINGS,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = setting(name);
   if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${String(min)} to ${String(max)}, not "${raw}"`);
+  const { pattern, what } = SPELLINGS[kind];
+  const value = pattern.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) {
+    throw new Error(`${name} must be ${what} from ${String(min)} to ${String(max)}, not "${raw}"`);
   }
   return value;
+}
+
+/** A decimal setting (`30`, `0.5`) from `min` to `max`. */
+export function number(name: string, fallback: number, min: number, max = Infinity): number {
+  return parsed('number', name, fallback, min, max);
+}
+
+/** A whole-number setting (a port, a count of jobs, threads or requests) from `min` to `max`. */
+export function count(name: string, fallback: number, min: number, max = Infinity): number {
+  return parsed('count', name, fallback, min, max);
 }
 
 /** One of `choices` (exactly as written), else the start stops naming the variable. */

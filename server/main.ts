@@ -29,7 +29,7 @@ import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { VIEW_ONLY_MODES } from '../facility/policy/view-only.ts';
-import { choice, folder, number, proxyList, setting } from './env.ts';
+import { choice, count, folder, number, proxyList, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';
 
@@ -38,8 +38,8 @@ const preview = process.argv.includes('--preview');
 /** METRICS_PORT, never the public PORT: metrics are for operators (server/metrics.ts). */
 function metricsPort(): number | undefined {
   if (setting('METRICS_PORT') === undefined) return undefined;
-  const port = number('METRICS_PORT', 0, 1, 65535);
-  if (port === number('PORT', 8000, 0, 65535)) {
+  const port = count('METRICS_PORT', 0, 1, 65535);
+  if (port === count('PORT', 8000, 0, 65535)) {
     throw new Error('METRICS_PORT must differ from PORT: metrics are not for the public');
   }
   return port;
@@ -61,7 +61,7 @@ try {
     distDirs: (setting('DIST_DIR') ?? path.join(repo, 'dist')).split(path.delimiter),
     redisUrl: setting('REDIS_URL'),
     sofficePath: setting('SOFFICE_PATH'),
-    concurrency: number('CONVERT_CONCURRENCY', availableParallelism(), 1),
+    concurrency: count('CONVERT_CONCURRENCY', availableParallelism(), 1),
     convertTimeoutMs: number('CONVERT_TIMEOUT_S', 120, 1) * 1000,
     maxBytes: number('MAX_FILE_MB', preview ? Infinity : 100, 0) * 1024 * 1024,
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
@@ -70,14 +70,14 @@ try {
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
     pool: {
-      maxQueue: number('POOL_MAX_QUEUE', 256, 0),
+      maxQueue: count('POOL_MAX_QUEUE', 256, 0),
       heapMb: number('POOL_HEAP_MB', 512, 64),
       maxRssMb: number('POOL_MAX_RSS_MB', 1536, 256),
-      warmThreads: number('POOL_WARM_THREADS', 1, 0),
+      warmThreads: count('POOL_WARM_THREADS', 1, 0),
     },
     // Preview is the dev facility over a build: limited only when asked.
     limits: {
-      rateLimitMax: number('RATE_LIMIT_MAX', preview ? Infinity : SERVE_LIMITS.rateLimitMax, 1),
+      rateLimitMax: count('RATE_LIMIT_MAX', preview ? Infinity : SERVE_LIMITS.rateLimitMax, 1),
       rateLimitWindowMs: number('RATE_LIMIT_WINDOW_S', 60, 1) * 1000,
       maxEventLoopDelayMs: number(
         'MAX_EVENT_LOOP_DELAY_MS',
@@ -90,7 +90,7 @@ try {
     metricsHost: setting('METRICS_HOST'),
     logger: { level: setting('LOG_LEVEL') ?? (preview ? 'warn' : 'info') },
   });
-  const port = number('PORT', 8000, 0, 65535);
+  const port = count('PORT', 8000, 0, 65535);
   const host = setting('HOST') ?? '0.0.0.0';
   await app.listen({ port, host });
   const address = app.server.address();

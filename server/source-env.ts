@@ -11,7 +11,7 @@
 import { createHttpSource, parseHeaders } from '../facility/sources/http-source.ts';
 import { createS3Results } from '../facility/queue/s3-results.ts';
 import type { ConversionResults } from '../facility/queue/s3-results.ts';
-import { createS3Source } from '../facility/sources/s3-source.ts';
+import { createS3Source, isFolderPrefix } from '../facility/sources/s3-source.ts';
 import type { DocumentSource } from '../facility/sources/source.ts';
 import { choice, number, setting } from './env.ts';
 
@@ -49,11 +49,17 @@ function endpoint(): string | undefined {
   return url.origin;
 }
 
-/** A key prefix setting: `docs/`, never `/` first, `..`, a backslash or NUL. */
+/**
+ * A key prefix setting: a folder of the bucket, `docs/` (facility/sources/s3-source.ts,
+ * isFolderPrefix). A value without its final `/` is not guessed at: `library` would also serve
+ * `library-private/…`, so it stops the start.
+ */
 function keyPrefix(name: string): string {
   const prefix = setting(name) ?? '';
-  if (prefix.startsWith('/') || prefix.includes('..') || /[\\\0]/.test(prefix)) {
-    throw new Error(`${name} must be a key prefix such as "docs/", without "/" first or ".."`);
+  if (!isFolderPrefix(prefix)) {
+    throw new Error(
+      `${name} must be a folder of the bucket ending in "/", such as "docs/" (no "/" first, no empty, "." or ".." segment), not "${prefix}"`,
+    );
   }
   return prefix;
 }
@@ -103,9 +109,6 @@ export function resultsFromEnv(): ConversionResults | undefined {
   }
   if (setting('REDIS_URL') === undefined) {
     throw new Error("RESULTS_S3_PREFIX needs REDIS_URL: only the queue's workers share results");
-  }
-  if (!prefix.endsWith('/')) {
-    throw new Error(`RESULTS_S3_PREFIX must end with "/" (a folder of the bucket), not "${raw}"`);
   }
   const documents = keyPrefix('S3_PREFIX');
   const shared = bucket === documentsBucket;

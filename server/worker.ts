@@ -17,7 +17,7 @@ import { assertSofficeSandboxed } from '../facility/conversion/sandbox.ts';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
 import { createPool } from '../facility/pool/pool.ts';
 import { startConversionWorker } from '../facility/queue/queue.ts';
-import { folder, number, setting } from './env.ts';
+import { count, folder, number, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -30,7 +30,7 @@ try {
   if (redisUrl === undefined) throw new Error('REDIS_URL is not set: the worker needs the queue');
   await assertSofficeSandboxed(setting('SOFFICE_PATH'));
   const lockS = number('QUEUE_LOCK_S', 30, 1);
-  const concurrency = number('CONVERT_CONCURRENCY', availableParallelism(), 1);
+  const concurrency = count('CONVERT_CONCURRENCY', availableParallelism(), 1);
   const pool = createPool({ threads: concurrency });
   const timeoutMs = number('CONVERT_TIMEOUT_S', 120, 1) * 1000;
   /** How long a stop may take: the running conversions' bound, and a little for Redis. */

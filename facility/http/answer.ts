@@ -21,6 +21,8 @@ export type Answer =
       kind: 'ranges';
       size: number;
       contentType: string;
+      /** The version the bytes belong to, as a strong ETag (a range is only of that version). */
+      etag: string;
       read: (start: number, end: number) => Promise<Readable>;
       failed: (error: unknown) => Answer;
     };

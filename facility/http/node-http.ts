@@ -49,8 +49,12 @@ function writeRanges(
   res: ServerResponse,
   answer: Extract<Answer, { kind: 'ranges' }>,
 ): void {
-  const { size } = answer;
-  const asked = req.headers.range === undefined ? -2 : parseRange(size, req.headers.range);
+  const { size, etag } = answer;
+  // A client holding another version's bytes (If-Range naming another ETag, or a date) gets the
+  // whole file, never a range of this version to splice into its own (RFC 9110, If-Range).
+  const ifRange = req.headers['if-range'];
+  const whole = req.headers.range === undefined || (ifRange !== undefined && ifRange !== etag);
+  const asked = whole ? -2 : parseRange(size, req.headers.range ?? '');
   if (asked === -1) {
     res.setHeader('Content-Range', `bytes */${String(size)}`);
     sendError(res, 416, 'unreadable');
@@ -65,6 +69,7 @@ function writeRanges(
     'Cache-Control': 'no-cache',
     'Content-Type': answer.contentType,
     'Content-Length': end - start + 1,
+    ETag: etag,
   };
   if (one !== undefined) {
     headers['Content-Range'] = `bytes ${String(start)}-${String(end)}/${String(size)}`;

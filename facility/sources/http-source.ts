@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isSafeId } from './files.ts';
-import { SourceError, bounded, isTimeout } from './source.ts';
+import { SourceError, bounded, byteCount, isTimeout, versionFrom } from './source.ts';
 import type { DocumentSource, Stated } from './source.ts';
 
 export interface HttpSourceOptions {
@@ -180,16 +180,36 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     return res;
   }
 
-  /** The whole file's size: a range's Content-Range names it, else Content-Length. */
-  function wholeSize(res: Response): number {
-    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-    return Number(total ?? res.headers.get('content-length') ?? NaN);
+  /**
+   * The whole file's size, when the answer says: a range's Content-Range names it (`bytes 0-0/5000`;
+   * `/*` does not), a whole answer's Content-Length. Read strictly: a missing or malformed length is
+   * no size, never NaN.
+   */
+  function wholeSize(res: Response): number | undefined {
+    if (res.status === 206) {
+      return byteCount(/\/([^/]*)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
+    }
+    return byteCount(res.headers.get('content-length'));
   }
 
-  function versionOf(res: Response, size: number): string {
-    const etag = res.headers.get('etag');
-    if (etag !== null) return etag;
-    return `${res.headers.get('last-modified') ?? 'unknown'}-${String(size)}`;
+  function versionOf(res: Response, size: number | undefined): string | undefined {
+    const header = (name: string) => res.headers.get(name) ?? undefined;
+    return versionFrom(header('etag'), header('last-modified'), size);
+  }
+
+  /**
+   * Whether an answer is of `version`: the same ETag, or the same Last-Modified and size, the size
+   * compared where the answer states it (a whole answer sent chunked does not, while the stat's
+   * first byte named it).
+   */
+  function isOf(res: Response, version: string): boolean {
+    const size = wholeSize(res);
+    const answered = versionOf(res, size);
+    if (answered === undefined) return false;
+    if (answered === version) return true;
+    return (
+      size === undefined && res.headers.get('etag') === null && version.startsWith(`${answered}-`)
+    );
   }
 
   /**
@@ -204,10 +224,7 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     const match: Record<string, string> =
       version?.startsWith('"') === true ? { 'if-match': version } : {};
     const res = await request(id, 'GET', { ...headers, ...match });
-    if (
-      res.status === 412 ||
-      (res.ok && version !== undefined && versionOf(res, wholeSize(res)) !== version)
-    ) {
+    if (res.status === 412 || (res.ok && version !== undefined && !isOf(res, version))) {
       await res.body?.cancel();
       throw new SourceError('source_unavailable', `${id} changed while it was read`);
     }
@@ -234,22 +251,28 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     },
     async stat(id): Promise<Stated> {
       if (!isSafeId(id)) return { kind: 'bad_id' };
-      let res = await request(id, 'HEAD');
-      if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
-      if (res.status === 405 || res.status === 501) {
-        // No HEAD: the first byte, whose Content-Range names the size.
-        res = await request(id, 'GET', { range: 'bytes=0-0' });
-        if (res.status === 404 || res.status === 410) return { kind: 'not_found' };
-        await checked(res, id);
-        await res.body?.cancel();
-        const size = wholeSize(res);
-        const ranges = res.status === 206;
-        return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
+      const head = await request(id, 'HEAD');
+      if (head.status === 404 || head.status === 410) return { kind: 'not_found' };
+      const headAnswered = head.status !== 405 && head.status !== 501;
+      if (headAnswered) await checked(head, id);
+      const size = headAnswered ? wholeSize(head) : undefined;
+      if (size !== undefined) {
+        const ranges = head.headers.get('accept-ranges')?.toLowerCase() === 'bytes';
+        return { kind: 'ok', stat: { size, version: versionOf(head, size), ranges } };
       }
-      await checked(res, id);
-      const size = Number(res.headers.get('content-length') ?? NaN);
-      const ranges = res.headers.get('accept-ranges')?.toLowerCase() === 'bytes';
-      return { kind: 'ok', stat: { size, version: versionOf(res, size), ranges } };
+      // No HEAD, or one without a length: the first byte, whose Content-Range names the size (an
+      // origin that answers it whole names it in Content-Length, or not at all: the copy is then
+      // read whole, bounded while streaming).
+      const first = await request(id, 'GET', { range: 'bytes=0-0' });
+      if (first.status === 404 || first.status === 410) return { kind: 'not_found' };
+      await checked(first, id);
+      await first.body?.cancel();
+      const firstSize = wholeSize(first);
+      const ranges = first.status === 206 && firstSize !== undefined;
+      return {
+        kind: 'ok',
+        stat: { size: firstSize, version: versionOf(first, firstSize), ranges },
+      };
     },
     async readRange(id, start, end, version) {
       const res = await pinned(id, version, { range: `bytes=${String(start)}-${String(end)}` });
@@ -267,8 +290,8 @@ export function createHttpSource(options: HttpSourceOptions): DocumentSource {
     },
     async read(id, maxBytes, version) {
       const res = await pinned(id, version);
-      const declared = Number(res.headers.get('content-length') ?? NaN);
-      if (declared > maxBytes) {
+      const declared = byteCount(res.headers.get('content-length'));
+      if (declared !== undefined && declared > maxBytes) {
         await res.body?.cancel();
         throw new SourceError(
           'too_large',

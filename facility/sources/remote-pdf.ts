@@ -5,6 +5,7 @@
  * it fills: growing-copy.ts), while source-copy.ts fills the copy in the background. Every range names the version it belongs to, so bytes of a file
  * changed meanwhile are refused, never mixed. Once the copy is whole, the facility serves it.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
@@ -14,7 +15,7 @@ import type { RangeAnswer, RangeAsk } from '../facts/pdf-facts-worker.ts';
 import type { Pool } from '../pool/pool.ts';
 import type { Filling } from './source-copy.ts';
 import { asSourceError } from './source.ts';
-import type { DocumentSource, SourceStat } from './source.ts';
+import type { DocumentSource, RangedStat } from './source.ts';
 
 /**
  * The most the facts may read by ranges: a PDF whose page tree needs more is read from its whole
@@ -30,9 +31,17 @@ const PIECE_BYTES = 4 * 1024 * 1024;
 /** Versions whose facts are kept while their copies fill. */
 const KEPT_FACTS = 100;
 
+/**
+ * The source's version as a strong ETag: the origin's own may be weak or, made of Last-Modified
+ * and size, not an ETag at all. Every range read for this answer is of that version (If-Match).
+ */
+function versionTag(version: string): string {
+  return `"${createHash('sha256').update(version).digest('hex').slice(0, 32)}"`;
+}
+
 export interface RemotePdfs {
   /** The facts of this version, read by ranges; rejects when the source or the budget fails. */
-  facts: (id: string, stat: SourceStat) => Promise<PdfFacts>;
+  facts: (id: string, stat: RangedStat) => Promise<PdfFacts>;
   /**
    * `content` while the copy fills: the viewer's ranges read from the source, a long one from the
    * filling copy; `failed` answers a source that cannot give a range's first bytes.
@@ -43,7 +52,7 @@ export interface RemotePdfs {
 export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs {
   const known = new LRUCache<string, Promise<PdfFacts>>({ max: KEPT_FACTS });
 
-  async function readFacts(id: string, stat: SourceStat): Promise<PdfFacts> {
+  async function readFacts(id: string, stat: RangedStat): Promise<PdfFacts> {
     const { port1, port2 } = new MessageChannel();
     let asked = 0;
     const answer = (message: RangeAnswer) => {
@@ -88,6 +97,7 @@ export function createRemotePdfs(source: DocumentSource, pool: Pool): RemotePdfs
         kind: 'ranges',
         size: stat.size,
         contentType: 'application/pdf',
+        etag: versionTag(stat.version),
         failed,
         async read(start, end) {
           if (end - start + 1 > PIECE_BYTES) {

@@ -15,12 +15,15 @@ import {
 } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput, S3ClientConfig } from '@aws-sdk/client-s3';
 import { isSafeId } from './files.ts';
-import { SourceError, bounded, isTimeout } from './source.ts';
+import { SourceError, bounded, isTimeout, versionFrom } from './source.ts';
 import type { DocumentSource, Stated } from './source.ts';
 
 export interface S3SourceOptions {
   bucket: string;
-  /** Keys are `<prefix><id>`; `docs/` puts the documents in a folder of the bucket. */
+  /**
+   * Keys are `<prefix><id>`; `docs/` puts the documents in a folder of the bucket. A folder, so it
+   * ends in `/` ({@link isFolderPrefix}).
+   */
   prefix?: string;
   /** The SDK's settings: region, endpoint (MinIO and the like), path-style addressing… */
   client: S3ClientConfig;
@@ -28,6 +31,23 @@ export interface S3SourceOptions {
   connectTimeoutMs?: number;
   /** For a whole request, body included. Default 120 s. */
   totalTimeoutMs?: number;
+}
+
+/**
+ * A key prefix that is a folder of the bucket (docs/server.md, "Document sources"): empty, or plain
+ * segments each followed by `/` (`library/`, `lib/docs/`). Keys are the prefix and the id joined
+ * as strings, so `library` without its `/` would also name `library-private/…`; no empty, `.` or
+ * `..` segment, `\` or NUL either, which stores read as other folders.
+ */
+export function isFolderPrefix(prefix: string): boolean {
+  if (prefix === '') return true;
+  if (!prefix.endsWith('/')) return false;
+  return prefix
+    .slice(0, -1)
+    .split('/')
+    .every(
+      (segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\\\0]/.test(segment),
+    );
 }
 
 /** The HTTP status and name of an SDK error, when it carries them. */
@@ -55,6 +75,8 @@ export function createS3Client(config: S3ClientConfig, connectTimeoutMs = 10_000
 
 export function createS3Source(options: S3SourceOptions): DocumentSource {
   const { bucket, prefix = '' } = options;
+  // Checked here too, not only by the setting's parser: whoever builds a source gets a folder.
+  if (!isFolderPrefix(prefix)) throw new Error(`the key prefix "${prefix}" is not a folder`);
   const totalTimeoutMs = options.totalTimeoutMs ?? 120_000;
   const client = createS3Client(options.client, options.connectTimeoutMs);
 
@@ -126,8 +148,9 @@ export function createS3Source(options: S3SourceOptions): DocumentSource {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(id) }), {
           abortSignal: AbortSignal.timeout(totalTimeoutMs),
         });
-        const size = head.ContentLength ?? NaN;
-        const version = head.ETag ?? `${String(head.LastModified?.getTime())}-${String(size)}`;
+        const size = head.ContentLength;
+        const modified = head.LastModified && String(head.LastModified.getTime());
+        const version = versionFrom(head.ETag, modified, size);
         return { kind: 'ok', stat: { size, version, ranges: true } };
       } catch (error) {
         const failed = failure(error, id);

@@ -6,16 +6,18 @@
  * half-downloaded or mixed is ever served or kept — then converted, measured and drawn like a
  * DOCS_DIR file. Every request asks the source for the version again, so a file changed at the
  * origin is a new copy with a new content hash: a new conversion and new previews, the old ones no
- * longer named. A PDF at a source that answers ranges need not wait for its copy (`openEarly`,
- * remote-pdf.ts). */
+ * longer named. A source that names no version is fetched whole on every open and its copy named
+ * by its bytes' sha256 instead (docs/decisions/2026-12-06-versions-without-validators.md). A PDF
+ * at a source that answers ranges need not wait for its copy (`openEarly`, remote-pdf.ts). */
 import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Resolved } from './files.ts';
 import { GrowingCopy } from './growing-copy.ts';
-import { SourceError, asSourceError } from './source.ts';
-import type { DocumentSource, SourceStat } from './source.ts';
+import { SourceError, asSourceError, isRanged } from './source.ts';
+import type { DocumentSource, RangedStat, SourceStat } from './source.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -32,7 +34,7 @@ function copyExtension(id: string): string {
 /** A version whose copy is not whole yet, at a source that answers ranges itself. */
 export interface Filling {
   kind: 'filling';
-  stat: SourceStat;
+  stat: RangedStat;
   /** The copy, once whole (rejects with SourceError when the fill fails). */
   whole: Promise<Resolved>;
   /** The copy as it is written. */
@@ -61,6 +63,15 @@ export interface SourceCopies {
   openEarly: (id: string) => Promise<Resolved | Filling>;
 }
 
+/** A version the source names (an ETag, a modification time). */
+type Named = SourceStat & { version: string };
+
+const isThere = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
 export function createSourceCopies(
   source: DocumentSource,
   cacheDir: string,
@@ -72,12 +83,41 @@ export function createSourceCopies(
     string,
     { job: Promise<void>; growing: GrowingCopy; start: () => void }
   >();
+  /** Fetches of a version the source does not name, by id: opens meanwhile share one. */
+  const checking = new Map<string, Promise<Resolved>>();
+
+  const dirOf = (id: string) => path.join(cacheDir, 'sources', sha256(id));
+  const copyOf = (id: string, version: string) =>
+    path.join(dirOf(id), sha256(version) + copyExtension(id));
+  const resolved = async (id: string, file: string): Promise<Resolved> => ({
+    kind: 'ok',
+    doc: { name: id, file, stats: await stat(file) },
+  });
+
+  /** Refused on the size the source declares, before a byte is read (read checks it again). */
+  function refuseLarger(id: string, size: number | undefined): void {
+    if (size !== undefined && size > maxBytes) {
+      throw new SourceError(
+        'too_large',
+        `${id} is ${String(size)} bytes; the limit is ${String(maxBytes)}`,
+      );
+    }
+  }
+
+  /** Older versions of the id whose copy `file` is are no longer named by anything. */
+  async function dropOthers(file: string): Promise<void> {
+    const dir = path.dirname(file);
+    for (const name of await readdir(dir)) {
+      if (!name.startsWith('.') && path.join(dir, name) !== file) {
+        await rm(path.join(dir, name), { force: true });
+      }
+    }
+  }
 
   async function copy(id: string, version: string, growing: GrowingCopy): Promise<void> {
     const { partial, file } = growing;
-    const dir = path.dirname(file);
     try {
-      await mkdir(dir, { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true });
       const handle = await open(partial, 'wx');
       try {
         await pipeline(await source.read(id, maxBytes, version), growing.sink(handle));
@@ -99,42 +139,22 @@ export function createSourceCopies(
     } finally {
       await rm(partial, { force: true });
     }
-    // Older versions of this id are no longer named by anything.
-    for (const name of await readdir(dir)) {
-      if (!name.startsWith('.') && path.join(dir, name) !== file) {
-        await rm(path.join(dir, name), { force: true });
-      }
-    }
+    await dropOthers(file);
   }
 
   /** The version's copy: there already, or its fill (`growing`), shared by every caller. */
   async function fill(
     id: string,
-    stated: SourceStat,
+    stated: Named,
   ): Promise<{ whole: Promise<Resolved>; growing?: GrowingCopy; start: () => void }> {
-    // Refused on the size the source declares, before a byte is read (read checks it again).
-    if (stated.size > maxBytes) {
-      throw new SourceError(
-        'too_large',
-        `${id} is ${String(stated.size)} bytes; the limit is ${String(maxBytes)}`,
-      );
-    }
-    const dir = path.join(cacheDir, 'sources', sha256(id));
-    const file = path.join(dir, sha256(stated.version) + copyExtension(id));
-    const resolved = async (): Promise<Resolved> => ({
-      kind: 'ok',
-      doc: { name: id, file, stats: await stat(file) },
-    });
+    refuseLarger(id, stated.size);
+    const file = copyOf(id, stated.version);
     let fill = copying.get(file);
     if (fill === undefined) {
-      const there = await stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (there) return { whole: resolved(), start: () => undefined };
+      if (await isThere(file)) return { whole: resolved(id, file), start: () => undefined };
       fill = copying.get(file);
       if (fill === undefined) {
-        const growing = new GrowingCopy(path.join(dir, `.${randomUUID()}.tmp`), file);
+        const growing = new GrowingCopy(path.join(dirOf(id), `.${randomUUID()}.tmp`), file);
         let start: () => void = () => undefined;
         const started = new Promise<void>((resolve) => {
           start = resolve;
@@ -151,28 +171,85 @@ export function createSourceCopies(
           });
       }
     }
-    return { whole: fill.job.then(resolved), growing: fill.growing, start: fill.start };
+    return {
+      whole: fill.job.then(() => resolved(id, file)),
+      growing: fill.growing,
+      start: fill.start,
+    };
+  }
+
+  /**
+   * A version the source does not name (an origin with neither ETag nor Last-Modified): nothing
+   * but the bytes tells a changed file (a redaction at the same size) from the copy, so the file
+   * is fetched whole and its copy named by their sha256. The copy already there under that name is
+   * kept as it is (same bytes, same file, same validators), any other dropped.
+   */
+  async function fetchByContent(id: string, size: number | undefined): Promise<Resolved> {
+    refuseLarger(id, size);
+    const dir = dirOf(id);
+    const partial = path.join(dir, `.${randomUUID()}.tmp`);
+    const hash = createHash('sha256');
+    let file: string;
+    try {
+      await mkdir(dir, { recursive: true });
+      await pipeline(
+        await source.read(id, maxBytes),
+        async function* hashed(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(partial, { flags: 'wx' }),
+      );
+      file = copyOf(id, `sha256:${hash.digest('hex')}`);
+      if (!(await isThere(file))) await rename(partial, file);
+    } catch (error) {
+      throw asSourceError(error);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    await dropOthers(file);
+    return resolved(id, file);
+  }
+
+  /** Checked on every open; an open while a fetch is on its way shares that fetch. */
+  function byContent(id: string, size: number | undefined): Promise<Resolved> {
+    let check = checking.get(id);
+    if (check === undefined) {
+      check = fetchByContent(id, size).finally(() => checking.delete(id));
+      checking.set(id, check);
+    }
+    return check;
+  }
+
+  /** The copy of the version `stat` names (or of the bytes, when it names none), once whole. */
+  async function whole(id: string, stated: SourceStat): Promise<Resolved> {
+    const { version } = stated;
+    if (version === undefined) return byContent(id, stated.size);
+    const filled = await fill(id, { ...stated, version });
+    filled.start();
+    return filled.whole;
   }
 
   return {
     async open(id) {
       const stated = await source.stat(id);
-      if (stated.kind !== 'ok') return stated;
-      const { whole, start } = await fill(id, stated.stat);
-      start();
-      return whole;
+      return stated.kind === 'ok' ? whole(id, stated.stat) : stated;
     },
     async openEarly(id) {
       const stated = await source.stat(id);
       if (stated.kind !== 'ok') return stated;
-      const { whole, growing, start } = await fill(id, stated.stat);
-      if (growing === undefined || stated.stat.ranges !== true) {
+      // Read by ranges only with a size and a version every range can name (source.ts).
+      if (!isRanged(stated.stat)) return whole(id, stated.stat);
+      const { whole: copied, growing, start } = await fill(id, stated.stat);
+      if (growing === undefined) {
         start();
-        return whole;
+        return copied;
       }
       // The reader may go before the copy is whole: the fill's failure is logged, not thrown.
-      whole.catch(() => undefined);
-      return { kind: 'filling', stat: stated.stat, whole, growing, start };
+      copied.catch(() => undefined);
+      return { kind: 'filling', stat: stated.stat, whole: copied, growing, start };
     },
   };
 }

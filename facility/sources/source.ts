@@ -9,14 +9,53 @@ import type { Resolved } from './files.ts';
 
 /** One version of a document: its size, and a version that changes whenever its bytes do. */
 export interface SourceStat {
-  size: number;
-  /** An ETag, or the modification time and size where the source has no ETag. */
-  version: string;
+  /**
+   * Undefined when the source does not say (an HTTP origin whose `HEAD` has no Content-Length and
+   * which answers no range): the copy is then read whole, within the size limit.
+   */
+  size?: number;
+  /**
+   * An ETag, or the modification time and size where the source has no ETag. Undefined when the
+   * source names no version at all (an HTTP origin with neither ETag nor Last-Modified): its copy
+   * is then checked by content on every open (source-copy.ts).
+   */
+  version?: string;
   /**
    * The source answers byte ranges itself (an HTTP origin's `Accept-Ranges: bytes`, any S3
    * bucket): a PDF's pages can then be read before its copy is whole (remote-pdf.ts).
    */
   ranges?: boolean;
+}
+
+/**
+ * A version that may be read by ranges before its copy is whole: its size is known and every
+ * range can name the version it belongs to, so bytes of two versions are never mixed.
+ */
+export type RangedStat = SourceStat & { size: number; version: string; ranges: true };
+
+export function isRanged(stat: SourceStat): stat is RangedStat {
+  return stat.ranges === true && stat.size !== undefined && stat.version !== undefined;
+}
+
+/** A byte count as a header writes it (digits only), else undefined: never NaN. */
+export function byteCount(text: string | null | undefined): number | undefined {
+  return text !== null && text !== undefined && /^\d{1,15}$/.test(text.trim())
+    ? Number(text.trim())
+    : undefined;
+}
+
+/**
+ * The version an ETag or a modification time names (docs/server.md, "Document sources"); none
+ * when the source gives neither, rather than one that a change at the same size would keep.
+ */
+export function versionFrom(
+  etag: string | undefined,
+  modified: string | undefined,
+  size: number | undefined,
+): string | undefined {
+  if (etag !== undefined) return etag;
+  if (modified === undefined) return undefined;
+  return size === undefined ? modified : `${modified}-${String(size)}`;
 }
 
 /**
@@ -50,7 +89,7 @@ export type Stated = { kind: 'ok'; stat: SourceStat } | { kind: 'bad_id' } | { k
 export interface DocumentSource {
   /** `folder`, `http` or `s3`: what health and the logs name. */
   readonly kind: string;
-  /** Size and version; throws {@link SourceError} when the source cannot answer. */
+  /** Size and version, each when the source says; throws {@link SourceError} when it cannot answer. */
   stat: (id: string) => Promise<Stated>;
   /**
    * Bytes `start` to `end` inclusive (as HTTP ranges say); throws {@link SourceError}. Given a

@@ -1,5 +1,5 @@
 /** Settings parsed strictly at start (server/env.ts): a doubtful value throws, naming the variable. */
-import { duration, durationSeconds, proxyList } from '../env.ts';
+import { count, duration, durationSeconds, number, proxyList } from '../env.ts';
 
 function withEnv<T>(name: string, value: string | undefined, read: () => T): T {
   const before = process.env[name];
@@ -61,4 +61,35 @@ describe('TRUST_PROXY', () => {
       expect(() => read(value)).toThrow(/^TRUST_PROXY must list proxy addresses/);
     },
   );
+});
+
+describe('numbers and counts', () => {
+  it.each([
+    ['30', 30],
+    ['0.5', 0.5],
+    [' 120 ', 120],
+  ])('"%s" is %d', (text, value) => {
+    expect(withEnv('FOLIO_TEST_NUMBER', text, () => number('FOLIO_TEST_NUMBER', 1, 0))).toBe(value);
+  });
+
+  it.each(['0x10', '1e3', '+5', '-1', '.5', '5.', 'Infinity', 'NaN', '10 s', '1_000'])(
+    '"%s" stops the start, naming the variable',
+    (text) => {
+      expect(() =>
+        withEnv('FOLIO_TEST_NUMBER', text, () => number('FOLIO_TEST_NUMBER', 1, 0)),
+      ).toThrow(/FOLIO_TEST_NUMBER must be a number/);
+    },
+  );
+
+  it('a count is whole and within its range', () => {
+    expect(withEnv('FOLIO_TEST_COUNT', '8080', () => count('FOLIO_TEST_COUNT', 1, 0, 65535))).toBe(
+      8080,
+    );
+    for (const text of ['1.5', '80.0', '65536']) {
+      expect(() =>
+        withEnv('FOLIO_TEST_COUNT', text, () => count('FOLIO_TEST_COUNT', 1, 0, 65535)),
+      ).toThrow(/FOLIO_TEST_COUNT must be a whole number from 0 to 65535/);
+    }
+    expect(withEnv('FOLIO_TEST_COUNT', undefined, () => count('FOLIO_TEST_COUNT', 7, 0))).toBe(7);
+  });
 });

@@ -42,6 +42,13 @@ test.each([
   [{ S3_BUCKET: 'docs' }, /S3_REGION/],
   [{ S3_BUCKET: 'Docs_Bucket', S3_REGION: 'eu-west-1' }, /not a bucket name/],
   [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_PREFIX: '../x/' }, /S3_PREFIX/],
+  // A prefix is a folder: `library` would also name `library-private/…` (docs/server.md).
+  ...['library', 'library//', '/library/', 'a/./b/', 'a\\b/'].map(
+    (prefix): [Record<string, string>, RegExp] => [
+      { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_PREFIX: prefix },
+      /S3_PREFIX must be a folder of the bucket ending in "\/"/,
+    ],
+  ),
   [{ S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'file:///etc' }, /http: or https:/],
   [
     { S3_BUCKET: 'docs', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'http://key:s3cr3t@minio:9000' },
@@ -84,8 +91,11 @@ test.each([
     { ...BUCKET, REDIS_URL: '', S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted/' },
     /needs REDIS_URL/,
   ],
-  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted' }, /end with "\/"/],
-  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: '../converted/' }, /key prefix/],
+  [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'converted' }, /ending in "\/"/],
+  [
+    { ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: '../converted/' },
+    /folder of the bucket/,
+  ],
   [{ ...BUCKET, RESULTS_S3_PREFIX: 'converted/' }, /outside S3_PREFIX ""/],
   [{ ...BUCKET, S3_PREFIX: 'library/', RESULTS_S3_PREFIX: 'library/converted/' }, /outside/],
   [{ ...BUCKET, S3_PREFIX: 'lib/docs/', RESULTS_S3_PREFIX: 'lib/' }, /outside/],

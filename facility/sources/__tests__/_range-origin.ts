@@ -15,6 +15,11 @@ export interface RangeOrigin {
   ranges: boolean;
   /** Answer a range with 503 (a store failing under load). */
   failRanges: boolean;
+  /** Which validator each answer carries: an ETag, a Last-Modified, or neither. */
+  validator: 'etag' | 'last-modified' | 'none';
+  /** Say a HEAD's Content-Length; say a whole answer's (else it is sent chunked). */
+  headLength: boolean;
+  wholeLength: boolean;
   /** Bytes a second of a whole-file answer; Infinity: as fast as the socket takes them. */
   wholeRate: number;
   /** Bytes sent in answer to ranges, and of whole files (cut ones included). */
@@ -47,6 +52,9 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
     files: new Map(),
     ranges: true,
     failRanges: false,
+    validator: 'etag',
+    headLength: true,
+    wholeLength: true,
     wholeRate: Infinity,
     sent: { ranges: 0, whole: 0 },
     wholeDone: 0,
@@ -58,10 +66,18 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
     const bytes = origin.files.get(id);
     if (bytes === undefined) return res.writeHead(404).end();
     const headers: Record<string, string> = { 'content-type': 'application/pdf' };
-    headers.etag = etagOf(bytes);
+    const etag = etagOf(bytes);
+    if (origin.validator === 'etag') headers.etag = etag;
+    if (origin.validator === 'last-modified') {
+      // A second of 2026 per version (the ETag's number).
+      headers['last-modified'] = new Date(
+        Date.UTC(2026, 0, 1, 0, 0, Number(etag.slice(2, -1))),
+      ).toUTCString();
+    }
     if (origin.ranges) headers['accept-ranges'] = 'bytes';
     const match = req.headers['if-match'];
-    if (match !== undefined && match !== headers.etag) return res.writeHead(412).end();
+    if (match !== undefined && match !== etag) return res.writeHead(412).end();
+    const withLength = req.method === 'HEAD' ? origin.headLength : origin.wholeLength;
     const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
     if (origin.ranges && range) {
       if (origin.failRanges) return res.writeHead(503).end();
@@ -69,13 +85,13 @@ export async function startRangeOrigin(): Promise<RangeOrigin> {
       const end = Math.min(Number(range[2]), bytes.length - 1);
       const body = bytes.subarray(start, end + 1);
       headers['content-range'] = `bytes ${String(start)}-${String(end)}/${String(bytes.length)}`;
-      headers['content-length'] = String(body.length);
+      if (withLength) headers['content-length'] = String(body.length);
       res.writeHead(206, headers);
       if (req.method === 'HEAD') return res.end();
       origin.sent.ranges += body.length;
       return res.end(body);
     }
-    headers['content-length'] = String(bytes.length);
+    if (withLength) headers['content-length'] = String(bytes.length);
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return res.end();
     // The whole file, PIECE at a time at `wholeRate`; stopped when the reader goes.

@@ -188,6 +188,12 @@ test('a file changed at the origin during the fill leaves no copy; the next open
   origin.files.set('scans/changing.pdf', pdf);
   const meta = await fetch(url('scans/changing.pdf'));
   expect(await meta.json()).toMatchObject({ pageCount: 20 });
+  const first = await fetch(url('scans/changing.pdf', '/content'), {
+    headers: { range: 'bytes=0-1023' },
+  });
+  const firstTag = first.headers.get('etag');
+  expect(firstTag).toMatch(/^"[0-9a-f]{32}"$/);
+  expect(Buffer.from(await first.arrayBuffer())).toEqual(pdf.subarray(0, 1024));
   // Mid-fill, the origin's file becomes another version.
   await until(() => origin.sent.whole > 100_000, 10_000);
   expect(origin.wholeDone).toBe(0);
@@ -198,6 +204,15 @@ test('a file changed at the origin during the fill leaves no copy; the next open
     headers: { range: 'bytes=0-1023' },
   });
   expect(Buffer.from(await stale.arrayBuffer())).toEqual(changed.subarray(0, 1024));
+  // Each ranged answer names the version it is of; one asked for the old version's bytes
+  // (If-Range) is the new version whole, nothing to splice into the old.
+  expect(stale.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+  expect(stale.headers.get('etag')).not.toBe(firstTag);
+  const spliced = await fetch(url('scans/changing.pdf', '/content'), {
+    headers: { range: 'bytes=1024-2047', 'if-range': firstTag ?? '' },
+  });
+  expect(spliced.status).toBe(200);
+  expect(Buffer.from(await spliced.arrayBuffer())).toEqual(changed);
 
   await until(() => origin.wholeDone >= 1, 20_000);
   await until(

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { plainPdf } from '../../../server/routes/__tests__/_fixtures.ts';
 import { startServe } from '../../../server/__tests__/_serve.ts';
+import { sourceFromEnv } from '../../../server/source-env.ts';
 import { createS3Source } from '../s3-source.ts';
 import { createSourceHealth } from '../source-health.ts';
 import type { DocumentSource } from '../source.ts';
@@ -50,6 +51,29 @@ test('stat: the size and the ETag, under the prefix', async () => {
   expect(stated.stat.version).toMatch(/^"[0-9a-f]{32}"$/);
   expect(await source.stat('contracts/2026/none.pdf')).toEqual({ kind: 'not_found' });
   expect(await source.stat('../a.pdf')).toEqual({ kind: 'bad_id' });
+});
+
+test('S3_PREFIX=library never serves library-private/: the start stops, a folder prefix stays in it', async () => {
+  await s3.put('library-private/x.pdf', bytes);
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    S3_BUCKET: 'docs',
+    S3_PREFIX: 'library',
+    S3_ENDPOINT: s3.url,
+    S3_REGION: 'us-east-1',
+  });
+  try {
+    expect(() => sourceFromEnv()).toThrow(/S3_PREFIX must be a folder/);
+  } finally {
+    process.env = saved;
+  }
+  // Joined as strings, `library` + `-private/x.pdf` was that key: a source is never built so.
+  expect(() => createS3Source({ bucket: 'docs', prefix: 'library', client: config })).toThrow(
+    /not a folder/,
+  );
+  for (const id of ['-private/x.pdf', 'library-private/x.pdf', '../library-private/x.pdf']) {
+    expect((await source.stat(id)).kind).not.toBe('ok');
+  }
 });
 
 test('a range is exactly its bytes; the whole file reads whole', async () => {
