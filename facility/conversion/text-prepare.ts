@@ -27,6 +27,24 @@ export interface PreparedText {
   infilter: string;
   /** The encoding the input was read as. */
   encoding: string;
+  /** Set when the file is not made pages of, and why (a table too long to print). */
+  refused?: string;
+}
+
+/**
+ * Rows of a table made pages of: LibreOffice took 120 s and 930 MB on a million and was stopped;
+ * 100 000 rows are about 2 000 pages, converted in well under its time limit (docs/server.md,
+ * "Limits").
+ */
+export const MAX_TABLE_ROWS = 100_000;
+
+/** Lines of `text`, counted up to `limit + 1` (a quoted field's line breaks count too). */
+function linesUpTo(text: string, limit: number): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && lines <= limit; at = text.indexOf('\n', at + 1)) {
+    lines += 1;
+  }
+  return lines;
 }
 
 /** Lines looked at to find a table's delimiter. */
@@ -82,6 +100,14 @@ export async function prepareText(job: TextJob): Promise<PreparedText> {
     case 'text':
       return write('.txt', text, 'Text (encoded):UTF8,LF');
     case 'table':
+      if (linesUpTo(text.trimEnd(), MAX_TABLE_ROWS) > MAX_TABLE_ROWS) {
+        return {
+          file: job.input,
+          infilter: '',
+          encoding,
+          refused: `the table has more than ${MAX_TABLE_ROWS.toLocaleString('en')} rows: too many to make pages of`,
+        };
+      }
       return write('.csv', text, csvFilter(tableDelimiter(text, job.ext)));
     case 'markdown':
       return write('.html', markdownHtml(text), 'HTML (StarWriter)');

@@ -5,7 +5,8 @@
  * `npm run token` mints no link the server would refuse.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
@@ -171,3 +172,32 @@ test('npm run token mints no link living longer than AUTH_MAX_TTL (a day unless 
   const week = run({ ...secret, AUTH_MAX_TTL: '7d' }, ['--doc', 'a.pdf', '--ttl', '3d'], TOKEN);
   expect(await week.exited).toBe(0);
 });
+
+const WORKER = path.resolve(__dirname, '../worker.ts');
+const asRootWithSoffice =
+  process.getuid?.() === 0 &&
+  (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => existsSync(path.join(dir, 'soffice')));
+
+// As root the sandbox runs as nobody, who cannot reach a temp folder under a closed one: the
+// check at start fails as it would without bubblewrap (facility/sandbox/jail.ts).
+(asRootWithSoffice ? test : test.skip)(
+  'LibreOffice installed but no sandbox: serve and the worker refuse to start, saying why',
+  async () => {
+    const closed = path.join(root, 'closed');
+    await mkdir(path.join(closed, 'tmp'), { recursive: true });
+    await chmod(closed, 0o700);
+    const env = { AUTH_SECRET: 's'.repeat(40), TMPDIR: path.join(closed, 'tmp') };
+    const serve = run(env);
+    const worker = run({ ...env, REDIS_URL: 'redis://127.0.0.1:1' }, [], WORKER);
+    expect(await serve.exited).toBe(1);
+    expect(serve.output()).toMatch(
+      /^Folio serve failed to start: converters cannot be sandboxed here .*install bubblewrap/m,
+    );
+    expect(await worker.exited).toBe(1);
+    expect(worker.output()).toMatch(
+      /^Folio worker failed to start: converters cannot be sandboxed/m,
+    );
+  },
+);

@@ -29,6 +29,13 @@ const FILES: Record<string, Buffer> = {
   'short-gb18030.csv': iconv.encode('部门,预算\n销售部,1200\n', 'gb18030'),
   'semicolons.csv': Buffer.from('name;amount\nalpha;1\nbeta;2\n'),
   'tabs.tsv': iconv.encode(`部門\t預算\n銷售部\t1200\n研發部\t3400\n${TRADITIONAL}\t0\n`, 'big5'),
+  // LibreOffice took 120 s and 930 MB on it, then was stopped (text-prepare.ts, MAX_TABLE_ROWS).
+  'million.csv': Buffer.from(
+    Array.from(
+      { length: 1_000_000 },
+      (_, row) => `${String(row)},order-${String(row)},12.50\n`,
+    ).join(''),
+  ),
 };
 
 describe('text in any encoding', () => {
@@ -48,6 +55,14 @@ describe('text in any encoding', () => {
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
     // pdf.js splits text into runs: compare without the breaks between them.
     expect(text.replace(/\s/g, '')).toContain(expected);
+  });
+
+  test('a table of a million rows is refused with why, LibreOffice never started', async () => {
+    const spawnsBefore = served.spawns();
+    const { meta } = await converted(served, 'million.csv');
+    expect(meta).toMatchObject({ status: 413, body: { error: 'too_large' } });
+    expect(String(meta.body.message)).toMatch(/more than 100,000 rows/);
+    expect(served.spawns()).toBe(spawnsBefore);
   });
 
   test.each([
