@@ -23,6 +23,7 @@ import { createPool } from './pool/pool.ts';
 import type { Pool, PoolOptions } from './pool/pool.ts';
 import { createPageImages } from './previews/page-images.ts';
 import type { PageImages } from './previews/page-images.ts';
+import { PAGE_IMAGES_PER_READER } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
@@ -69,6 +70,8 @@ export interface FacilityOptions {
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
   /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
+  /** Page images one reader may have drawn at once (pool/lane.ts); more answer busy. Default 8. */
+  pageImagesPerReader?: number;
   spawn?: Spawner;
   log?: (event: Record<string, unknown>) => void;
 }
@@ -128,7 +131,14 @@ export function createFacility(options: FacilityOptions): Facility {
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
   const metadata = createMetadata({ lookup, remote, viewable, facts, cacheDir, simulate, log });
   const { content, original } = createContent({ lookup, remote, viewable, facts });
-  const { preview, page, text } = createPageImages({ lookup, facts, previewOf, pool, log });
+  const { preview, page, text } = createPageImages({
+    lookup,
+    facts,
+    previewOf,
+    pool,
+    imagesPerReader: options.pageImagesPerReader ?? PAGE_IMAGES_PER_READER,
+    log,
+  });
 
   return { docsDir, source, converter, pool, metadata, content, preview, original, page, text };
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Facility } from '../facility/facility.ts';
 import { sendError } from '../facility/http/node-http.ts';
+import { inLane, laneOf } from '../facility/pool/lane.ts';
 import documents from './routes/documents.ts';
 import type { RouteFile, RouteHandler, RouteRequest } from './routes/types.ts';
 
@@ -107,13 +108,21 @@ export function registerFacilityRoutes(
           );
           const req = asRouteRequest(request.raw, params, query, facility, request.reader);
           // Through a promise even for a plain function, so a handler that throws is answered too.
-          Promise.resolve()
-            .then(() => route.handler(req, reply.raw))
-            .catch((error: unknown) => {
-              request.log.error({ err: error }, 'facility handler failed');
-              if (reply.raw.headersSent) reply.raw.destroy();
-              else sendError(reply.raw, 500, 'internal');
-            });
+          // The pool takes turns between readers, and drops pages a reader left before they
+          // were drawn (facility/pool/lane.ts).
+          const left = new AbortController();
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableFinished) left.abort();
+          });
+          inLane(
+            laneOf(request),
+            () => Promise.resolve().then(() => route.handler(req, reply.raw)),
+            left.signal,
+          ).catch((error: unknown) => {
+            request.log.error({ err: error }, 'facility handler failed');
+            if (reply.raw.headersSent) reply.raw.destroy();
+            else sendError(reply.raw, 500, 'internal');
+          });
         },
       });
     }

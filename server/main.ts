@@ -9,7 +9,8 @@
  * queued for `npm run worker`, server/worker.ts) and RESULTS_S3_PREFIX (none: the converted PDFs
  * reach this server through a shared CACHE_DIR; set, through the bucket); the limits of docs/server.md, "Limits":
  * MAX_IMAGE_MEGAPIXELS (40), SOFFICE_MEMORY_MB (2048), POOL_MAX_QUEUE (256), POOL_HEAP_MB (512),
- * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1),
+ * POOL_MAX_RSS_MB (1536), POOL_WARM_THREADS (1), POOL_MAX_QUEUE_PER_READER (64),
+ * PAGE_IMAGES_PER_READER (8),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
  * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (auto: who gets documents
  * as page images only, facility/policy/view-only.ts); METRICS_PORT (none: not served) on
@@ -25,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertSofficeSandboxed } from '../facility/conversion/sandbox.ts';
 import { DEFAULT_CACHE_DIR } from '../facility/facility.ts';
+import { PAGE_IMAGES_PER_READER } from '../facility/previews/page-images.ts';
 import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
@@ -67,10 +69,12 @@ try {
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
     simulate: preview,
     viewOnly: choice('VIEW_ONLY', VIEW_ONLY_MODES, 'auto'),
+    pageImagesPerReader: count('PAGE_IMAGES_PER_READER', PAGE_IMAGES_PER_READER, 1),
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),
     pool: {
       maxQueue: count('POOL_MAX_QUEUE', 256, 0),
+      maxQueuePerLane: count('POOL_MAX_QUEUE_PER_READER', 64, 0),
       heapMb: number('POOL_HEAP_MB', 512, 64),
       maxRssMb: number('POOL_MAX_RSS_MB', 1536, 256),
       warmThreads: count('POOL_WARM_THREADS', 1, 0),

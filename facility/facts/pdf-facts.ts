@@ -7,9 +7,9 @@
  *   parse each;
  * - the facts are cached by the content's sha256: in memory (an LRU) and on disk in CACHE_DIR as
  *   `<sha256>.facts-<chunk>.json`, beside the converted PDFs, so every server sharing CACHE_DIR
- *   parses a document once. A file pdf.js cannot read is kept too (it reads the same next time);
- *   a thread that ran out of time or heap only in memory (the machine may have been busy); a full
- *   queue not at all.
+ *   parses a document once. A file pdf.js cannot read is kept in memory (it reads the same next
+ *   time); a parse stopped for time or memory and a full queue not at all: the next open tries
+ *   again (docs/decisions/2026-12-06-fair-pool.md).
  *
  * Beside them, in a task of their own, the byte ranges page 1 needs (first-page-ranges.ts).
  */
@@ -61,13 +61,19 @@ async function readCached(file: string): Promise<PdfFacts | undefined> {
 export function createPdfFacts(options: FactsOptions): PdfFactsOf {
   const { pool, cacheDir } = options;
   const memory = new LRUCache<string, PdfFacts>({ max: MEMORY_ENTRIES });
-  const inFlight = new Map<string, Promise<PdfFacts>>();
+  const inFlight = new Map<string, Promise<Parsed>>();
 
-  async function parse(hash: string, file: string): Promise<PdfFacts> {
+  /** The facts, and whether they hold for this content next time too. */
+  interface Parsed {
+    facts: PdfFacts;
+    keep: boolean;
+  }
+
+  async function parse(hash: string, file: string): Promise<Parsed> {
     const onDisk = await readCached(factsFile(cacheDir, hash));
     if (onDisk) {
       options.onLookup?.('disk');
-      return onDisk;
+      return { facts: onDisk, keep: true };
     }
     options.onLookup?.('parsed');
     // A task of its own, beside the facts: its failure (time, heap) leaves the facts alone.
@@ -77,19 +83,17 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
       facts = { ...(await pool.run('facts', file)), firstPageRanges: await ranges };
     } catch (error) {
       if (error instanceof PoolBusyError) throw error; // the caller answers 503
-      const why =
-        error instanceof PoolTimeoutError || error instanceof PoolMemoryError
-          ? 'pdf.js '
-          : 'pdf.js failed: ';
+      const stopped = error instanceof PoolTimeoutError || error instanceof PoolMemoryError;
       const message = error instanceof Error ? error.message : String(error);
       const refused = error instanceof PoolMemoryError ? { refused: 'too_large' as const } : {};
-      return { ...UNREADABLE, error: `${why}${message}`, ...refused };
+      const facts = { ...UNREADABLE, error: `pdf.js ${stopped ? '' : 'failed: '}${message}` };
+      return { facts: { ...facts, ...refused }, keep: !stopped };
     }
     await mkdir(cacheDir, { recursive: true });
     const partial = path.join(cacheDir, `.${hash}.${randomUUID()}.facts.tmp`);
     await writeFile(partial, JSON.stringify(facts));
     await rename(partial, factsFile(cacheDir, hash));
-    return facts;
+    return { facts, keep: true };
   }
 
   return async (file, stats) => {
@@ -104,8 +108,8 @@ export function createPdfFacts(options: FactsOptions): PdfFactsOf {
       pending = parse(hash, file).finally(() => inFlight.delete(hash));
       inFlight.set(hash, pending);
     }
-    const facts = await pending;
-    memory.set(hash, facts);
+    const { facts, keep } = await pending;
+    if (keep) memory.set(hash, facts);
     return facts;
   };
 }

@@ -10,12 +10,20 @@
  * A thread's heap limit does not cover its ArrayBuffers, where pdf.js inflates streams (a 1 KB
  * object stream that inflates to 1 GB took pdf.js 47 s and 2.2 GB): a watchdog stops the oldest
  * running task while the process is over `maxRssMb` (decision 2026-11-26-hostile-input-limits).
+ *
+ * Which task runs next is decided here, not in piscina's queue: tasks wait in a fair queue
+ * (fair-queue.ts) by level and by reader, one thread is kept for opening documents, and a task's
+ * time limit starts when it starts running, so a long wait is never taken for a hostile file
+ * (docs/decisions/2026-12-06-fair-pool.md).
  */
 import { availableParallelism } from 'node:os';
 // Node's own timers even under jsdom (the web tests start the dev facility): they can be unref'd.
 import { clearInterval, setInterval } from 'node:timers';
 import type { Transferable as WorkerTransferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { FairQueue } from './fair-queue.ts';
+import type { Level } from './fair-queue.ts';
+import { askerLeft, currentLane } from './lane.ts';
 import type { ByteRange, PdfFacts } from '../facts/pdf-facts-types.ts';
 import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
 import type { PageText, PageTextJob } from '../previews/page-text.ts';
@@ -37,11 +45,16 @@ export interface PoolOptions {
    * (docs/decisions/2026-11-27-a-warm-pool-thread.md).
    */
   warmThreads?: number;
-  /** Tasks waiting beyond the running ones; more are refused ({@link PoolBusyError}). */
+  /**
+   * Tasks waiting beyond the running ones; when full, more from a reader who holds their share
+   * of it are refused ({@link PoolBusyError}).
+   */
   maxQueue?: number;
+  /** Tasks one lane (a reader, lane.ts) may have waiting; more are refused. */
+  maxQueuePerLane?: number;
   /** V8 heap per thread (decoded image bytes are bounded by the pixel limit instead). */
   heapMb?: number;
-  /** A task running longer is stopped (its thread terminated). */
+  /** A task running longer (its wait for a thread not counted) is stopped, its thread terminated. */
   timeoutMs?: number;
   /** While the process's RSS is over this, the oldest running task is stopped. */
   maxRssMb?: number;
@@ -90,12 +103,31 @@ export interface Pool {
   close: () => Promise<void>;
 }
 
-export const POOL_DEFAULTS = { maxQueue: 256, heapMb: 512, timeoutMs: 60_000, maxRssMb: 1536 };
+export const POOL_DEFAULTS = {
+  maxQueue: 256,
+  maxQueuePerLane: 64,
+  heapMb: 512,
+  timeoutMs: 60_000,
+  maxRssMb: 1536,
+};
 const WATCH_MS = 100;
+
+/**
+ * A task's level (fair-queue.ts): page 1 and everything that opens a document go first; other
+ * pages' images and text after them.
+ */
+export function levelOf(kind: TaskKind, input: unknown): Level {
+  if (kind !== 'preview' && kind !== 'pageText') return 'open';
+  return (input as { page: number }).page === 1 ? 'open' : 'page';
+}
 
 interface Running {
   startedAt: number;
   controller: AbortController;
+}
+
+interface Waiting {
+  start: () => void;
 }
 
 export function createPool(options: PoolOptions = {}): Pool {
@@ -106,7 +138,6 @@ export function createPool(options: PoolOptions = {}): Pool {
     minThreads: Math.min(Math.floor(options.warmThreads ?? 1), threads),
     maxThreads: threads,
     idleTimeout: 30_000,
-    maxQueue: options.maxQueue ?? POOL_DEFAULTS.maxQueue,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_DEFAULTS.heapMb },
   });
   let active = 0;
@@ -123,19 +154,31 @@ export function createPool(options: PoolOptions = {}): Pool {
   }, WATCH_MS);
   watchdog.unref();
 
-  async function run<K extends TaskKind>(
+  const queue = new FairQueue<Waiting>();
+  const maxQueue = options.maxQueue ?? POOL_DEFAULTS.maxQueue;
+  const maxQueuePerLane = options.maxQueuePerLane ?? POOL_DEFAULTS.maxQueuePerLane;
+  // With two threads or more, one is kept for opening documents: pages never hold them all.
+  const pageThreads = threads > 1 ? threads - 1 : threads;
+
+  function startWaiting(): void {
+    while (active < threads) {
+      const next = queue.take((level) => level === 'open' || active < pageThreads);
+      if (!next) return;
+      active += 1;
+      next.start();
+    }
+  }
+
+  /** Runs a task on a thread, its time limit counting from now. */
+  async function runNow<K extends TaskKind>(
     kind: K,
     input: Tasks[K]['input'],
-    transfer?: readonly WorkerTransferable[],
+    transfer: readonly WorkerTransferable[] | undefined,
   ): Promise<Tasks[K]['result']> {
-    if (piscina.queueSize >= piscina.options.maxQueue) {
-      throw new PoolBusyError(`${String(piscina.queueSize)} tasks are waiting for the pool`);
-    }
     const startedAt = performance.now();
     const timeout = AbortSignal.timeout(timeoutMs);
     const task: Running = { startedAt, controller: new AbortController() };
     const signal = AbortSignal.any([timeout, task.controller.signal]);
-    active += 1;
     running.add(task);
     try {
       const result = (await piscina.run(input, {
@@ -158,20 +201,55 @@ export function createPool(options: PoolOptions = {}): Pool {
         throw new PoolTimeoutError(`took longer than ${String(timeoutMs / 1000)} s`);
       }
       options.onTask?.(kind, ms, 'failed');
-      if (error instanceof Error && error.message === 'Task queue is at limit') {
-        throw new PoolBusyError(error.message);
-      }
       throw error;
     } finally {
-      active -= 1;
       running.delete(task);
+      active -= 1;
+      startWaiting();
     }
+  }
+
+  function run<K extends TaskKind>(
+    kind: K,
+    input: Tasks[K]['input'],
+    transfer?: readonly WorkerTransferable[],
+  ): Promise<Tasks[K]['result']> {
+    const lane = currentLane();
+    const level = levelOf(kind, input);
+    const startsNow = queue.size() === 0 && active < (level === 'open' ? threads : pageThreads);
+    // A full queue refuses only the lanes holding their share of it or more: one reader's flood
+    // never fills it against a reader who has nothing waiting.
+    const share = Math.floor(maxQueue / Math.max(1, queue.lanes()));
+    const full = queue.size() >= maxQueue && queue.size(lane) >= share;
+    if (!startsNow && (full || queue.size(lane) >= maxQueuePerLane)) {
+      const waiting = `${String(queue.size(lane))} of this reader's ${String(queue.size())} tasks`;
+      return Promise.reject(new PoolBusyError(`${waiting} are waiting for the pool`));
+    }
+    // Another page than page 1 whose reader went away before it started is not drawn at all.
+    const left = level === 'page' ? askerLeft() : undefined;
+    return new Promise((resolve, reject) => {
+      const dropped = () => {
+        if (queue.remove(lane, level, waiting)) {
+          reject(new PoolBusyError('the reader who asked for it went away'));
+        }
+      };
+      const waiting: Waiting = {
+        start: () => {
+          left?.removeEventListener('abort', dropped);
+          runNow(kind, input, transfer).then(resolve, reject);
+        },
+      };
+      queue.push(lane, level, waiting);
+      left?.addEventListener('abort', dropped, { once: true });
+      startWaiting();
+      if (left?.aborted) dropped();
+    });
   }
 
   return {
     run,
-    queued: () => piscina.queueSize,
-    running: () => Math.max(0, active - piscina.queueSize),
+    queued: () => queue.size(),
+    running: () => active,
     close: () => {
       clearInterval(watchdog);
       return piscina.close({ force: true });

@@ -12,6 +12,7 @@ import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { PAGE_WIDTHS, openedMinute, pageWatermark } from '../policy/view-only.ts';
 import { viewOnlyRefusal, watermarkKey } from '../policy/view-only.ts';
+import { createLaneLimit } from '../pool/lane.ts';
 import { PoolBusyError } from '../pool/pool.ts';
 import type { Pool } from '../pool/pool.ts';
 import type { Found, Lookup } from '../sources/lookup.ts';
@@ -24,6 +25,8 @@ export interface PageImagesOptions {
   previewOf: PreviewOf;
   /** Reads a view-only page's text. */
   pool: Pool;
+  /** Page images one reader (pool/lane.ts) may have being drawn at once; more answer busy. */
+  imagesPerReader: number;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -49,6 +52,11 @@ export interface PageImages {
   text: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
 }
 
+/** Page images one reader may have being drawn at once, unless set (`PAGE_IMAGES_PER_READER`). */
+export const PAGE_IMAGES_PER_READER = 8;
+
+const BUSY: PreviewFailure = { kind: 'busy' };
+
 /** A preview's URL names its content, so it never changes: browsers keep it without asking. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -61,6 +69,7 @@ function imageAnswer(drawn: string | PreviewFailure, page: number): Answer {
 
 export function createPageImages(options: PageImagesOptions): PageImages {
   const { lookup, facts, previewOf, pool, log } = options;
+  const perReader = createLaneLimit(options.imagesPerReader);
 
   /** The page a view-only route names, with what it needs; else the answer to give instead. */
   async function viewOnlyPage(
@@ -95,7 +104,8 @@ export function createPageImages(options: PageImagesOptions): PageImages {
       if (request === null || hash !== ready.hash || request.comments !== comments) {
         return jsonError(404, 'not_found');
       }
-      return imageAnswer(await previewOf(ready.hash, ready.file, request), request.page);
+      const drawn = await perReader(() => previewOf(ready.hash, ready.file, request), BUSY);
+      return imageAnswer(drawn, request.page);
     },
 
     async page(id, hash, minuteText, name, reader) {
@@ -112,7 +122,8 @@ export function createPageImages(options: PageImagesOptions): PageImages {
       // The watermark is the server's, from the verified reader: the URL only names the minute.
       const info = pageWatermark(found.sidecar?.fields, reader, minute);
       const mark = { key: watermarkKey(info), info };
-      return imageAnswer(await previewOf(ready.hash, ready.file, request, mark), request.page);
+      const drawn = await perReader(() => previewOf(ready.hash, ready.file, request, mark), BUSY);
+      return imageAnswer(drawn, request.page);
     },
 
     async text(id, hash, name, reader) {

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
 import { PoolBusyError } from '../pool/pool.ts';
 import type { Pool } from '../pool/pool.ts';
 import { MAX_PREVIEW_PIXELS, PREVIEW_PAGES, PREVIEW_WIDTHS } from './preview-types.ts';
@@ -131,16 +130,9 @@ export type PreviewOf = (
   mark?: PageMark,
 ) => Promise<string | PreviewFailure>;
 
-/**
- * A page that failed to draw (hostile, or past the pool's time or memory limit) is not drawn again
- * for a while: each try may hold a thread for the pool's whole time limit.
- */
-const FAILURES_KEPT = { max: 1000, ttl: 10 * 60_000 };
-
 export function createPreviews(options: PreviewOptions): PreviewOf {
   const { pool, cacheDir } = options;
   const inFlight = new Map<string, Promise<string | PreviewFailure>>();
-  const failures = new LRUCache<string, PreviewFailure>(FAILURES_KEPT);
 
   async function draw(hash: string, pdf: string, request: PreviewRequest, mark?: PageMark) {
     const { page, width, comments } = request;
@@ -173,17 +165,15 @@ export function createPreviews(options: PreviewOptions): PreviewOf {
   }
 
   return async (hash, pdf, request, mark) => {
+    // A page that failed is drawn again when asked again: its time limit counts only its drawing,
+    // and what one reader asks for waits in their own lane (docs/decisions/2026-12-06-fair-pool.md).
     const key = `${hash}/${mark?.key ?? ''}/${imageName(request.page, request.width, request.comments)}`;
-    const failed = failures.get(key);
-    if (failed) return failed;
     let pending = inFlight.get(key);
     if (!pending) {
       pending = draw(hash, pdf, request, mark).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    const result = await pending;
-    if (typeof result !== 'string' && result.kind === 'failed') failures.set(key, result);
-    return result;
+    return pending;
   };
 }
 
