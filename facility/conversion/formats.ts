@@ -1,204 +1,85 @@
 /**
- * Which formats the facility previews and how each becomes the viewable PDF (the list in
- * docs/server.md, "Formats"; decision 2026-11-28-more-formats), named by the extension.
+ * The one table of formats (docs/server.md, "Formats"; docs/decisions/2026-12-06-one-table-of-formats.md):
+ * each format once, with its extensions, how its content is recognised and checked, what it
+ * becomes and the converter that makes it (converters/). Everything that asks what a file is
+ * reads it: the viewable PDF (viewable.ts), the dispatcher (convert.ts), the queue (queue.ts),
+ * the sources' early PDF reads (lookup.ts).
  */
-import { open } from 'node:fs/promises';
-import path from 'node:path';
+import { CODE_LANGUAGES } from './code-languages.ts';
+import { decodedImage } from './converters/decoded-image.ts';
+import { embeddedImage } from './converters/embedded-image.ts';
+import { office } from './converters/office.ts';
+import { text } from './converters/text.ts';
+import type { Format } from './format.ts';
+import { compoundFile, imageHeader, pdfMagic } from './headers.ts';
+
+/* prettier-ignore */
+export const FORMATS: readonly Format[] = [
+  { name: 'PDF', extensions: ['.pdf'], magic: pdfMagic, view: 'pages' },
+  // LibreOffice opens the office family as it is; macros never run (sandbox.ts).
+  { name: 'Word', extensions: ['.docx', '.dotx', '.docm', '.dotm'], view: 'pages', converter: office },
+  { name: 'Word 97', extensions: ['.doc', '.dot'], check: compoundFile('text'), view: 'pages', converter: office },
+  { name: 'RTF', extensions: ['.rtf'], view: 'pages', converter: office },
+  { name: 'Excel', extensions: ['.xlsx', '.xltx', '.xlsm', '.xltm'], sheet: true, view: 'pages', converter: office },
+  { name: 'Excel 97', extensions: ['.xls', '.xlt'], check: compoundFile('sheet'), sheet: true, view: 'pages', converter: office },
+  { name: 'PowerPoint', extensions: ['.pptx', '.potx', '.pptm', '.potm', '.ppsx'], view: 'pages', converter: office },
+  { name: 'PowerPoint 97', extensions: ['.ppt', '.pot', '.pps'], check: compoundFile('slides'), view: 'pages', converter: office },
+  { name: 'OpenDocument text', extensions: ['.odt', '.ott'], view: 'pages', converter: office },
+  { name: 'OpenDocument sheet', extensions: ['.ods', '.ots'], sheet: true, view: 'pages', converter: office },
+  { name: 'OpenDocument slides', extensions: ['.odp', '.otp'], view: 'pages', converter: office },
+  { name: 'OpenDocument drawing', extensions: ['.odg', '.otg'], view: 'pages', converter: office },
+  { name: 'flat OpenDocument', extensions: ['.fodt', '.fodp', '.fodg'], markup: 'xml', view: 'pages', converter: office },
+  { name: 'flat OpenDocument sheet', extensions: ['.fods'], markup: 'xml', sheet: true, view: 'pages', converter: office },
+  { name: 'WPS Writer', extensions: ['.wps', '.wpt'], check: compoundFile('text'), view: 'pages', converter: office },
+  { name: 'WPS Spreadsheets', extensions: ['.et', '.ett'], check: compoundFile('sheet'), sheet: true, view: 'pages', converter: office },
+  { name: 'WPS Presentation', extensions: ['.dps', '.dpt'], check: compoundFile('slides'), view: 'pages', converter: office },
+  { name: 'Visio 2003', extensions: ['.vsd'], check: compoundFile('drawing'), view: 'pages', converter: office },
+  { name: 'Visio', extensions: ['.vsdx'], view: 'pages', converter: office },
+  { name: 'Pages', extensions: ['.pages'], view: 'pages', converter: office },
+  { name: 'Numbers', extensions: ['.numbers'], sheet: true, view: 'pages', converter: office },
+  { name: 'Keynote', extensions: ['.key'], view: 'pages', converter: office },
+  { name: 'Windows metafile', extensions: ['.emf', '.wmf'], view: 'pages', converter: office },
+  // Images: the header's size checked before any decoder sees them.
+  { name: 'PNG and JPEG', extensions: ['.png', '.jpg', '.jpeg'], check: imageHeader, view: 'pages', converter: embeddedImage },
+  { name: 'HEIC, AVIF and TIFF', extensions: ['.heic', '.heif', '.avif', '.tiff', '.tif'], check: imageHeader, view: 'pages', converter: decodedImage },
+  { name: 'GIF, WebP and BMP', extensions: ['.gif', '.webp', '.bmp'], check: imageHeader, view: 'pages', converter: office },
+  { name: 'SVG', extensions: ['.svg'], check: imageHeader, markup: 'xml', view: 'pages', converter: office },
+  // Text in any encoding, decoded first (text-decode.ts).
+  { name: 'text', extensions: ['.txt', '.log'], view: 'pages', converter: text('text') },
+  { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, view: 'pages', converter: text('table') },
+  { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
+  { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
+];
+
+const BY_EXTENSION = new Map(
+  FORMATS.flatMap((format) => format.extensions.map((ext) => [ext, format] as const)),
+);
 
 /**
- * What LibreOffice opens as it is (its import filter picked by the extension, or by the content
- * {@link officeExtension} finds): Microsoft Office and its templates and macro-enabled twins
- * (macros never run: sandbox.ts), OpenDocument and its flat and template forms, Kingsoft WPS,
- * Visio, Apple iWork and Windows metafiles.
+ * The extension of the table that ends a name (lower case): the longest (`.tar.gz` before `.gz`),
+ * a leading dot not starting one, as `path.extname` reads names.
  */
-export const OFFICE_EXTENSIONS = new Set([
-  ...['.docx', '.doc', '.dotx', '.dot', '.docm', '.dotm', '.rtf'],
-  ...['.xlsx', '.xls', '.xltx', '.xlt', '.xlsm', '.xltm'],
-  ...['.pptx', '.ppt', '.potx', '.pot', '.pptm', '.potm', '.ppsx', '.pps'],
-  ...['.odt', '.ods', '.odp', '.odg', '.ott', '.ots', '.otp', '.otg'],
-  ...['.fodt', '.fods', '.fodp', '.fodg'],
-  ...['.wps', '.wpt', '.et', '.ett', '.dps', '.dpt'],
-  ...['.vsd', '.vsdx'],
-  ...['.pages', '.numbers', '.key'],
-  ...['.emf', '.wmf'],
-]);
-/**
- * Extensions of OLE2 compound files (Office 97–2003, Kingsoft WPS, Visio), each with the family
- * it is a document of: a file under one of these names that is not OLE2 is often a zip of the
- * newer format, RTF or HTML saved under the old name.
- */
-const COMPOUND: ReadonlyMap<string, 'text' | 'sheet' | 'slides' | 'drawing'> = new Map([
-  ['.doc', 'text'],
-  ['.dot', 'text'],
-  ['.wps', 'text'],
-  ['.wpt', 'text'],
-  ['.xls', 'sheet'],
-  ['.xlt', 'sheet'],
-  ['.et', 'sheet'],
-  ['.ett', 'sheet'],
-  ['.ppt', 'slides'],
-  ['.pot', 'slides'],
-  ['.pps', 'slides'],
-  ['.dps', 'slides'],
-  ['.dpt', 'slides'],
-  ['.vsd', 'drawing'],
-]);
-const ZIPPED: Record<'text' | 'sheet' | 'slides' | 'drawing', string> = {
-  text: '.docx',
-  sheet: '.xlsx',
-  slides: '.pptx',
-  drawing: '.vsdx',
-};
-
-/**
- * Spreadsheets: the names Calc opens (tables of text included), the ones the policy's `gridLine`
- * prints with their cell grid (sheet-grid.ts).
- */
-const SHEET_EXTENSIONS = new Set([
-  ...['.xlsx', '.xls', '.xltx', '.xlt', '.xlsm', '.xltm'],
-  ...['.ods', '.ots', '.fods', '.et', '.ett', '.numbers', '.csv', '.tsv'],
-]);
-
-/** Whether the file is a spreadsheet, by its extension. */
-export function isSpreadsheet(name: string): boolean {
-  return SHEET_EXTENSIONS.has(path.extname(name).toLowerCase());
-}
-
-/** Plain text, decoded to UTF-8 first (text-decode.ts). */
-const TEXT_EXTENSIONS = new Set(['.txt', '.log']);
-/** Tables of text, decoded and their delimiter found (text-prepare.ts), opened by Calc. */
-const TABLE_EXTENSIONS = new Set(['.csv', '.tsv']);
-const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown']);
-/** Code, highlighted by highlight.js in the language its extension names. */
-export const CODE_LANGUAGES: Readonly<Record<string, string>> = {
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascript',
-  '.ts': 'typescript',
-  '.tsx': 'typescript',
-  '.py': 'python',
-  '.java': 'java',
-  '.kt': 'kotlin',
-  '.go': 'go',
-  '.rs': 'rust',
-  '.c': 'c',
-  '.h': 'c',
-  '.cpp': 'cpp',
-  '.cc': 'cpp',
-  '.hpp': 'cpp',
-  '.cs': 'csharp',
-  '.php': 'php',
-  '.rb': 'ruby',
-  '.swift': 'swift',
-  '.sql': 'sql',
-  '.sh': 'bash',
-  '.bash': 'bash',
-  '.ps1': 'powershell',
-  '.bat': 'dos',
-  '.json': 'json',
-  '.xml': 'xml',
-  '.yaml': 'yaml',
-  '.yml': 'yaml',
-  '.toml': 'ini',
-  '.ini': 'ini',
-  '.properties': 'properties',
-  '.css': 'css',
-  '.scss': 'scss',
-  '.less': 'less',
-  '.html': 'xml',
-  '.htm': 'xml',
-  '.vue': 'xml',
-  '.lua': 'lua',
-  '.r': 'r',
-  '.scala': 'scala',
-  '.dart': 'dart',
-  '.pl': 'perl',
-  '.gradle': 'gradle',
-  '.dockerfile': 'dockerfile',
-};
-/** Images pdf-lib embeds as they are. */
-export const EMBEDDED_IMAGES = new Set(['.png', '.jpg', '.jpeg']);
-/** Images sharp or heic-decode decodes in the pool, one page per frame (image-pages.ts). */
-export const DECODED_IMAGES = new Set(['.heic', '.heif', '.avif', '.tiff', '.tif']);
-/** Images LibreOffice Draw reads. */
-const DRAWN_IMAGES = new Set(['.gif', '.webp', '.bmp', '.svg']);
-
-/**
- * `text`, `table`, `markdown`, `code`: decoded and prepared in the pool (text-prepare.ts), then
- * made a PDF by LibreOffice. `unknown`: served only when its content is a PDF.
- */
-export type SourceKind =
-  'pdf' | 'office' | 'image' | 'text' | 'table' | 'markdown' | 'code' | 'unknown';
-
-/** How a file becomes the viewable PDF, by its extension. */
-export function sourceKind(name: string): SourceKind {
-  const ext = path.extname(name).toLowerCase();
-  if (ext === '.pdf') return 'pdf';
-  if (OFFICE_EXTENSIONS.has(ext)) return 'office';
-  if (EMBEDDED_IMAGES.has(ext) || DECODED_IMAGES.has(ext) || DRAWN_IMAGES.has(ext)) {
-    return 'image';
-  }
-  if (TEXT_EXTENSIONS.has(ext)) return 'text';
-  if (TABLE_EXTENSIONS.has(ext)) return 'table';
-  if (MARKDOWN_EXTENSIONS.has(ext)) return 'markdown';
-  if (Object.hasOwn(CODE_LANGUAGES, ext)) return 'code';
-  return 'unknown';
-}
-
-/**
- * The markup LibreOffice reads by this extension (officeExtension's, after sniffing), whose
- * outside references are dropped before it does (references.ts); undefined for other formats.
- */
-export function markupOf(ext: string): 'xml' | 'html' | undefined {
-  if (['.svg', '.fodt', '.fods', '.fodp', '.fodg'].includes(ext)) return 'xml';
-  if (ext === '.html') return 'html';
-  return undefined;
-}
-
-/** The first KB of a file: what sniffing looks at. */
-export async function fileHead(file: string): Promise<Buffer> {
-  const handle = await open(file);
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A PDF, whatever its name: pdf.js too accepts `%PDF-` anywhere in the first KB. */
-export async function startsAsPdf(file: string): Promise<boolean> {
-  return (await fileHead(file)).includes('%PDF-');
-}
-
-/** How LibreOffice is to read a file whose content its name may not tell. */
-export interface OfficeInput {
-  ext: string;
-  infilter?: string;
-}
-
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP = Buffer.from('PK\x03\x04', 'latin1');
-
-/**
- * An old Office or WPS name's content, checked: OLE2 as named; a zip, RTF or HTML read as what it
- * is; anything else `undefined` (refused as unsupported, never handed to LibreOffice to guess).
- * Other extensions are read as named.
- */
-export function officeExtension(ext: string, head: Uint8Array): OfficeInput | undefined {
-  const family = COMPOUND.get(ext);
-  if (family === undefined) return { ext };
-  const bytes = Buffer.from(head);
-  if (bytes.subarray(0, 8).equals(OLE2)) return { ext };
-  if (bytes.subarray(0, 4).equals(ZIP)) return { ext: ZIPPED[family] };
-  const start = bytes.toString('latin1').trimStart().slice(0, 256).toLowerCase();
-  if (start.startsWith('{\\rtf') && family === 'text') return { ext: '.rtf' };
-  if (/^(<\?xml[^>]*>\s*)?(<!doctype html|<html)/.test(start)) {
-    // Word and Excel "Save as web page" under the old name; Calc reads the tables as a sheet.
-    return family === 'sheet'
-      ? { ext: '.html', infilter: 'HTML (StarCalc)' }
-      : { ext: '.html', infilter: 'HTML (StarWriter)' };
+export function extensionOf(name: string): string | undefined {
+  const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
+  for (let dot = base.indexOf('.', 1); dot > 0; dot = base.indexOf('.', dot + 1)) {
+    if (BY_EXTENSION.has(base.slice(dot))) return base.slice(dot);
   }
   return undefined;
+}
+
+/** The format a name's extension names; undefined when no entry's does. */
+export function formatOf(name: string): Format | undefined {
+  const ext = extensionOf(name);
+  return ext === undefined ? undefined : BY_EXTENSION.get(ext);
+}
+
+/** The format a file's first KB shows, for a name no extension of the table names. */
+export function formatOfContent(head: Uint8Array): Format | undefined {
+  return FORMATS.find((format) => format.magic?.(head) === true);
+}
+
+/** Served as it is: a PDF by its name (the sources read such a file's page 1 early). */
+export function servedAsIs(name: string): boolean {
+  const format = formatOf(name);
+  return format?.view === 'pages' && format.converter === undefined;
 }

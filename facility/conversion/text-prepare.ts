@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CODE_LANGUAGES } from './formats.ts';
+import { CODE_LANGUAGES } from './code-languages.ts';
 import { decodeText } from './text-decode.ts';
 import { codeHtml, markdownHtml } from './text-html.ts';
 

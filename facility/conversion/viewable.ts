@@ -8,8 +8,10 @@ import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import { gridLinePrinted } from '../policy/param.ts';
 import type { Found } from '../sources/lookup.ts';
-import type { Converter, FailureCode } from './convert.ts';
-import { sourceKind, startsAsPdf } from './formats.ts';
+import type { Converter } from './convert.ts';
+import type { FailureCode } from './failures.ts';
+import { formatOf, formatOfContent } from './formats.ts';
+import { fileHead } from './headers.ts';
 
 /** Where the viewable PDF of a document is, or why there is none (yet). */
 export type Viewable =
@@ -30,11 +32,9 @@ const FAILURE_STATUS: Record<FailureCode, number> = {
 
 export function createViewable(converter: Converter): ViewableOf {
   return async ({ doc, sidecar }) => {
-    const kind = sourceKind(doc.name);
-    const served: Viewable = { kind: 'ready', file: doc.file, stats: doc.stats };
-    if (kind === 'pdf') return served;
-    if (kind === 'unknown') {
-      if (await startsAsPdf(doc.file)) return served;
+    // By its name, else by its first KB (only a PDF is recognised so: pdf.js's rule).
+    const format = formatOf(doc.name) ?? formatOfContent(await fileHead(doc.file));
+    if (format === undefined) {
       return {
         kind: 'failed',
         answer: jsonError(415, 'unsupported', {
@@ -42,6 +42,7 @@ export function createViewable(converter: Converter): ViewableOf {
         }),
       };
     }
+    if (format.converter === undefined) return { kind: 'ready', file: doc.file, stats: doc.stats };
     const state = await converter.state(doc.file, doc.stats, doc.name, {
       gridLine: gridLinePrinted(sidecar?.fields),
     });

@@ -30,7 +30,7 @@ export function commentsShown(fields: Record<string, unknown> | undefined): bool
   return paramOf(fields).showComment !== false;
 }
 
-/** `gridLine` (default off): a spreadsheet's PDF prints its cell grid (convert.ts). */
+/** `gridLine` (default off): a spreadsheet's PDF prints its cell grid (print-grid.ts). */
 export function gridLinePrinted(fields: Record<string, unknown> | undefined): boolean {
   return paramOf(fields).gridLine === true;
 }

@@ -21,22 +21,22 @@ import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import {
-  ConversionError,
   PLAIN,
   cachedPdf,
   cachedState,
   conversionKey,
+  convertsAtOnce,
   createHasher,
   createJobRunner,
-  isEmbeddedImage,
 } from '../conversion/convert.ts';
 import type {
   ConversionState,
   Converter,
-  FailureCode,
   Rendition,
   RunnerOptions,
 } from '../conversion/convert.ts';
+import { ConversionError } from '../conversion/failures.ts';
+import type { FailureCode } from '../conversion/failures.ts';
 import { resolveDocument } from '../sources/files.ts';
 import type { Resolved } from '../sources/files.ts';
 import type { ConversionResults } from './s3-results.ts';
@@ -234,7 +234,7 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
 
   return {
     async state(file, stats, id = path.basename(file), rendition = PLAIN) {
-      if (isEmbeddedImage(file)) return local.state(file, stats, id, rendition);
+      if (convertsAtOnce(file)) return local.state(file, stats, id, rendition);
       const hash = await contentHash(file, stats);
       const key = conversionKey(file, hash, rendition);
       const cached = await cachedState(cacheDir, key);

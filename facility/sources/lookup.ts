@@ -5,7 +5,7 @@
  * (policy/sidecar.ts), within the size limit; or the answer that says why not.
  */
 import path from 'node:path';
-import { sourceKind } from '../conversion/formats.ts';
+import { servedAsIs } from '../conversion/formats.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Reader } from '../policy/reader.ts';
@@ -134,9 +134,7 @@ export function createLookup(options: LookupOptions): Lookup {
 
     async findEarly(id, reader) {
       const early =
-        !source.local &&
-        sourceKind(id) === 'pdf' &&
-        !isViewOnly(viewOnly, undefined, undefined, reader);
+        !source.local && servedAsIs(id) && !isViewOnly(viewOnly, undefined, undefined, reader);
       if (!early) return find(id);
       try {
         const opened = await copies.openEarly(id);

@@ -1,5 +1,5 @@
 /** A failed conversion's message: LibreOffice's own words, nothing of the server's layout. */
-import { lastWords } from '../convert.ts';
+import { lastWords } from '../libreoffice.ts';
 
 test("a crash's backtrace and paths stay out of the message", () => {
   const output = [
