@@ -8,6 +8,7 @@ import { docModel } from './doc';
 import { downloadModel } from './download';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
+import { listingModel } from './listing';
 import { pagePreviewsModel } from './pagePreviews';
 import { tokenModel } from './token';
 import { printModel } from './print';
@@ -31,6 +32,7 @@ export const models = [
   downloadModel,
   pagePreviewsModel,
   shortcutsHelpModel,
+  listingModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
@@ -47,10 +49,12 @@ export {
   downloadModel,
   pagePreviewsModel,
   shortcutsHelpModel,
+  listingModel,
 };
 export { docActions } from './doc';
 export { downloadActions } from './download';
 export { hostActions } from './host';
+export { listingActions } from './listing';
 export { pagePreviewsActions } from './pagePreviews';
 export { printActions } from './print';
 export { searchActions } from './search';

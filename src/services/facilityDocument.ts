@@ -15,7 +15,9 @@ import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
+import { readListing, readView } from './listing/read';
 import { PARAM_DEFAULTS } from '../domain/document';
+import type { DocView, Listing } from '../domain/listing';
 import type {
   ByteRange,
   DocParam,
@@ -51,6 +53,13 @@ export interface DocData {
    * the policy says (the server answers 403 for the file) and there are no previews.
    */
   viewOnly: ViewOnlyPages | undefined;
+  /**
+   * How the document is read (contracts §3 "Views beyond pages"): `pages` (pdf.js, or view-only
+   * page images) unless the answer names `listing`; the doc model's effects pick the engine by it.
+   */
+  view: DocView;
+  /** An archive's or an e-mail's entries when `view` is `listing`; undefined otherwise. */
+  listing: Listing | undefined;
 }
 
 /** The answer as read: the document, and what had to be corrected in it. */
@@ -73,6 +82,8 @@ export const initialDocData: DocData = {
   previews: undefined,
   firstPageRanges: [],
   viewOnly: undefined,
+  view: 'pages',
+  listing: undefined,
 };
 
 /** The document to store whole: the answer without its diagnostics. */
@@ -314,6 +325,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
   const loadedCount = capped ? pageCount : Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
   const imagesOnly = viewOnly(raw.viewOnly, where, fix);
   const param = sanitizeParam(raw.param);
+  const view = readView(raw.view);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
     watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
@@ -329,6 +341,8 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     previews: imagesOnly ? undefined : previews(raw.previews, pageCount, where, fix),
     firstPageRanges: imagesOnly ? [] : firstPageRanges(raw.firstPageRanges, fix),
     viewOnly: imagesOnly,
+    view,
+    listing: readListing(view, raw.listing),
     corrections: [...corrections],
   };
 }

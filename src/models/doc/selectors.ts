@@ -10,6 +10,8 @@ import type { DocState } from './state';
 import { shownTitle } from '../../domain/document';
 import type { DocParam, WatermarkInfo } from '../../domain/document';
 import type { DocData } from '../../services/facilityDocument';
+import type { DocView, Listing } from '../../domain/listing';
+import { listingOf } from '../../services/listing/ids';
 
 interface WithDoc {
   doc: DocState;
@@ -77,8 +79,26 @@ export const selectIsFetching = (state: WithLoading): boolean =>
  */
 export const selectOpenInTabUrl = (state: WithDoc): string | undefined => {
   const { download, showBrowser } = state.doc.docData.param;
+  // A listing has no viewed file: a tab would only download the archive.
+  if (state.doc.docData.view === 'listing') return undefined;
   return download && showBrowser ? selectFileUrl(state) : undefined;
 };
+
+/**
+ * The engine the stored answer is shown by (contracts §3 "Views beyond pages"): `pages` (pdf.js
+ * or page images) or `listing`; `pages` until an answer is stored.
+ */
+export const selectView = ({ doc }: WithDoc): DocView => doc.docData.view;
+
+/** The listing on screen: its entries (and an e-mail's message), undefined for pages. */
+export const selectListing = ({ doc }: WithDoc): Listing | undefined =>
+  doc.docData.view === 'listing' ? doc.docData.listing : undefined;
+
+/**
+ * The listing the document on screen was opened from (an archive's entry, an e-mail's
+ * attachment: docs/decisions/2026-12-06-listing-view.md), undefined for any other document.
+ */
+export const selectListingOf = ({ doc }: WithDoc): string | undefined => listingOf(doc.docId);
 
 /**
  * What the page view shows: the viewable PDF's URL, or a view-only document's page images' (its

@@ -14,13 +14,18 @@ interface WithDoc {
 export const selectDownloadUrl = (state: WithDoc): string | undefined => {
   const { download, isFcsDownload } = state.doc.docData.param;
   if (!download) return undefined;
+  // A listing's only file is the original (an archive, an e-mail): there is no viewed PDF.
+  if (state.doc.docData.view === 'listing') return selectOriginalUrl(state);
   return isFcsDownload ? selectOriginalUrl(state) : selectFileUrl(state);
 };
 
 /** How a download is named: the title, which file it is, its MIME type (for the effect: a new object each call). */
 export const selectDownloadNaming = ({ doc }: WithDoc) => ({
   title: doc.docData.title,
-  source: doc.docData.param.isFcsDownload ? ('original' as const) : ('viewed' as const),
+  source:
+    doc.docData.param.isFcsDownload || doc.docData.view === 'listing'
+      ? ('original' as const)
+      : ('viewed' as const),
   mimeType: doc.mimeType,
 });
 

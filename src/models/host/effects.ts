@@ -53,14 +53,16 @@ export function hostEvents(
 
   const { currentPage: page, zoom } = doc;
   const { pageCount, title } = doc.docData;
-  if (doc.pdfOpened && !told.opened) {
+  // A listing is open once its answer is stored: no pdf.js open comes after it.
+  const shown = doc.pdfOpened || (doc.status === 'ready' && doc.docData.view === 'listing');
+  if (shown && !told.opened) {
     events.push({ type: 'folio:opened', ...envelope, pageCount, title, page, zoom });
   } else if (told.opened) {
     if (page !== told.page)
       events.push({ type: 'folio:pageChanged', ...envelope, page, pageCount });
     if (zoom !== told.zoom) events.push({ type: 'folio:zoomChanged', ...envelope, zoom });
   }
-  const opened = told.opened || doc.pdfOpened;
+  const opened = told.opened || shown;
   return {
     events,
     next: {

@@ -49,6 +49,7 @@ describe('normalizeDocument: a well-formed answer', () => {
       fileUrl: 'http://facility.test/api/documents/report.pdf/content',
       originalUrl: 'http://facility.test/api/documents/report.pdf/original',
       firstPageRanges: [],
+      view: 'pages',
       corrections: [],
     });
   });
@@ -82,6 +83,8 @@ describe('the document as the doc model stores it (spec §7: the answer as docDa
       previews: undefined,
       firstPageRanges: [],
       viewOnly: undefined,
+      view: 'pages',
+      listing: undefined,
     });
   });
 });
@@ -107,6 +110,7 @@ describe('normalizeDocument: wrong shapes', () => {
       fileUrl: 'http://facility.test/api/documents/report.pdf/content',
       originalUrl: 'http://facility.test/api/documents/report.pdf/original',
       firstPageRanges: [],
+      view: 'pages',
       corrections: [],
     });
   });
@@ -425,5 +429,29 @@ describe('normalizeDocument: viewOnly (contracts §3 `viewOnly`)', () => {
 
   it('is absent for every other answer', () => {
     expect(normalize(good).viewOnly).toBeUndefined();
+  });
+});
+
+describe('normalizeDocument: views beyond pages (contracts §3)', () => {
+  it('reads a listing answer: its view and its entries', () => {
+    const doc = normalize({
+      title: 'scans.zip',
+      view: 'listing',
+      pageCount: 0,
+      listing: {
+        kind: 'archive',
+        entries: [{ id: 'scans.zip!3', path: '2026/合同/acme.pdf', size: 12, opens: true }],
+      },
+    });
+    expect(doc.view).toBe('listing');
+    expect(doc.listing?.entries).toEqual([
+      { id: 'scans.zip!3', path: '2026/合同/acme.pdf', size: 12, modified: undefined, opens: true },
+    ]);
+  });
+
+  it.each([undefined, 'pages', 'sheet', 42])('reads view %p as pages, with no listing', (view) => {
+    const doc = normalize({ ...good, view, listing: { kind: 'archive', entries: [] } });
+    expect(doc.view).toBe('pages');
+    expect(doc.listing).toBeUndefined();
   });
 });

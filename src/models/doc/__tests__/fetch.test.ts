@@ -88,6 +88,23 @@ beforeAll(async () => {
       }),
     },
   });
+  await facility.addPdf('scans.zip', {
+    fail: {
+      status: 200,
+      contentType: json,
+      body: JSON.stringify({
+        title: 'scans.zip',
+        mimeType: 'application/zip',
+        view: 'listing',
+        pageCount: 0,
+        listing: {
+          kind: 'archive',
+          entries: [{ id: 'scans.zip!1', path: '2026/合同/acme.pdf', size: 10, opens: true }],
+        },
+        param: { download: true },
+      }),
+    },
+  });
   await facility.addPdf('view-only.pdf', viewOnly('documents/v/pages/h/1/{page}-{width}.webp'));
   await facility.addPdf('view-only-unreadable.pdf', viewOnly(null));
 });
@@ -125,6 +142,19 @@ async function fetchDoc(id: string) {
   const { doc, loading, pagePreviews } = app.getState();
   return { outcome, doc, loading, pagePreviews };
 }
+
+describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
+  it('is stored with its entries and shown by the listing engine: no PDF is opened', async () => {
+    const { outcome, doc } = await fetchDoc('scans.zip');
+    expect(outcome).toBe('ready');
+    expect(doc.status).toBe('ready');
+    expect(doc.docData.view).toBe('listing');
+    expect(doc.docData.listing?.entries.map((entry) => entry.id)).toEqual(['scans.zip!1']);
+    // The open made ahead of the answer is let go; nothing of pdf.js follows.
+    expect(doc.pdfUrl).toBeUndefined();
+    expect(doc.pdfReady).toBe(false);
+  });
+});
 
 describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
   it('shows its page images, not a PDF: no download, no previews, every page sized', async () => {

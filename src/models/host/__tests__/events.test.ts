@@ -50,6 +50,31 @@ describe('host events', () => {
     ]);
   });
 
+  it('folio:opened once for a listing, when its answer is stored (no pdf.js open follows)', () => {
+    const listing = (status: DocState['status']) =>
+      doc({
+        docId: 'scans.zip',
+        status,
+        docData: {
+          ...initialDocState.docData,
+          title: 'scans.zip',
+          view: 'listing',
+          listing: { kind: 'archive', entries: [], truncated: false, message: undefined },
+        },
+      });
+    expect(run(listing('loading'), listing('ready'), listing('ready'))).toEqual([
+      {
+        type: 'folio:opened',
+        version: 1,
+        docId: 'scans.zip',
+        pageCount: 0,
+        title: 'scans.zip',
+        page: 1,
+        zoom: 1,
+      },
+    ]);
+  });
+
   it('folio:pageChanged once per page turned, folio:zoomChanged once per zoom', () => {
     const opened = doc({ pdfOpened: true });
     const events = run(
