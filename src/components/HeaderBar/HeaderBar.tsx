@@ -24,6 +24,7 @@ import { toolbarMessages } from './messages';
 import { mobileMessages } from '../MobileMenu/messages';
 import { PageNumberInput } from './PageNumberInput';
 import { ToolButton } from '../common/ToolButton';
+import { BackToList } from '../BackToList';
 import { ZoomDisplay } from './ZoomDisplay';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useHoverTip } from '../SharedTooltip';
@@ -101,6 +102,8 @@ export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
 
   return (
     <section ref={barRef} aria-label={t('toolbar.label')} className="folio-header-bar">
+      {/* An archive's entry: the way back to its listing (nothing for any other document). */}
+      <BackToList />
       {/* The title, or on wide screens an empty spacer that keeps the controls at the end. */}
       {(showTitle || !narrow) && (
         <div className="folio-header-bar-start" style={{ flex: narrow ? '1 0 100%' : '1 1 0' }}>

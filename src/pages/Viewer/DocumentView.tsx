@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
-import { selectIsFetching, selectShownUrl } from '../../models/doc/selectors';
+import { selectIsFetching, selectShownUrl, selectView } from '../../models/doc/selectors';
 import { chunkComponent } from '../../runtime';
 import { usePageTitle } from '../../router/DocumentTitle';
 import { useBootBarReplaced } from '../../boot/bootBar';
@@ -25,6 +25,17 @@ const DocumentStatus = chunkComponent(
   <Loading />,
 );
 
+/**
+ * The listing engine (contracts §3 "Views beyond pages"): the `listing` chunk, loaded only for an
+ * answer whose view is `listing`; a reader of a PDF loads nothing of it
+ * (docs/decisions/2026-12-06-listing-view.md).
+ */
+const ListingView = chunkComponent(
+  () => import(/* webpackChunkName: "listing" */ '../../components/Listing/ListingView'),
+  (m) => m.ListingView,
+  <Loading />,
+);
+
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
@@ -42,6 +53,8 @@ export function DocumentView({ docId }: { docId: string }) {
     shallowEqual,
   );
   const fetching = useAppSelector(selectIsFetching);
+  // The engine the doc model's fetch chose by the answer's view (it let pdf.js go for a listing).
+  const view = useAppSelector(selectView);
 
   usePageTitle(status === 'ready' ? title : undefined);
   useAntiCopy();
@@ -58,7 +71,9 @@ export function DocumentView({ docId }: { docId: string }) {
   // Before the status's own chunk has loaded: the first frame's page must not stay over it.
   useFirstFrameReplaced(shown !== undefined);
   if (shown) return <DocumentStatus shown={shown} />;
-  if (status !== 'ready' || fetching || fileUrl === undefined) return <Loading />;
+  if (status !== 'ready' || fetching) return <Loading />;
+  if (view === 'listing') return <ListingView docId={docId} />;
+  if (fileUrl === undefined) return <Loading />;
   return <ReadingLayout docId={docId} fileUrl={fileUrl} />;
 }
 

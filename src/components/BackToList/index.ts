@@ -1,0 +1,1 @@
+export { BackToList } from './BackToList';
