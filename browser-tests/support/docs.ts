@@ -17,6 +17,7 @@ import {
 } from 'pdf-lib';
 
 import { commentedPdf, stickyNote } from './commentedPdf.ts';
+import { emailWithPdf, storedZip } from './archives.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
@@ -188,6 +189,7 @@ export async function makeDocsDir(): Promise<string> {
   makeSignDocs(dir);
   makeHostDocs(dir);
   makeA11yDocs(dir);
+  makeListingDocs(dir);
   await makePrintDocs(dir);
   return dir;
 }
@@ -421,4 +423,27 @@ function makeA11yDocs(dir: string): void {
     copyFileSync(path.join(samples, 'tracemonkey.pdf'), path.join(dir, a11yStarting(run)));
     sidecar(dir, a11yStarting(run), { convertMs: 600_000 });
   }
+}
+
+// The listing view (docs/decisions/2026-12-06-listing-view.md): a zip with Chinese names and an
+// e-mail with a PDF attachment, listed by the server's side of the listing contract.
+
+export const LISTING_ARCHIVE = 'listing-scans.zip';
+export const LISTING_EMAIL = 'listing-contract.eml';
+/** The PDF inside the zip that the test opens. */
+export const LISTING_ZIP_ENTRY = '季度报告.pdf';
+
+function makeListingDocs(dir: string): void {
+  const paper = readFileSync(path.join(samples, 'tracemonkey.pdf'));
+  const text = readFileSync(path.join(samples, 'text-1000.pdf'));
+  writeFileSync(
+    path.join(dir, LISTING_ARCHIVE),
+    storedZip([
+      { name: `2026/合同/${LISTING_ZIP_ENTRY}`, data: paper },
+      { name: '2026/合同/acme.pdf', data: text },
+      { name: '2026/说明.txt', data: Buffer.from('你好，Folio\n') },
+      { name: 'setup.exe', data: Buffer.from('MZ') },
+    ]),
+  );
+  writeFileSync(path.join(dir, LISTING_EMAIL), emailWithPdf(paper, 'contract.pdf'));
 }
