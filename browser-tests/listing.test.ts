@@ -276,6 +276,32 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await session.close();
   });
 
+  it('sends the archive’s token for its entries, and never puts it in a link or the address', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsaXN0aW5nIn0.c2lnbmF0dXJl';
+    const session = await newSession(browser);
+    const { page } = session;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(encodeURIComponent(`${ARCHIVE}!`))) {
+        const headers: Partial<Record<string, string>> = request.headers();
+        sent.push(headers.authorization ?? 'none');
+      }
+    });
+    await serveListings(page);
+    await page.goto(viewerUrl(`?doc=${encodeURIComponent(ARCHIVE)}&lang=en#token=${token}`));
+    await tree(page).waitFor();
+    assert.ok(!page.url().includes(token), 'the token is taken out of the address bar');
+    await item(page, /^2026/).click();
+    const link = page.getByRole('link', { name: 'readme.pdf' });
+    assert.ok(!((await link.getAttribute('href')) ?? '').includes('token'));
+    await link.click();
+    await waitForPainted(page, 1);
+    assert.ok(!page.url().includes(token));
+    assert.ok(sent.length > 0);
+    assert.deepEqual([...new Set(sent)], [`Bearer ${token}`]);
+    await session.close();
+  });
+
   it('on a phone in Chinese: rows a finger hits, 返回列表, axe clean', async (t) => {
     const session = await openStub(ARCHIVE, { phone: true, lang: 'zh-CN' });
     const { page } = session;

@@ -17,6 +17,7 @@ import {
   selectCanZoomIn,
   selectCanZoomOut,
   selectParam,
+  selectListingOf,
   selectShownTitle,
 } from '../../models/doc/selectors';
 import { useMessages } from '../../i18n';
@@ -72,6 +73,7 @@ export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
   const dispatch = useAppDispatch();
   const param = useAppSelector(selectParam);
   const title = useAppSelector(selectShownTitle);
+  const listingOf = useAppSelector(selectListingOf);
   const canGoPrev = useAppSelector(selectCanGoPrev);
   const canGoNext = useAppSelector(selectCanGoNext);
   const canZoomOut = useAppSelector(selectCanZoomOut);
@@ -84,6 +86,7 @@ export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
   if (!param.showHeaderBar) return null;
 
   const showTitle = title !== '';
+  const entry = listingOf !== undefined;
 
   const rotate = param.showRotate ? (
     <>
@@ -102,11 +105,16 @@ export function HeaderBar({ right, menus, onWantMenus }: HeaderBarProps) {
 
   return (
     <section ref={barRef} aria-label={t('toolbar.label')} className="folio-header-bar">
-      {/* An archive's entry: the way back to its listing (nothing for any other document). */}
-      <BackToList />
-      {/* The title, or on wide screens an empty spacer that keeps the controls at the end. */}
-      {(showTitle || !narrow) && (
-        <div className="folio-header-bar-start" style={{ flex: narrow ? '1 0 100%' : '1 1 0' }}>
+      {/* The title, or on wide screens an empty spacer that keeps the controls at the end; an
+          archive's entry starts it with the way back to its listing. */}
+      {(showTitle || !narrow || entry) && (
+        <div
+          className={
+            entry ? 'folio-header-bar-start folio-header-bar-start-back' : 'folio-header-bar-start'
+          }
+          style={{ flex: narrow ? '1 0 100%' : '1 1 0' }}
+        >
+          {entry && <BackToList />}
           {showTitle && (
             <span className="folio-header-bar-title" {...titleTip}>
               {title}
