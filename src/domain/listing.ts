@@ -18,6 +18,8 @@ export interface ListingEntry {
   modified: string | undefined;
   /** Folio can show it: a link to open it as a document; otherwise listed without one. */
   opens: boolean;
+  /** The archive keeps it encrypted (then it does not open). */
+  encrypted: boolean;
 }
 
 /** An e-mail's header fields and bodies, as text (the HTML body is shown in a sandboxed frame). */

@@ -197,7 +197,9 @@ export function ListingTree({
                     ) : (
                       <span className="folio-listing-text folio-listing-closed">
                         {name}
-                        <span className="folio-listing-tag">{t('listing.cannotOpen')}</span>
+                        <span className="folio-listing-tag">
+                          {t(entry.encrypted ? 'listing.encrypted' : 'listing.cannotOpen')}
+                        </span>
                       </span>
                     )}
                   </span>

@@ -24,6 +24,7 @@ export const listingMessages = defineMessages({
   'listing.modified': { en: 'Modified', 'zh-CN': '修改时间' },
   'listing.folderItems': { en: '{count} items', 'zh-CN': '{count} 项' },
   'listing.cannotOpen': { en: 'no preview', 'zh-CN': '无法预览' },
+  'listing.encrypted': { en: 'encrypted', 'zh-CN': '已加密' },
   'listing.open': { en: 'Open {name}', 'zh-CN': '打开 {name}' },
   'email.from': { en: 'From', 'zh-CN': '发件人' },
   'email.to': { en: 'To', 'zh-CN': '收件人' },

@@ -134,6 +134,14 @@ export const documentMessages = defineMessages({
     en: 'Links to this document work for a limited time. Ask for a new link.',
     'zh-CN': '此文档的链接仅在有限时间内有效。请索取新的链接。',
   },
+  'error.passwordRequired.title': {
+    en: 'This file is protected by a password',
+    'zh-CN': '此文件受密码保护',
+  },
+  'error.passwordRequired.detail': {
+    en: 'The archive or its entry is encrypted, and it cannot be opened here without its password.',
+    'zh-CN': '此压缩包或其中的文件已加密，没有密码无法在此打开。',
+  },
   'error.tokenOtherDocument.title': {
     en: 'This link is for another document',
     'zh-CN': '此链接对应的是另一份文档',

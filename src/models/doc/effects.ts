@@ -53,7 +53,15 @@ const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
   converter_not_installed: 'converterMissing',
   too_large: 'conversionFailed',
   unsupported: 'conversionFailed',
+  // An archive the facility will not list (docs/decisions/2026-12-06-listing-view.md).
+  bad_archive: 'conversionFailed',
 };
+
+/**
+ * An encrypted archive or entry (facility/README.md): the viewer has no way yet to send the
+ * facility a password, so the reader is told what it is rather than that the facility failed.
+ */
+const PASSWORD_ERRORS = new Set(['password_required', 'password_wrong']);
 
 /**
  * The document source's failures (docs/server.md, "Document sources"): the store refused the
@@ -81,6 +89,9 @@ export function toDocError(error: unknown): DocError | undefined {
     if (conversion) {
       const reason = sanitizeText(detail.reason, TEXT_LIMITS.reason);
       return { kind: conversion, status, ...(reason !== '' && { reason }) };
+    }
+    if (detail.code !== undefined && PASSWORD_ERRORS.has(detail.code)) {
+      return { kind: 'passwordRequired', status };
     }
     const source = detail.code === undefined ? undefined : SOURCE_ERRORS[detail.code];
     if (source) return { kind: source, status };

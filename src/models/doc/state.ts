@@ -34,7 +34,8 @@ export interface DocError {
     | 'tokenMissing'
     | 'tokenInvalid'
     | 'tokenExpired'
-    | 'tokenOtherDocument';
+    | 'tokenOtherDocument'
+    | 'passwordRequired';
   /** The HTTP status, for every error that came as an HTTP answer. */
   status?: number;
   /** The facility's own words on a failed conversion, sanitised text. */

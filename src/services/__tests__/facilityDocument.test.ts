@@ -445,7 +445,14 @@ describe('normalizeDocument: views beyond pages (contracts §3)', () => {
     });
     expect(doc.view).toBe('listing');
     expect(doc.listing?.entries).toEqual([
-      { id: 'scans.zip!3', path: '2026/合同/acme.pdf', size: 12, modified: undefined, opens: true },
+      {
+        id: 'scans.zip!3',
+        path: '2026/合同/acme.pdf',
+        size: 12,
+        modified: undefined,
+        opens: true,
+        encrypted: false,
+      },
     ]);
   });
 

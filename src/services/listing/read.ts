@@ -61,7 +61,8 @@ function readEntry(raw: unknown): ListingEntry | undefined {
     size:
       typeof size === 'number' && Number.isFinite(size) && size >= 0 ? Math.floor(size) : undefined,
     modified: readDate(raw.modified),
-    opens: raw.opens === true && id.kind === 'id',
+    opens: raw.opens === true && id.kind === 'id' && raw.encrypted !== true,
+    encrypted: raw.encrypted === true,
   };
 }
 

@@ -24,6 +24,7 @@ const entry = (index: number, path: string, opens = true): ListingEntry => ({
   size: 1536,
   modified: '2026-01-02T03:04:05.000Z',
   opens,
+  encrypted: false,
 });
 
 const ARCHIVE: Listing = {
@@ -200,6 +201,15 @@ describe('ListingView: an archive', () => {
     expect(screen.getByRole('searchbox', { name: '按名称搜索' })).toBeInTheDocument();
     expect(screen.getByText('共 4 项')).toBeInTheDocument();
     expect(screen.getByText('无法预览')).toBeInTheDocument();
+  });
+
+  it('tags an encrypted entry, without a link', () => {
+    renderListing({
+      ...ARCHIVE,
+      entries: [{ ...entry(9, 'secret.pdf', false), encrypted: true }],
+    });
+    expect(screen.getByText('encrypted')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says when the facility listed only part of it', () => {

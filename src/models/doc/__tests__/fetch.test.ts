@@ -88,6 +88,13 @@ beforeAll(async () => {
       }),
     },
   });
+  await facility.addPdf('locked.zip', {
+    fail: {
+      status: 422,
+      contentType: json,
+      body: JSON.stringify({ error: 'password_required', message: 'encrypted' }),
+    },
+  });
   await facility.addPdf('scans.zip', {
     fail: {
       status: 200,
@@ -144,6 +151,12 @@ async function fetchDoc(id: string) {
 }
 
 describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
+  it('an encrypted archive is told as one (422 password_required), not as a facility failure', async () => {
+    const { outcome, doc } = await fetchDoc('locked.zip');
+    expect(outcome).toBe('error');
+    expect(doc.error).toEqual({ kind: 'passwordRequired', status: 422 });
+  });
+
   it('is stored with its entries and shown by the listing engine: no PDF is opened', async () => {
     const { outcome, doc } = await fetchDoc('scans.zip');
     expect(outcome).toBe('ready');

@@ -11,6 +11,7 @@ const entry = (path: string, id = `a.zip!${path}`): ListingEntry => ({
   size: 1,
   modified: undefined,
   opens: true,
+  encrypted: false,
 });
 
 const ENTRIES = [
@@ -144,6 +145,7 @@ describe('reading the facility’s listing (nothing trusted)', () => {
         { id: 'a.zip!2\u0001', path: 'b.pdf', size: -1, modified: 'yesterday', opens: true },
         { id: 'a.zip!3', path: 'c.pdf', opens: 'yes' },
         { id: 'a.zip!4', path: '' },
+        { id: 'a.zip!5', path: 'd.pdf', opens: true, encrypted: true },
         'not an entry',
       ],
     });
@@ -155,9 +157,32 @@ describe('reading the facility’s listing (nothing trusted)', () => {
         size: 10,
         modified: '2026-01-02T03:04:05.000Z',
         opens: true,
+        encrypted: false,
       },
-      { id: '', path: 'b.pdf', size: undefined, modified: undefined, opens: false },
-      { id: 'a.zip!3', path: 'c.pdf', size: undefined, modified: undefined, opens: false },
+      {
+        id: '',
+        path: 'b.pdf',
+        size: undefined,
+        modified: undefined,
+        opens: false,
+        encrypted: false,
+      },
+      {
+        id: 'a.zip!3',
+        path: 'c.pdf',
+        size: undefined,
+        modified: undefined,
+        opens: false,
+        encrypted: false,
+      },
+      {
+        id: 'a.zip!5',
+        path: 'd.pdf',
+        size: undefined,
+        modified: undefined,
+        opens: false,
+        encrypted: true,
+      },
     ]);
     expect(listing?.message).toBeUndefined();
   });
