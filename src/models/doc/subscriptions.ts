@@ -125,17 +125,22 @@ export function shortcutForEvent(event: KeyboardEvent): AnyAction | undefined {
   return action;
 }
 
-const selectStatus = (state: { doc: DocState }) => state.doc.status;
+/**
+ * The page and zoom keys are for pages: a listing (docs/decisions/2026-12-06-listing-view.md) has
+ * none, and there Ctrl/⌘ + stays the browser's zoom and Home/End scroll the list.
+ */
+const selectKeysApply = (state: { doc: DocState }) =>
+  state.doc.status === 'ready' && state.doc.docData.view === 'pages';
 
 export const docSubscriptions = {
   /**
-   * Only while a document is shown: on the empty state or an error page, Ctrl/⌘ + must stay the
-   * browser's zoom (a reader may need it to read the message).
+   * Only while a document's pages are shown: on the empty state, an error page or a listing,
+   * Ctrl/⌘ + must stay the browser's zoom (a reader may need it to read the message).
    */
   keyboard({ dispatch, select }) {
     if (typeof window === 'undefined') return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (select(selectStatus) !== 'ready') return;
+      if (!select(selectKeysApply)) return;
       const action = shortcutForEvent(event);
       if (!action) return;
       event.preventDefault();

@@ -35,8 +35,12 @@ export function policyShortcut(
   { dispatch, select }: SubscriptionApi,
   { letter, flag, action }: PolicyShortcut,
 ): () => void {
-  const policy = ({ doc }: { doc: DocState }) =>
-    doc.status === 'ready' && doc.docData.param[flag] ? 'allowed' : doc.docData.param[flag];
+  // A listing has nothing to print (docs/decisions/2026-12-06-listing-view.md): Ctrl/⌘+P is
+  // swallowed there, as when the policy forbids printing; its download is the original's.
+  const policy = ({ doc }: { doc: DocState }) => {
+    if (flag === 'print' && doc.docData.view === 'listing') return false;
+    return doc.status === 'ready' && doc.docData.param[flag] ? 'allowed' : doc.docData.param[flag];
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!isCommandKey(event, letter)) return;
     const allowed = select(policy);

@@ -223,6 +223,13 @@ describe('keyboard: only while a document is shown', () => {
     },
   );
 
+  it('a listing (no pages): Ctrl/⌘ + stays the browser zoom, Home and End scroll the list', () => {
+    const { doc } = start({ docData: { pageCount: 0, view: 'listing' } });
+    expect(press('=', { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(press('End').defaultPrevented).toBe(false);
+    expect(doc().zoom).toBe(1);
+  });
+
   it('no document at all (the empty state): nothing is claimed', () => {
     const app = createTestApp();
     expect(press('=', { ctrlKey: true }).defaultPrevented).toBe(false);

@@ -29,6 +29,12 @@ describe('Ctrl/⌘+P', () => {
     ['print on: our dialog opens', {}, true, true],
     ['print off: swallowed, nothing opens', { docData: { param: { print: false } } }, true, false],
     ['no document yet: the browser’s', undefined, false, false],
+    [
+      'a listing: nothing to print, swallowed',
+      { docData: { view: 'listing', pageCount: 0, param: { print: true } } },
+      true,
+      false,
+    ],
   ])('%s', (_case, doc, prevented, dialogOpen) => {
     const app = createTestApp(doc ? { doc } : {});
     const event = press({ key: 'p', code: 'KeyP', ctrlKey: true });
