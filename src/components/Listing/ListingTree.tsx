@@ -111,7 +111,9 @@ export function ListingTree({
         />
         <span className="folio-listing-count" role="status">
           {query.trim() === ''
-            ? t('listing.count', { count })
+            ? count === 1
+              ? t('listing.countOne')
+              : t('listing.count', { count })
             : t('listing.matches', { shown: shown.length, count })}
         </span>
       </div>
@@ -169,7 +171,9 @@ export function ListingTree({
                       <span className="folio-listing-text">{folder.name}</span>
                     </span>
                     <span className="folio-listing-size">
-                      {t('listing.folderItems', { count: folder.count })}
+                      {folder.count === 1
+                        ? t('listing.folderItemsOne')
+                        : t('listing.folderItems', { count: folder.count })}
                     </span>
                     <span className="folio-listing-date" />
                   </div>

@@ -212,6 +212,12 @@ describe('ListingView: an archive', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('counts one entry and one item in the singular', () => {
+    renderListing({ ...ARCHIVE, entries: [entry(1, 'a/b.pdf')] });
+    expect(screen.getByText('1 entry')).toBeInTheDocument();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+  });
+
   it('says when the facility listed only part of it', () => {
     renderListing({ ...ARCHIVE, truncated: true });
     expect(screen.getByRole('note')).toHaveTextContent('Only the first 4 entries are listed.');
