@@ -10,6 +10,11 @@ export interface ListedEntry {
   index: number;
   /** `/`-separated, decoded to Unicode; `..`, `.`, empty segments and a leading `/` left out. */
   path: string;
+  /**
+   * The name as the archive stores it, when a program extracts the entry by name (7zz, bsdtar):
+   * given to it as an argument after `--`, never used as a path here.
+   */
+  stored?: string;
   /** Bytes once extracted, as the archive declares them (undefined: it does not say). */
   size?: number;
   /** Bytes as stored, when the archive says (the ratio cap compares the two). */

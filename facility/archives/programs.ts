@@ -215,6 +215,7 @@ export function parse7zListing(text: string): ListedEntry[] {
     entries.push({
       index: entries.length + 1,
       path: shownPath(name),
+      stored: name,
       ...(Number.isFinite(size) && { size }),
       ...(Number.isFinite(packed) && { packed }),
       ...(stamp && { modified: `${stamp[1]}T${stamp[2]}.000Z` }),
@@ -254,6 +255,7 @@ export function parseBsdtarListing(text: string, now = new Date()): ListedEntry[
     entries.push({
       index: entries.length + 1,
       path: shownPath(name),
+      stored: name,
       size: Number(size),
       ...(date && !Number.isNaN(date.getTime()) && { modified: date.toISOString() }),
       type: mode.startsWith('d')
@@ -298,7 +300,16 @@ export const sevenZip: Lister = {
       file,
       '.7z',
       '7zz',
-      (archive) => ['e', '-so', '-spd', '-sccUTF-8', NO_PASSWORD, '--', archive, entry.path],
+      (archive) => [
+        'e',
+        '-so',
+        '-spd',
+        '-sccUTF-8',
+        NO_PASSWORD,
+        '--',
+        archive,
+        entry.stored ?? entry.path,
+      ],
       { ...entry, packed: undefined },
       dest,
       limits,
@@ -321,7 +332,7 @@ export function bsdtarLister(): Lister {
         file,
         ext,
         'bsdtar',
-        (archive) => ['-xOqf', archive, '--', literalPattern(entry.path)],
+        (archive) => ['-xOqf', archive, '--', literalPattern(entry.stored ?? entry.path)],
         entry,
         dest,
         limits,

@@ -162,6 +162,34 @@ describe('each format', () => {
     expect(four.text).toBe('RAR4, stored\n');
   });
 
+  it('extracts by the name the archive stores (`./` kept), shown without it', async () => {
+    const source = path.join(dir, 'dotted');
+    await mkdir(source, { recursive: true });
+    await writeFile(path.join(source, 'x [1].txt'), 'dotted');
+    const file = path.join(dir, 'dotted.tar.xz');
+    execFileSync('bsdtar', ['-cJf', file, '-C', source, '.']);
+    const { entries } = await listerOf('dotted.tar.xz').list(file, LIMITS);
+    const entry = entries.find((candidate) => candidate.path === 'x [1].txt');
+    expect(entry?.stored).toBe('./x [1].txt');
+    if (!entry) throw new Error('no entry');
+    await listerOf('dotted.tar.xz').extract(file, entry, path.join(dir, 'dotted.out'), LIMITS);
+    expect(await readFile(path.join(dir, 'dotted.out'), 'utf8')).toBe('dotted');
+  });
+
+  it('asks for the password of a 7z whose listing is encrypted, and refuses a 7z bomb by its ratio', async () => {
+    const source = path.join(dir, 'seven');
+    await mkdir(source, { recursive: true });
+    await writeFile(path.join(source, 'zeros.bin'), Buffer.alloc(32 * 1024 * 1024));
+    const secret = path.join(dir, 'secret.7z');
+    execFileSync('7zz', ['a', '-bd', '-pSECRET', '-mhe=on', secret, 'zeros.bin'], { cwd: source });
+    const locked = await refusal(listerOf('secret.7z').list(secret, LIMITS));
+    expect(locked.code).toBe('password_required');
+    const bomb = path.join(dir, 'bomb.7z');
+    execFileSync('7zz', ['a', '-bd', bomb, 'zeros.bin'], { cwd: source });
+    const refused = await refusal(listerOf('bomb.7z').list(bomb, LIMITS));
+    expect(refused.message).toContain('compression ratio');
+  });
+
   it('lists a lone gzipped file as the one entry it holds', async () => {
     const { entries, text } = await listAndRead('report.txt.gz', gzipSync('plain text'), 1);
     expect(entries).toEqual([
