@@ -2,8 +2,8 @@
  * 7z (Debian's `7zip`, `7zz`) and RAR 4 and 5, `.tar.bz2` and `.tar.xz` (libarchive's `bsdtar`)
  * read by programs in the converters' sandbox (facility/sandbox/jail.ts): each run sees a copy of
  * the archive in a job folder of its own and nothing else, as `nobody`, with no network, under an
- * address-space limit and a time limit, its output counted against the caps as it comes
- * (docs/decisions/2026-12-06-archives-and-mail.md).
+ * address-space limit and a time limit, two at once, its output counted against the caps as it
+ * comes (docs/decisions/2026-12-06-archives-and-mail.md).
  */
 import { spawn } from 'node:child_process';
 import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
@@ -26,7 +26,35 @@ interface Run {
 }
 
 /** The archive copied into a fresh job folder, for `task`; the folder removed after. */
-async function inJob<T>(
+/**
+ * Programs running at once: each may take its address-space limit and a core, so a flood of
+ * archive requests waits its turn here instead of starting one program each.
+ */
+export const PROGRAMS_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= PROGRAMS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+function inJob<T>(
+  file: string,
+  ext: string,
+  task: (work: string, archive: string) => Promise<T>,
+): Promise<T> {
+  return turn(() => inOwnJob(file, ext, task));
+}
+
+async function inOwnJob<T>(
   file: string,
   ext: string,
   task: (work: string, archive: string) => Promise<T>,

@@ -133,6 +133,11 @@ describe('each format', () => {
       expect(await readFile(dest, 'utf8')).toBe('alpha');
     }
     execFileSync('7zz', ['a', '-bd', path.join(dir, 't.7z'), '目录', 'b.md'], { cwd: source });
+    // Eight at once take their turns (two programs at a time), each answered.
+    const lists = await Promise.all(
+      Array.from({ length: 8 }, () => listerOf('t.7z').list(path.join(dir, 't.7z'), LIMITS)),
+    );
+    expect(lists.map((list) => list.entries.length)).toEqual(Array(8).fill(3));
     const { entries } = await listerOf('t.7z').list(path.join(dir, 't.7z'), LIMITS);
     const file = entries.find((entry) => entry.path === '目录/a.txt');
     expect(file?.size).toBe(5);
