@@ -11,6 +11,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createArchives } from './archives/entries.ts';
+import { DEFAULT_ARCHIVE_LIMITS } from './archives/listing.ts';
 import type { ArchiveLimits } from './archives/listing.ts';
 import { createConverter, createHasher } from './conversion/convert.ts';
 import type { Converter, Spawner } from './conversion/convert.ts';
@@ -129,7 +130,12 @@ export function createFacility(options: FacilityOptions): Facility {
           log,
         });
 
-  const archives = createArchives({ cacheDir, contentHash, limits: options.archiveLimits, log });
+  // An entry is a document: no larger than MAX_FILE_MB either.
+  const archiveLimits = {
+    maxEntryBytes: Math.min(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes, maxBytes),
+    ...options.archiveLimits,
+  };
+  const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, log });
   const lookup = createLookup({
     docsDir,
     source,

@@ -106,7 +106,7 @@ export class ArchiveError extends Error {
   }
 }
 
-/** The caps of a listing as a whole: entry count and declared total, each entry's size and ratio. */
+/** The caps of a listing as a whole: entry count, declared total, each entry's ratio. */
 export function checkListing(entries: readonly ListedEntry[], limits: ArchiveLimits): void {
   if (entries.length > limits.maxEntries) {
     throw tooMany(entries.length, limits);
@@ -119,7 +119,9 @@ export function checkListing(entries: readonly ListedEntry[], limits: ArchiveLim
       `its entries inflate to ${String(total)} bytes; the cap on total inflated bytes is ${String(limits.maxTotalBytes)}`,
     );
   }
-  for (const entry of entries) checkEntrySize(entry, entry.size ?? 0, limits);
+  // An entry too large to open is still listed (opening it is refused); a ratio past the cap is
+  // a bomb's mark, and refuses the archive.
+  for (const entry of entries) checkRatio(entry, entry.size ?? 0, limits);
 }
 
 export function tooMany(count: number, limits: ArchiveLimits): ArchiveError {
@@ -137,6 +139,10 @@ export function checkEntrySize(entry: ListedEntry, bytes: number, limits: Archiv
       `entry ${String(entry.index)} inflates past ${String(limits.maxEntryBytes)} bytes, the cap on one entry's bytes`,
     );
   }
+  checkRatio(entry, bytes, limits);
+}
+
+function checkRatio(entry: ListedEntry, bytes: number, limits: ArchiveLimits): void {
   if (
     entry.packed !== undefined &&
     bytes > RATIO_FLOOR_BYTES &&
