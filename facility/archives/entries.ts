@@ -1,6 +1,6 @@
 /**
  * Archives and e-mails as documents (docs/server.md, "Archives and e-mail"): a found document's
- * listing, read from the archive's own directory and kept per file version; and an entry id's
+ * listing, read from the archive's own directory and kept per file version (64 MB of them); and an entry id's
  * document, its one entry extracted — nothing else of the archive — into CACHE_DIR under the
  * archive's content hash and the entry's index (`entries/<sha256>-<index><ext>`), its extension
  * the one of the formats' table its name ends with, never its name: an entry's name never reaches
@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { extensionOf, formatOf } from '../conversion/formats.ts';
 import type { Format } from '../conversion/format.ts';
 import { jsonError } from '../http/answer.ts';
@@ -21,7 +22,16 @@ import { parseEntryId } from './entry-id.ts';
 import { ARCHIVE_FAILURE_STATUS, ArchiveError, DEFAULT_ARCHIVE_LIMITS } from './listing.ts';
 import type { ArchiveLimits, Listing } from './listing.ts';
 
-const LISTINGS_KEPT = 200;
+/** Listings kept in memory, by their approximate size. */
+const LISTINGS_KEPT_BYTES = 64 * 1024 * 1024;
+
+/** About what a listing holds in memory: its entries' paths and an e-mail's bodies. */
+function listingBytes(listed: Listing): number {
+  const entries = listed.entries.reduce((sum, entry) => sum + 96 + entry.path.length * 2, 0);
+  const { message } = listed;
+  const bodies = message ? ((message.html?.length ?? 0) + (message.text?.length ?? 0)) * 2 : 0;
+  return Math.max(1, entries + bodies);
+}
 
 export interface Archives {
   /** The listing of a document whose format is a listing one; throws {@link ArchiveError}. */
@@ -60,7 +70,12 @@ export function createArchives(options: {
 }): Archives {
   const { cacheDir, contentHash, log } = options;
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
-  const listings = new Map<string, Promise<Listing>>();
+  // Kept by their size: an e-mail's listing carries its bodies and inline images.
+  const listings = new LRUCache<string, Listing>({
+    maxSize: LISTINGS_KEPT_BYTES,
+    sizeCalculation: listingBytes,
+  });
+  const reading = new Map<string, Promise<Listing>>();
   const extracting = new Map<string, Promise<void>>();
 
   function listing(doc: DocumentFile): Promise<Listing> {
@@ -69,22 +84,27 @@ export function createArchives(options: {
       return Promise.reject(new ArchiveError('unsupported', 'it is not an archive or an e-mail'));
     }
     const key = `${doc.file}\0${String(doc.stats.mtimeMs)}\0${String(doc.stats.size)}`;
-    let listed = listings.get(key);
+    const kept = listings.get(key);
+    if (kept) return Promise.resolve(kept);
+    let listed = reading.get(key);
     if (!listed) {
       const startedAt = Date.now();
       listed = format.lister.list(doc.file, limits, shownName(doc));
-      listings.set(key, listed);
+      reading.set(key, listed);
       listed.then(
-        ({ entries }) =>
+        (done) => {
+          reading.delete(key);
+          listings.set(key, done);
           log?.({
             event: 'listed',
             file: doc.name,
-            entries: entries.length,
+            entries: done.entries.length,
             ms: Date.now() - startedAt,
-          }),
+          });
+        },
         (error: unknown) => {
           // A refusal is not kept: the caps may be raised, or the file was being written.
-          listings.delete(key);
+          reading.delete(key);
           log?.({
             event: 'refused',
             file: doc.name,
@@ -92,10 +112,6 @@ export function createArchives(options: {
           });
         },
       );
-      if (listings.size > LISTINGS_KEPT) {
-        const oldest = listings.keys().next();
-        if (oldest.done !== true) listings.delete(oldest.value);
-      }
     }
     return listed;
   }
