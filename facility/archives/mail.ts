@@ -5,6 +5,7 @@
  * listing; its attachments are its entries, each opening as a document, as an archive's do.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { decompressRTF } from '@kenjiuno/decompressrtf';
 import * as msgreader from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import PostalMime from 'postal-mime';
@@ -16,6 +17,8 @@ import type { ArchiveLimits, ListedEntry, Lister, Listing, MailMessage } from '.
 
 /** Bytes of inline images an HTML body may carry as data: URLs. */
 export const MAX_INLINE_IMAGE_BYTES = 8 * 1024 * 1024;
+/** The entry a `.msg`'s RTF body is listed as. */
+const RTF_BODY = 'message.rtf';
 /** Characters of a body kept (the rest of a huge text body is cut). */
 const MAX_BODY_CHARS = 2_000_000;
 
@@ -195,6 +198,15 @@ export const msg: Lister = {
         type: 'file',
       });
     });
+    // Outlook's own body, RTF (compressed): an entry of its own when no HTML body shows it,
+    // opened as any `.rtf` (LibreOffice), after the attachments.
+    if (
+      data.compressedRtf !== undefined &&
+      data.bodyHtml === undefined &&
+      data.html === undefined
+    ) {
+      entries.push({ index: attachments.length + 1, path: RTF_BODY, type: 'file' });
+    }
     checkListing(entries, limits);
     const html =
       data.bodyHtml ??
@@ -220,7 +232,19 @@ export const msg: Lister = {
 
   async extract(file, entry, dest, limits) {
     const { reader, data } = readMsg(await readMail(file, limits));
-    const attachment = data.attachments?.[entry.index - 1];
+    const attachments = data.attachments ?? [];
+    if (entry.index === attachments.length + 1 && data.compressedRtf !== undefined) {
+      let rtf: Buffer;
+      try {
+        rtf = Buffer.from(decompressRTF([...data.compressedRtf]));
+      } catch (error) {
+        throw asListingError(error, 'RTF body');
+      }
+      checkEntrySize(entry, rtf.length, limits);
+      await writeFile(dest, rtf);
+      return;
+    }
+    const attachment = attachments.at(entry.index - 1);
     if (attachment === undefined)
       throw new ArchiveError('bad_archive', `it has no attachment ${String(entry.index)}`);
     const { content } = reader.getAttachment(attachment);

@@ -11,6 +11,8 @@ export interface MsgSpec {
   to: { name: string; email: string }[];
   body: string;
   html?: string;
+  /** An RTF body, stored as [MS-OXRTFCP]'s uncompressed form ("MELA"). */
+  rtf?: string;
   attachments: { name: string; data: Uint8Array }[];
 }
 
@@ -44,6 +46,14 @@ export function buildMsg(spec: MsgSpec): Buffer {
   add('__substg1.0_0C1E001F', utf16('SMTP'));
   add('__substg1.0_1000001F', utf16(spec.body));
   if (spec.html !== undefined) add('__substg1.0_10130102', Buffer.from(spec.html, 'utf8'));
+  if (spec.rtf !== undefined) {
+    const raw = Buffer.from(spec.rtf, 'latin1');
+    const header = Buffer.alloc(16);
+    header.writeUInt32LE(raw.length + 12, 0);
+    header.writeUInt32LE(raw.length, 4);
+    header.writeUInt32LE(0x414c454d, 8);
+    add('__substg1.0_10090102', Buffer.concat([header, raw]));
+  }
   spec.to.forEach((recipient, at) => {
     const folder = `__recip_version1.0_#${at.toString(16).toUpperCase().padStart(8, '0')}`;
     add(`${folder}/__substg1.0_3001001F`, utf16(recipient.name));

@@ -131,4 +131,29 @@ describe('a .msg', () => {
     await msg.extract(file, entry, path.join(dir, 'att.out'), DEFAULT_ARCHIVE_LIMITS);
     expect(await readFile(path.join(dir, 'att.out'), 'utf8')).toBe('not really a docx');
   });
+
+  it('lists an RTF body, when there is no HTML one, as an entry that opens as .rtf', async () => {
+    const file = path.join(dir, 'rtf.msg');
+    const rtf = '{\\rtf1\\ansi Hello \\b bold\\b0}';
+    await writeFile(
+      file,
+      buildMsg({
+        subject: 'RTF',
+        from: { name: 'A', email: 'a@example.com' },
+        to: [],
+        body: 'Hello bold',
+        rtf,
+        attachments: [{ name: 'a.txt', data: Buffer.from('a') }],
+      }),
+    );
+    const { entries } = await msg.list(file, DEFAULT_ARCHIVE_LIMITS);
+    expect(entries.map((entry) => [entry.index, entry.path])).toEqual([
+      [1, 'a.txt'],
+      [2, 'message.rtf'],
+    ]);
+    const body = entries.at(1);
+    if (!body) throw new Error('no body');
+    await msg.extract(file, body, path.join(dir, 'body.rtf'), DEFAULT_ARCHIVE_LIMITS);
+    expect(await readFile(path.join(dir, 'body.rtf'), 'latin1')).toBe(rtf);
+  });
 });
