@@ -149,16 +149,25 @@ function token(doc: string, perm?: string[]): Promise<string> {
     .sign(new TextEncoder().encode(SECRET));
 }
 
-async function get(id: string, doc: string, suffix = '', perm?: string[]) {
-  const res = await fetch(`${served.api}documents/${encodeURIComponent(id)}${suffix}`, {
-    headers: { Authorization: `Bearer ${await token(doc, perm)}` },
+/** `id`'s answer (`suffix` after it) with a token for `doc`; `raw`: `id` is a whole api/ path. */
+async function get(
+  id: string,
+  doc: string,
+  suffix = '',
+  options: { perm?: string[]; raw?: true; doc?: string } = {},
+) {
+  const url = options.raw
+    ? `${served.api}${id}`
+    : `${served.api}documents/${encodeURIComponent(id)}`;
+  const res = await fetch(`${url}${suffix}`, {
+    headers: { Authorization: `Bearer ${await token(options.doc ?? doc, options.perm)}` },
   });
   const type = res.headers.get('content-type') ?? '';
   const bytes = Buffer.from(await res.arrayBuffer());
   const body = type.includes('json')
     ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>)
     : {};
-  return { status: res.status, body, bytes };
+  return { status: res.status, body, bytes, type };
 }
 
 interface ListingBody {
@@ -199,6 +208,17 @@ describe('a zip with Chinese names', () => {
         param: expect.objectContaining({ print: false }) as unknown,
       }),
     );
+    const previews = pdf?.body.previews as { url: string };
+    const preview = await get(
+      previews.url.replace('{page}', '1').replace('{width}', '240'),
+      '',
+      '',
+      {
+        raw: true,
+        doc: 'scans.zip',
+      },
+    );
+    expect([preview.status, preview.type]).toEqual([200, 'image/webp']);
     const content = await get('scans.zip!1', 'scans.zip', '/content');
     expect(content.status).toBe(200);
     expect(content.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -289,8 +309,14 @@ describe('view only', () => {
     expect(listing.status).toBe(200);
     const meta = await get('view-only.zip!1', 'view-only.zip');
     expect(meta.status).toBe(200);
-    expect(meta.body).toHaveProperty('viewOnly');
     expect(meta.body).not.toHaveProperty('fileUrl');
+    const { pages } = meta.body.viewOnly as { pages: string };
+    const image = await get(pages.replace('{page}', '1').replace('{width}', '480'), '', '', {
+      raw: true,
+      doc: 'view-only.zip',
+    });
+    expect(image.status).toBe(200);
+    expect(image.type).toBe('image/webp');
     for (const suffix of ['/content', '/original']) {
       const refused = await get('view-only.zip!1', 'view-only.zip', suffix);
       expect({ status: refused.status, body: refused.body }).toEqual({
