@@ -112,8 +112,12 @@ const ATTRIBUTES = new Set([
 ]);
 const SAFE_LINK = /^(https?:|mailto:)/i;
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|bmp);base64,[a-z0-9+/=\s]*$/i;
-/** A style naming a URL, an expression or an import could fetch or run something. */
-const UNSAFE_STYLE = /url\s*\(|expression\s*\(|@import|javascript:|behavior\s*:|-moz-binding/i;
+/**
+ * A style naming a URL (`url(`, `image-set(`, `src(`), an expression or an import could fetch or
+ * run something; a backslash could spell any of them in a CSS escape (`u\72l(`).
+ */
+const UNSAFE_STYLE =
+  /url\s*\(|image-set\s*\(|src\s*\(|expression\s*\(|@import|javascript:|behavior\s*:|-moz-binding|\\/i;
 
 /** The images inline parts hold, by Content-ID (without `<>`), as data: URLs. */
 export type InlineImages = Map<string, string>;

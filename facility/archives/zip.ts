@@ -18,6 +18,8 @@ const UTF8_FLAG = 0x800;
 const UNICODE_PATH_FIELD = 0x7075;
 /** A local file header's fixed part: the least room an entry takes before its data. */
 const LOCAL_HEADER_BYTES = 30;
+/** The MS-DOS attribute of a folder, in the low byte of the external attributes. */
+const MSDOS_FOLDER = 0x10;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
@@ -153,7 +155,9 @@ function listed(entries: readonly Entry[]): ListedEntry[] {
       decodeName(raw, (entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 ? 'utf-8' : encoding);
     const unixMode = entry.externalFileAttributes >>> 16;
     const type =
-      name.endsWith('/') || name.endsWith('\\')
+      name.endsWith('/') ||
+      name.endsWith('\\') ||
+      (entry.externalFileAttributes & MSDOS_FOLDER) !== 0
         ? 'folder'
         : (unixMode & S_IFMT) === S_IFLNK
           ? 'link'

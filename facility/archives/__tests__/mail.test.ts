@@ -29,6 +29,8 @@ describe('the HTML body', () => {
     ['<style>body{background:url(https://t.example/a)}</style>b', 'b'],
     ['<p style="background:url(https://t.example/a)">c</p>', '<p>c</p>'],
     ['<p style="color:red">d</p>', '<p style="color:red">d</p>'],
+    ['<p style="background:u\\72l(https://t.example/a)">d</p>', '<p>d</p>'],
+    ['<p style="background:image-set(\'https://t.example/a\' 1x)">d</p>', '<p>d</p>'],
     ['<img src="https://t.example/pixel.gif" alt="pixel">', '[pixel]'],
     ['<img src="cid:logo@x">', `<img src="${PIXEL}">`],
     ['<img src="cid:missing@x">', ''],
