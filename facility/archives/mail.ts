@@ -69,6 +69,13 @@ function attachmentName(name: string | null | undefined, index: number): string 
   return shownPath(name ?? '').replaceAll('/', '_') || `attachment-${String(index)}`;
 }
 
+/** A message forwarded as an attachment opens as an e-mail of its own: its name ends in `.eml`. */
+function forwarded(part: Attachment, name: string): string {
+  return part.mimeType === 'message/rfc822' && !name.toLowerCase().endsWith('.eml')
+    ? `${name}.eml`
+    : name;
+}
+
 function asListingError(error: unknown, what: string): ArchiveError {
   if (error instanceof ArchiveError) return error;
   return new ArchiveError(
@@ -111,7 +118,7 @@ export const eml: Lister = {
       if (!emlAttachments([part]).length) return;
       entries.push({
         index: at + 1,
-        path: attachmentName(part.filename, at + 1),
+        path: forwarded(part, attachmentName(part.filename, at + 1)),
         size: bytesOf(part.content).length,
         type: 'file',
       });

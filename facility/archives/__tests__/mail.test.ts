@@ -59,7 +59,7 @@ describe('the HTML body', () => {
 });
 
 describe('an .eml', () => {
-  it('lists its attachments, not the images its body shows, and extracts one', async () => {
+  it('lists its attachments (a forwarded message as an .eml), not the images its body shows', async () => {
     const file = path.join(dir, 'mail.eml');
     await writeFile(
       file,
@@ -79,6 +79,14 @@ describe('an .eml', () => {
         'Content-Disposition: attachment; filename="figures.csv"',
         '',
         'a,b',
+        '--b',
+        'Content-Type: message/rfc822',
+        'Content-Disposition: attachment',
+        '',
+        'From: c@example.com',
+        'Subject: Forwarded',
+        '',
+        'Inner body',
         '--b--',
         '',
       ].join('\r\n'),
@@ -92,7 +100,20 @@ describe('an .eml', () => {
       subject: 'Quarterly',
       text: 'Hello',
     });
-    expect(entries).toEqual([{ index: 1, path: 'figures.csv', size: 3, type: 'file' }]);
+    expect(entries).toEqual([
+      { index: 1, path: 'figures.csv', size: 3, type: 'file' },
+      expect.objectContaining({ index: 2, path: 'attachment-2.eml', type: 'file' }),
+    ]);
+    const inner = entries.at(1);
+    if (!inner) throw new Error('no forwarded message');
+    await eml.extract(file, inner, path.join(dir, 'inner.eml'), DEFAULT_ARCHIVE_LIMITS);
+    const forwarded = await eml.list(path.join(dir, 'inner.eml'), DEFAULT_ARCHIVE_LIMITS);
+    expect(forwarded.message).toEqual(
+      expect.objectContaining({
+        subject: 'Forwarded',
+        text: expect.stringMatching(/^Inner body/) as unknown,
+      }),
+    );
     const entry = entries.at(0);
     if (!entry) throw new Error('no entry');
     await eml.extract(file, entry, path.join(dir, 'figures.out'), DEFAULT_ARCHIVE_LIMITS);
