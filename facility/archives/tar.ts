@@ -13,6 +13,8 @@ import type { ReadEntry } from 'tar';
 import { writeBounded } from './bounded-write.ts';
 import { ArchiveError, checkListing, shownPath, tooMany } from './listing.ts';
 import type { ArchiveLimits, ListedEntry, Lister } from './listing.ts';
+import { decodeName, namesEncoding } from './names.ts';
+import { rawTarNames } from './tar-names.ts';
 
 function typeOf(entry: ReadEntry): ListedEntry['type'] {
   switch (entry.type) {
@@ -73,6 +75,28 @@ async function walk(
   }
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    UTF8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Names node-tar could not read as UTF-8, read again from their bytes (tar-names.ts). */
+async function redecode(file: string, found: ListedEntry[], limits: ArchiveLimits): Promise<void> {
+  const raw = await rawTarNames(file, limits.maxEntries);
+  const legacy = [...raw].filter(([, bytes]) => !isUtf8(bytes));
+  const encoding = namesEncoding(legacy.map(([, bytes]) => bytes));
+  for (const [index, bytes] of legacy) {
+    const entry = found.at(index - 1);
+    if (entry?.index === index) entry.path = shownPath(decodeName(bytes, encoding));
+  }
+}
+
 export const tar: Lister = {
   async list(file, limits) {
     const found: ListedEntry[] = [];
@@ -85,6 +109,7 @@ export const tar: Lister = {
       return Promise.resolve(false);
     });
     checkListing(found, limits);
+    if (found.some((entry) => entry.path.includes('\uFFFD'))) await redecode(file, found, limits);
     return { entries: found };
   },
 

@@ -146,6 +146,40 @@ describe('each format', () => {
     expect(await readFile(path.join(dir, '7z.out'), 'utf8')).toBe('alpha');
   });
 
+  it('reads a tar, plain or gzipped, whose names a Windows tool wrote in GBK', async () => {
+    /** A ustar header and body for `name` (raw bytes), as such tools write one. */
+    const member = (name: Uint8Array, body: string) => {
+      const header = Buffer.alloc(512);
+      Buffer.from(name).copy(header, 0);
+      header.write('0000644\0', 100, 'latin1');
+      header.write('0000000\0', 108, 'latin1');
+      header.write('0000000\0', 116, 'latin1');
+      header.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+      header.write('14000000000\0', 136, 'latin1');
+      header.write('        ', 148, 'latin1');
+      header.write('0', 156, 'latin1');
+      header.write('ustar\u000000', 257, 'latin1');
+      const sum = header.reduce((total, byte) => total + byte, 0);
+      header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+      const data = Buffer.alloc(Math.ceil(body.length / 512) * 512);
+      data.write(body, 'latin1');
+      return Buffer.concat([header, data]);
+    };
+    const bytes = Buffer.concat([
+      member(iconv.encode('合同/2026年/报告.txt', 'gbk'), 'one'),
+      member(Buffer.from('readme.txt'), 'plain'),
+      member(iconv.encode('合同/说明文件.txt', 'gbk'), 'two'),
+      Buffer.alloc(1024),
+    ]);
+    const names = ['合同/2026年/报告.txt', 'readme.txt', '合同/说明文件.txt'];
+    const plain = await listAndRead('gbk.tar', bytes, 3);
+    expect(plain.entries.map((entry) => entry.path)).toEqual(names);
+    expect(plain.text).toBe('two');
+    const zipped = await listAndRead('gbk.tar.gz', gzipSync(bytes), 1);
+    expect(zipped.entries.map((entry) => entry.path)).toEqual(names);
+    expect(zipped.text).toBe('one');
+  });
+
   it('lists and extracts RAR 5 and RAR 4 (the committed fixtures, as _rar.ts writes them)', async () => {
     const rar5 = await readFile(path.join(__dirname, 'fixtures', 'tiny.rar'));
     expect(
