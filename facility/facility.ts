@@ -10,6 +10,9 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createArchives } from './archives/entries.ts';
+import { DEFAULT_ARCHIVE_LIMITS } from './archives/listing.ts';
+import type { ArchiveLimits } from './archives/listing.ts';
 import { createConverter, createHasher } from './conversion/convert.ts';
 import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
@@ -68,6 +71,8 @@ export interface FacilityOptions {
   onFactsLookup?: (outcome: CacheOutcome) => void;
   /** Whether each page preview came from CACHE_DIR, was drawn, or failed (the server's metrics). */
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
+  /** The caps archives and e-mails are read under (archives/listing.ts); default: its defaults. */
+  archiveLimits?: Partial<ArchiveLimits>;
   /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
   /** Page images one reader may have drawn at once (pool/lane.ts); more answer busy. Default 8. */
@@ -125,11 +130,35 @@ export function createFacility(options: FacilityOptions): Facility {
           log,
         });
 
-  const lookup = createLookup({ docsDir, source, cacheDir, maxBytes, simulate, viewOnly, log });
+  // An entry is a document: no larger than MAX_FILE_MB either.
+  const archiveLimits = {
+    maxEntryBytes: Math.min(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes, maxBytes),
+    ...options.archiveLimits,
+  };
+  const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, log });
+  const lookup = createLookup({
+    docsDir,
+    source,
+    cacheDir,
+    maxBytes,
+    simulate,
+    viewOnly,
+    archives,
+    log,
+  });
   const remote = createRemotePdfs(source, pool);
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
-  const metadata = createMetadata({ lookup, remote, viewable, facts, cacheDir, simulate, log });
+  const metadata = createMetadata({
+    lookup,
+    remote,
+    viewable,
+    facts,
+    archives,
+    cacheDir,
+    simulate,
+    log,
+  });
   const { content, original } = createContent({ lookup, remote, viewable, facts });
   const { preview, page, text } = createPageImages({
     lookup,

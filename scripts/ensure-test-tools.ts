@@ -1,5 +1,6 @@
 // The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
-// LibreOffice and bubblewrap, its sandbox (the production server's conversion tests) and Redis (the conversion queue's tests). On a fresh machine they are missing:
+// LibreOffice and bubblewrap, its sandbox (the production server's conversion tests), 7-Zip and
+// libarchive's bsdtar (the archives' tests) and Redis (the conversion queue's tests). On a fresh machine they are missing:
 // install them when we can (root with apt-get, as on these machines), else stop at once with the
 // exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
@@ -66,6 +67,22 @@ const TOOLS: Tool[] = [
     recommends: false,
     purpose:
       'LibreOffice converts only in its sandbox (facility/sandbox/jail.ts); a server without it does not start',
+  },
+  {
+    name: '7zip',
+    present: () => onPath('7zz'),
+    packages: ['7zip'],
+    recommends: false,
+    purpose:
+      'the server lists and extracts .7z archives with 7zz, in the sandbox (facility/archives/programs.ts)',
+  },
+  {
+    name: 'bsdtar',
+    present: () => onPath('bsdtar'),
+    packages: ['libarchive-tools'],
+    recommends: false,
+    purpose:
+      'the server lists and extracts RAR 4 and 5, .tar.bz2 and .tar.xz with bsdtar, in the sandbox (facility/archives/programs.ts)',
   },
   {
     name: 'redis',

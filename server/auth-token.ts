@@ -11,6 +11,7 @@ import { PERMISSIONS } from '../facility/policy/reader.ts';
 import type { Permission, Reader } from '../facility/policy/reader.ts';
 import { DEFAULT_MAX_TTL_S, MAX_CLOCK_SKEW_S } from './auth-keys.ts';
 import type { VerifyKey } from './auth-keys.ts';
+import { tokenCovers } from '../facility/archives/entry-id.ts';
 
 /** What the API answers for each way a token fails (docs/server.md). */
 export type TokenFailure =
@@ -99,7 +100,8 @@ export async function verifyToken(
     }
     const reader = readerOf(payload);
     if (reader === null) return fail('token_invalid');
-    return reader.doc === id ? { ok: true, reader } : fail('token_other_document');
+    // A token naming an archive or an e-mail opens its entries too (facility/archives/entry-id.ts).
+    return tokenCovers(reader.doc, id) ? { ok: true, reader } : fail('token_other_document');
   } catch (error) {
     return fail(error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid');
   }

@@ -3,6 +3,7 @@
  * a format's names, how its content is recognised and checked, what it becomes and what makes it.
  * Types only, so a converter can name them without importing the table that names it.
  */
+import type { Lister } from '../archives/listing.ts';
 import type { Pool } from '../pool/pool.ts';
 import type { LibreOffice } from './libreoffice.ts';
 
@@ -90,4 +91,14 @@ export interface PagesFormat extends FormatBase {
   converter?: FormatConverter;
 }
 
-export type Format = PagesFormat;
+/**
+ * `listing`: what an archive or an e-mail holds, read from its own directory (facility/archives/,
+ * docs/server.md "Archives and e-mail"); each entry opens as a document of its own.
+ */
+export interface ListingFormat extends FormatBase {
+  view: 'listing';
+  /** Lists the entries and extracts one of them (facility/archives/). */
+  lister: Lister;
+}
+
+export type Format = PagesFormat | ListingFormat;

@@ -5,6 +5,10 @@
  * reads it: the viewable PDF (viewable.ts), the dispatcher (convert.ts), the queue (queue.ts),
  * the sources' early PDF reads (lookup.ts).
  */
+import { eml, msg } from '../archives/mail.ts';
+import { bsdtarLister, sevenZip } from '../archives/programs.ts';
+import { gzip, tar } from '../archives/tar.ts';
+import { zip } from '../archives/zip.ts';
 import { CODE_LANGUAGES } from './code-languages.ts';
 import { decodedImage } from './converters/decoded-image.ts';
 import { embeddedImage } from './converters/embedded-image.ts';
@@ -49,6 +53,15 @@ export const FORMATS: readonly Format[] = [
   { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, view: 'pages', converter: text('table') },
   { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
   { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
+  // Archives and e-mail: a listing, each entry a document of its own (facility/archives/).
+  { name: 'zip', extensions: ['.zip'], view: 'listing', lister: zip },
+  { name: 'tar', extensions: ['.tar', '.tar.gz', '.tgz'], view: 'listing', lister: tar },
+  { name: 'tar, bzip2 and xz', extensions: ['.tar.bz2', '.tbz2', '.tar.xz', '.txz'], view: 'listing', lister: bsdtarLister() },
+  { name: 'gzip', extensions: ['.gz'], view: 'listing', lister: gzip },
+  { name: '7z', extensions: ['.7z'], view: 'listing', lister: sevenZip },
+  { name: 'RAR', extensions: ['.rar'], view: 'listing', lister: bsdtarLister() },
+  { name: 'e-mail', extensions: ['.eml'], view: 'listing', lister: eml },
+  { name: 'Outlook message', extensions: ['.msg'], view: 'listing', lister: msg },
 ];
 
 const BY_EXTENSION = new Map(

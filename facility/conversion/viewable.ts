@@ -7,10 +7,11 @@ import type { Stats } from 'node:fs';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import { gridLinePrinted } from '../policy/param.ts';
+import { formatOfDocument, shownName } from '../archives/entries.ts';
 import type { Found } from '../sources/lookup.ts';
 import type { Converter } from './convert.ts';
 import type { FailureCode } from './failures.ts';
-import { formatOf, formatOfContent } from './formats.ts';
+import { formatOfContent } from './formats.ts';
 import { fileHead } from './headers.ts';
 
 /** Where the viewable PDF of a document is, or why there is none (yet). */
@@ -33,12 +34,21 @@ const FAILURE_STATUS: Record<FailureCode, number> = {
 export function createViewable(converter: Converter): ViewableOf {
   return async ({ doc, sidecar }) => {
     // By its name, else by its first KB (only a PDF is recognised so: pdf.js's rule).
-    const format = formatOf(doc.name) ?? formatOfContent(await fileHead(doc.file));
+    const format = formatOfDocument(doc) ?? formatOfContent(await fileHead(doc.file));
     if (format === undefined) {
       return {
         kind: 'failed',
         answer: jsonError(415, 'unsupported', {
-          message: `${doc.name} is not a kind of file this server previews (docs/server.md, "Formats")`,
+          message: `${shownName(doc)} is not a kind of file this server previews (docs/server.md, "Formats")`,
+        }),
+      };
+    }
+    if (format.view === 'listing') {
+      // An archive or an e-mail has no pages: its metadata lists its entries, each a document.
+      return {
+        kind: 'failed',
+        answer: jsonError(404, 'no_pages', {
+          message: `${doc.name} is a listing; its entries open as documents (docs/server.md, "Archives and e-mail")`,
         }),
       };
     }

@@ -6,6 +6,10 @@
  * read by ranges answer first (sources/remote-pdf.ts).
  */
 import mime from 'mime-types';
+import { archiveAnswer, formatOfDocument, shownName } from '../archives/entries.ts';
+import type { Archives } from '../archives/entries.ts';
+import type { Listing } from '../archives/listing.ts';
+import { formatOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
@@ -26,6 +30,8 @@ export interface MetadataOptions {
   remote: RemotePdfs;
   viewable: ViewableOf;
   facts: DocumentFacts;
+  /** An archive's or an e-mail's listing (archives/entries.ts). */
+  archives: Archives;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
   cacheDir: string;
   /** Honour the sidecars' `delayMs` and `fail` (dev only). */
@@ -68,8 +74,40 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
   });
 }
 
+/**
+ * The `listing` of a listing view's answer (facility/README.md): files only, each with its entry
+ * id and whether this server shows it; an e-mail's header fields and body beside.
+ */
+export function listingField(id: string, listed: Listing): Record<string, unknown> {
+  const entries = listed.entries
+    .filter((entry) => entry.type === 'file')
+    .map((entry) => ({
+      id: `${id}!${String(entry.index)}`,
+      path: entry.path,
+      ...(entry.size !== undefined && { size: entry.size }),
+      ...(entry.modified !== undefined && { modified: entry.modified }),
+      opens: entry.encrypted !== true && formatOf(entry.path) !== undefined,
+      ...(entry.encrypted === true && { encrypted: true }),
+    }));
+  return {
+    kind: listed.message === undefined ? 'archive' : 'email',
+    entries,
+    truncated: false,
+    ...(listed.message !== undefined && { message: listed.message }),
+  };
+}
+
 export function createMetadata(options: MetadataOptions): Metadata {
-  const { lookup, remote, viewable, facts: documentFacts, cacheDir, simulate, log } = options;
+  const {
+    lookup,
+    remote,
+    viewable,
+    archives,
+    facts: documentFacts,
+    cacheDir,
+    simulate,
+    log,
+  } = options;
   const { factsOf, progressOf, contentHash } = documentFacts;
 
   /**
@@ -121,9 +159,29 @@ export function createMetadata(options: MetadataOptions): Metadata {
     }
     if (simulate && sidecar?.fail) return { kind: 'raw', ...sidecar.fail };
     const base = {
-      title: titleFromName(doc.name),
-      mimeType: mime.lookup(doc.name) || 'application/octet-stream',
+      title: titleFromName(shownName(doc)),
+      mimeType: mime.lookup(shownName(doc)) || 'application/octet-stream',
     };
+    if (formatOfDocument(doc)?.view === 'listing') {
+      let listed: Listing;
+      try {
+        listed = await archives.listing(doc);
+      } catch (error) {
+        return archiveAnswer(error, doc.name);
+      }
+      const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
+      return {
+        kind: 'json',
+        status: 200,
+        body: {
+          ...base,
+          view: 'listing',
+          pageCount: 0,
+          listing: listingField(doc.name, listed),
+          ...fields,
+        },
+      };
+    }
     // A view-only reader's answer names page images instead (view-only.ts).
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);
     const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;

@@ -35,6 +35,8 @@ import type {
   Rendition,
   RunnerOptions,
 } from '../conversion/convert.ts';
+import { createArchives } from '../archives/entries.ts';
+import { DEFAULT_ARCHIVE_LIMITS } from '../archives/listing.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import type { FailureCode } from '../conversion/failures.ts';
 import { resolveDocument } from '../sources/files.ts';
@@ -321,8 +323,30 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
       ? createSourceCopies(source, cacheDir, options.maxBytes ?? Infinity)
       : undefined;
 
-  /** The job's document as a local file: in DOCS_DIR, or the source's copy in CACHE_DIR. */
+  // An archive's entry (`a.zip!3`) is extracted here as the server extracts it: the same bytes,
+  // so the same hash (facility/archives/entries.ts).
+  const archives = createArchives({
+    cacheDir,
+    contentHash: createHasher(),
+    limits: {
+      maxEntryBytes: Math.min(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes, options.maxBytes ?? Infinity),
+    },
+  });
+
+  /** The job's document as a local file: in DOCS_DIR, the source's copy, or an archive's entry. */
   async function open(id: string): Promise<Resolved> {
+    const entry = await archives.open(id, async (archive) => {
+      const resolved = await openInSource(archive);
+      return resolved.kind === 'ok'
+        ? { doc: resolved.doc, sidecar: null }
+        : { kind: 'json', status: 404, body: { error: resolved.kind } };
+    });
+    if (entry === undefined) return openInSource(id);
+    if ('doc' in entry) return { kind: 'ok', doc: entry.doc };
+    return { kind: 'not_found' };
+  }
+
+  async function openInSource(id: string): Promise<Resolved> {
     if (copies === undefined) return resolveDocument(docsDir, id);
     try {
       return await copies.open(id);

@@ -4,6 +4,7 @@
  * uploaded, when the document and the reader allow its download. A view-only reader gets neither
  * (policy/view-only.ts).
  */
+import { shownName } from '../archives/entries.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import type { DocumentFacts } from '../facts/document-facts.ts';
 import { jsonError } from '../http/answer.ts';
@@ -69,7 +70,7 @@ export function createContent(options: ContentOptions): Content {
       if (!documentAllowsDownload(found.sidecar?.fields) || !readerMayDownload(reader)) {
         return jsonError(403, 'download_not_allowed');
       }
-      return { kind: 'file', file: found.doc.file, downloadName: fileName(found.doc.name) };
+      return { kind: 'file', file: found.doc.file, downloadName: fileName(shownName(found.doc)) };
     },
   };
 }

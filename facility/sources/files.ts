@@ -16,6 +16,11 @@ export interface DocumentFile {
   file: string;
   /** Stats of the file itself (after following symlinks). */
   stats: Stats;
+  /**
+   * An archive's entry (facility/archives/entries.ts): its own file name, which tells its format,
+   * title and download name (its id names it by index).
+   */
+  shownName?: string;
 }
 
 export type Resolved =

@@ -5,6 +5,8 @@
  * (policy/sidecar.ts), within the size limit; or the answer that says why not.
  */
 import path from 'node:path';
+import type { Archives } from '../archives/entries.ts';
+import { parseEntryId } from '../archives/entry-id.ts';
 import { servedAsIs } from '../conversion/formats.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
@@ -40,6 +42,8 @@ export interface LookupOptions {
   simulate: boolean;
   /** The server's view-only mode (policy/view-only.ts). */
   viewOnly: ViewOnlyMode;
+  /** Entry ids (`a.zip!3`) as documents of their own (archives/entries.ts). */
+  archives?: Archives;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -65,7 +69,7 @@ export interface Lookup {
 const NO_SIDECAR: SidecarResult = { kind: 'none' };
 
 export function createLookup(options: LookupOptions): Lookup {
-  const { docsDir, source, maxBytes, simulate, viewOnly, log } = options;
+  const { docsDir, source, maxBytes, simulate, viewOnly, archives, log } = options;
   const copies = createSourceCopies(source, options.cacheDir, maxBytes, log);
 
   function failed(caught: unknown, id: string): Answer {
@@ -120,12 +124,17 @@ export function createLookup(options: LookupOptions): Lookup {
     return found;
   }
 
-  async function find(id: string): Promise<Found | Answer> {
+  async function findInSource(id: string): Promise<Found | Answer> {
     try {
       return await foundOf(source.local ? await source.local(id) : await copies.open(id));
     } catch (error) {
       return failed(error, id);
     }
+  }
+
+  /** An archive's entry by extracting it (archives/entries.ts), any other id from the source. */
+  async function find(id: string): Promise<Found | Answer> {
+    return (await archives?.open(id, findInSource)) ?? findInSource(id);
   }
 
   return {
@@ -134,7 +143,10 @@ export function createLookup(options: LookupOptions): Lookup {
 
     async findEarly(id, reader) {
       const early =
-        !source.local && servedAsIs(id) && !isViewOnly(viewOnly, undefined, undefined, reader);
+        !source.local &&
+        parseEntryId(id) === undefined &&
+        servedAsIs(id) &&
+        !isViewOnly(viewOnly, undefined, undefined, reader);
       if (!early) return find(id);
       try {
         const opened = await copies.openEarly(id);

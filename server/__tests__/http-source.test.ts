@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
+import { buildZip } from '../../facility/archives/__tests__/_zip.ts';
 import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { createHttpSource, parseHeaders } from '../../facility/sources/http-source.ts';
 import { secretKey } from '../auth-keys.ts';
@@ -116,6 +117,24 @@ test("Markdown at the origin is drawn as Markdown, as a folder's is", async () =
   expect(text).toContain('Heading one');
   expect(text).not.toContain('#');
   expect(text).not.toContain('|');
+});
+
+test('a zip at the origin is listed, and its PDF opens with the zip token (docs/server.md, "Archives and e-mail")', async () => {
+  const id = 'mail/scans.zip';
+  files.set(id, buildZip([{ name: '扫描/q4.pdf', data: await plainPdf(3) }]));
+  const auth = { Authorization: `Bearer ${await token(id)}` };
+  const listing = await fetch(`${served.api}documents/${encodeURIComponent(id)}`, {
+    headers: auth,
+  });
+  expect(await listing.json()).toMatchObject({
+    view: 'listing',
+    listing: { entries: [{ id: `${id}!1`, path: '扫描/q4.pdf', opens: true }] },
+  });
+  const entry = await fetch(`${served.api}documents/${encodeURIComponent(`${id}!1`)}`, {
+    headers: auth,
+  });
+  expect(entry.status).toBe(200);
+  expect(await entry.json()).toMatchObject({ title: 'q4', pageCount: 3 });
 });
 
 test('missing at the origin is 404 not_found', async () => {

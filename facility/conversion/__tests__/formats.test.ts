@@ -18,11 +18,34 @@ describe('the table', () => {
     for (const ext of extensions) expect(ext).toMatch(/^(\.[a-z0-9]+)+$/);
   });
 
-  it('makes every format pages, by a converter unless it is a PDF already', () => {
+  it('makes every format pages, by a converter unless it is a PDF already, or a listing', () => {
     for (const format of FORMATS) {
+      if (format.view === 'listing') {
+        expect(typeof format.lister.list).toBe('function');
+        continue;
+      }
       expect(format.view).toBe('pages');
       expect(format.converter === undefined).toBe(format.name === 'PDF');
     }
+  });
+
+  it('lists archives and e-mails', () => {
+    const listed = FORMATS.filter((format) => format.view === 'listing');
+    expect(listed.flatMap((format) => format.extensions).sort()).toEqual([
+      '.7z',
+      '.eml',
+      '.gz',
+      '.msg',
+      '.rar',
+      '.tar',
+      '.tar.bz2',
+      '.tar.gz',
+      '.tar.xz',
+      '.tbz2',
+      '.tgz',
+      '.txz',
+      '.zip',
+    ]);
   });
 
   it('recognises only a PDF by its content, as pdf.js does', () => {
@@ -44,11 +67,16 @@ describe('what a name is', () => {
     ['scan.TIF', 'HEIC, AVIF and TIFF'],
     ['photo.jpeg', 'PNG and JPEG'],
     ['logo.svg', 'SVG'],
+    ['scans.ZIP', 'zip'],
+    ['logs.tar.gz', 'tar'],
+    ['logs.tar.xz', 'tar, bzip2 and xz'],
+    ['report.pdf.gz', 'gzip'],
+    ['supplier.rar', 'RAR'],
   ])('%s is %s', (name, format) => {
     expect(formatOf(name)?.name).toBe(format);
   });
 
-  it.each(['.docx', 'dir/.pdf', 'README', 'archive.zip', 'file.', 'a.pdf/b'])(
+  it.each(['.docx', 'dir/.pdf', 'README', 'archive.zipx', 'file.', 'a.pdf/b'])(
     '%s names no format (a leading dot starts no extension)',
     (name) => {
       expect(formatOf(name)).toBeUndefined();
@@ -58,7 +86,8 @@ describe('what a name is', () => {
   it('reads the extension that ends the name', () => {
     expect(extensionOf('a.b.DOCX')).toBe('.docx');
     expect(extensionOf('dir/.hidden.txt')).toBe('.txt');
-    expect(extensionOf('a.zip')).toBeUndefined();
+    expect(extensionOf('a.zipx')).toBeUndefined();
+    expect(extensionOf('logs.TAR.GZ')).toBe('.tar.gz');
   });
 
   it('serves as it is only a PDF by its name', () => {
@@ -182,7 +211,9 @@ describe('docs/server.md, "Formats"', () => {
   );
   /** The extensions in the backticked spans of `text`. */
   const named = (text: string) =>
-    [...text.matchAll(/`([^`]*)`/g)].flatMap(([, span = '']) => span.match(/\.[a-z0-9]+/g) ?? []);
+    [...text.matchAll(/`([^`]*)`/g)].flatMap(
+      ([, span = '']) => span.match(/(?:\.[a-z0-9]+)+/g) ?? [],
+    );
 
   it("lists every extension of the table, and only those, in its table's first column", () => {
     const rows = section.split('\n').filter((line) => /^\| [^-]/.test(line));
