@@ -29,8 +29,11 @@ const config: Config = {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-      // The facility servers some tests start check tokens with jose, which is ES-module only.
-      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+      // The facility servers some tests start check tokens with jose and clean e-mail bodies with
+      // htmlparser2 (and the parts it reads), which are ES-module only.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(jose|htmlparser2|entities|domhandler|domelementtype|domutils|dom-serializer)/)',
+      ],
       moduleNameMapper: {
         '\\.css$': '<rootDir>/src/test/styleStub.ts',
         // @ant-design/icons' CommonJS build requires one ES module file of @ant-design/colors;

@@ -1,14 +1,14 @@
 // The listing view (contracts §3 "Views beyond pages"; docs/decisions/2026-12-06-listing-view.md).
 //
 // Part 1, the viewer's side: the facility's answers of the listing contract for an archive and an
-// e-mail are given to the page by Playwright (page.route) — the dev facility of this branch lists
-// no archive yet — while every entry opened from them is a real PDF of the dev facility, drawn by
+// e-mail are given to the page by Playwright (page.route), so that every shape of the contract
+// (folders, unopenable and encrypted entries, an e-mail's fields) is shown whatever the facility
+// makes of a file, while every entry opened from them is a real PDF of the dev facility, drawn by
 // pdf.js. What a reader sees is checked: the tree and its keys, the search, the links, the way
 // back, the watermark, anti-copy, the toolbar, a phone, both languages, axe.
 //
 // Part 2, the whole way: real archives and e-mails served by the server's side of the contract
-// (facility/). It needs that side: until the facility answers a `.zip` with a listing, its tests
-// are skipped, saying so — they never pass without it.
+// (facility/archives/).
 import { after, before, describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -386,27 +386,10 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
   });
 });
 
-/** Whether the server lists archives (its side of the contract); the reason to skip when not. */
-async function serverLists(page: Page): Promise<string | undefined> {
-  const answer = await page.request.get(
-    viewerUrl(`api/documents/${encodeURIComponent(LISTING_ARCHIVE)}`),
-  );
-  if (answer.ok() && ((await answer.json()) as { view?: string }).view === 'listing') {
-    return undefined;
-  }
-  return `the facility answers a .zip with no listing (HTTP ${String(answer.status())}): needs the server side of the listing contract (facility/)`;
-}
-
-describe('the listing view, the whole way (needs the server side of the contract)', () => {
+describe('the listing view, the whole way', () => {
   it('lists a real zip with Chinese names, opens a PDF from it and comes back', async (t) => {
     const session = await newSession(browser);
     const { page } = session;
-    const missing = await serverLists(page);
-    if (missing !== undefined) {
-      t.skip(missing);
-      await session.close();
-      return;
-    }
     await page.goto(viewerUrl(`?doc=${encodeURIComponent(LISTING_ARCHIVE)}&lang=en`));
     await tree(page).waitFor();
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('报告');
@@ -419,15 +402,9 @@ describe('the listing view, the whole way (needs the server side of the contract
     await session.close();
   });
 
-  it('shows a real e-mail with its HTML body and its PDF attachment', async (t) => {
+  it('shows a real e-mail with its HTML body and its PDF attachment', async () => {
     const session = await newSession(browser);
     const { page } = session;
-    const missing = await serverLists(page);
-    if (missing !== undefined) {
-      t.skip(missing);
-      await session.close();
-      return;
-    }
     await page.goto(viewerUrl(`?doc=${encodeURIComponent(LISTING_EMAIL)}&lang=en`));
     await page.getByRole('article', { name: 'E-mail message' }).waitFor();
     await page.frameLocator('iframe.folio-email-html').locator('body').waitFor();

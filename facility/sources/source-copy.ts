@@ -134,10 +134,10 @@ export function createSourceCopies(
       growing.end();
     } catch (error) {
       const failed = asSourceError(error);
+      // Gone before anyone is told: once the failure is answered nothing of it is left.
+      await rm(partial, { force: true });
       growing.end(failed);
       throw failed;
-    } finally {
-      await rm(partial, { force: true });
     }
     await dropOthers(file);
   }
