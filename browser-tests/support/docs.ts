@@ -17,7 +17,8 @@ import {
 } from 'pdf-lib';
 
 import { commentedPdf, stickyNote } from './commentedPdf.ts';
-import { emailWithPdf, storedZip } from './archives.ts';
+import { buildZip } from '../../facility/archives/__tests__/_zip.ts';
+import { emailWithPdf } from './archives.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
@@ -438,12 +439,14 @@ function makeListingDocs(dir: string): void {
   const text = readFileSync(path.join(samples, 'text-1000.pdf'));
   writeFileSync(
     path.join(dir, LISTING_ARCHIVE),
-    storedZip([
-      { name: `2026/合同/${LISTING_ZIP_ENTRY}`, data: paper },
-      { name: '2026/合同/acme.pdf', data: text },
-      { name: '2026/说明.txt', data: Buffer.from('你好，Folio\n') },
-      { name: 'setup.exe', data: Buffer.from('MZ') },
-    ]),
+    buildZip(
+      [
+        { name: `2026/合同/${LISTING_ZIP_ENTRY}`, data: paper },
+        { name: '2026/合同/acme.pdf', data: text },
+        { name: '2026/说明.txt', data: Buffer.from('你好，Folio\n') },
+        { name: 'setup.exe', data: Buffer.from('MZ') },
+      ].map((entry) => ({ ...entry, method: 0 as const, utf8: true })),
+    ),
   );
   writeFileSync(path.join(dir, LISTING_EMAIL), emailWithPdf(paper, 'contract.pdf'));
 }

@@ -20,7 +20,8 @@ const MIN_CONFIDENCE = 50;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-function isUtf8(bytes: Uint8Array): boolean {
+/** Whether the bytes are well-formed UTF-8. */
+export function isUtf8(bytes: Uint8Array): boolean {
   try {
     UTF8.decode(bytes);
     return true;

@@ -13,7 +13,7 @@ import type { ReadEntry } from 'tar';
 import { writeBounded } from './bounded-write.ts';
 import { ArchiveError, checkListing, shownPath, tooMany } from './listing.ts';
 import type { ArchiveLimits, ListedEntry, Lister } from './listing.ts';
-import { decodeName, namesEncoding } from './names.ts';
+import { decodeName, isUtf8, namesEncoding } from './names.ts';
 import { rawTarNames } from './tar-names.ts';
 
 function typeOf(entry: ReadEntry): ListedEntry['type'] {
@@ -72,17 +72,6 @@ async function walk(
     throw asArchiveError(error);
   } finally {
     await reader.return?.();
-  }
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    UTF8.decode(bytes);
-    return true;
-  } catch {
-    return false;
   }
 }
 
