@@ -16,7 +16,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium.ts';
 import { PHONE, newSession, screenshot, viewerUrl } from './support/viewer.ts';
 import type { ViewerSession } from './support/viewer.ts';
-import { waitForPainted } from './support/pixels.ts';
+import { paintedPixels, waitForPainted } from './support/pixels.ts';
 import { audit } from './support/axe.ts';
 import { LISTING_ARCHIVE, LISTING_EMAIL, LISTING_ZIP_ENTRY } from './support/docs.ts';
 
@@ -272,6 +272,38 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await waitForPainted(page, 1);
     await page.goBack();
     await tree(page).waitFor();
+    assert.deepEqual(realProblems(session), []);
+    await session.close();
+  });
+
+  // docs/decisions/2026-12-06-listing-view.md, "Leaving a PDF while pdf.js works": leaving a PDF
+  // right after page 1 is painted, while pdf.js still draws and reads (text layer, the pages
+  // beyond, thumbnails), must not leave a promise of the old document to reject uncaught
+  // ("Worker was terminated"). A race, so it is run many times, alternating two documents.
+  it('leaves a PDF for another, right after its first page is painted, without an uncaught error', async () => {
+    const session = await openStub(ARCHIVE);
+    const { page } = session;
+    await item(page, /^2026/).click();
+    await item(page, /^合同/).click();
+    const entries = ['readme.pdf', 'acme.pdf', '季度报告.pdf'];
+    for (let round = 0; round < 20; round += 1) {
+      const name = entries[round % entries.length] ?? 'readme.pdf';
+      await page.getByRole('link', { name }).click();
+      if (round === 0) {
+        await waitForPainted(page, 1);
+        // The thumbnails panel, where there is one, draws too while the document is left.
+        const thumbs = page.getByRole('button', { name: 'Thumbnails' });
+        if ((await thumbs.count()) > 0) await thumbs.click();
+      } else {
+        // Left the moment page 1 has pixels: pdf.js is still at the pages beyond, the text layer,
+        // the document's metadata.
+        while ((await paintedPixels(page, 1)) === 0) await page.waitForTimeout(10);
+      }
+      await page.getByRole('link', { name: 'Back to list' }).click();
+      await tree(page).waitFor();
+    }
+    // pdf.js's worker finishes tearing the last document down.
+    await page.waitForTimeout(500);
     assert.deepEqual(realProblems(session), []);
     await session.close();
   });

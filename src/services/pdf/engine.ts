@@ -17,6 +17,7 @@ import { errorTile } from './errorTile';
 import type { EngineView, PageEngine, ViewerEvent } from './pageEngine';
 import { forwardingEventBus } from './forwardingEventBus';
 import { loadedPageGeometry, pageElement, toPageGeometry } from './pageViews';
+import { teardownSafe } from './teardownSafe';
 
 /** What this file reads of a pdf.js page view (its typings return `any`). */
 interface PageViewLike extends TextMappedView {
@@ -60,6 +61,10 @@ export interface Engine extends PageEngine {
 export function createEngine(options: EngineOptions): Engine {
   const { container, viewer, pdf } = options;
   const abort = new AbortController();
+  // What pdf.js's viewer asked of the document and had no answer to when the engine went fails
+  // quietly (teardownSafe.ts); the thumbnails, the idle release and the rest use `pdf` itself.
+  let destroyed = false;
+  const viewed = teardownSafe(pdf, () => destroyed);
   const eventBus = forwardingEventBus(pdfViewer.EventBus, {
     wants: options.forwards,
     send: (name, detail) => {
@@ -171,8 +176,8 @@ export function createEngine(options: EngineOptions): Engine {
     canRelease: () => !options.view().printing,
   });
 
-  pdfView.setDocument(pdf);
-  linkService.setDocument(pdf);
+  pdfView.setDocument(viewed);
+  linkService.setDocument(viewed);
 
   return {
     eventBus,
@@ -222,6 +227,7 @@ export function createEngine(options: EngineOptions): Engine {
       return Math.floor(scale * 100) / 100;
     },
     destroy() {
+      destroyed = true;
       abort.abort();
       stopIdleRelease();
       void l10n.destroy();
