@@ -129,9 +129,11 @@ export async function newSession(
     if (message.type() !== 'error') return;
     // pdf.js starts on a document's PDF while the facility answers; for one still converting
     // that request is answered 409, as intended (docs/decisions/2026-11-25-reading-chrome-chunk.md),
-    // and for a view-only reader 403 (docs/decisions/2026-11-29-view-only-viewer.md).
+    // for a view-only reader 403 (docs/decisions/2026-11-29-view-only-viewer.md), and for an
+    // archive or an e-mail, which has no PDF, 404 (docs/decisions/2026-12-06-listing-view.md).
     const early =
-      /status of (409|403)\b/.test(message.text()) && message.location().url.endsWith('/content');
+      /status of (409|403|404)\b/.test(message.text()) &&
+      message.location().url.endsWith('/content');
     if (!early) problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => {
