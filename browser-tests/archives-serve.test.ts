@@ -9,8 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
-import type { CryptoKey } from 'jose';
 import type { APIResponse, Browser, Page } from 'playwright-core';
 import { buildMsg } from '../facility/archives/__tests__/_msg.ts';
 import { buildZip } from '../facility/archives/__tests__/_zip.ts';
@@ -19,6 +17,8 @@ import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
 import { waitForPainted } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
+import { hostKey } from './support/signed-links.ts';
+import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
@@ -37,7 +37,7 @@ const docx = path.join(
 );
 let browser: Browser;
 let server: RunningServer;
-let privateKey: CryptoKey;
+let key: HostKey;
 
 /** `files` packed by Debian's 7zz or bsdtar (as npm test installs them) into `name`. */
 function packed(name: string, files: Record<string, Uint8Array>): void {
@@ -50,10 +50,7 @@ function packed(name: string, files: Record<string, Uint8Array>): void {
 }
 
 before(async () => {
-  const keys = await generateKeyPair('RS256', { extractable: true });
-  privateKey = keys.privateKey;
-  const keysFile = path.join(root, 'keys.pem');
-  writeFileSync(keysFile, await exportSPKI(keys.publicKey));
+  key = await hostKey(root);
   mkdirSync(docsDir);
   writeFileSync(
     path.join(docsDir, 'scans.zip'),
@@ -83,7 +80,7 @@ before(async () => {
       DIST_DIR: distDir,
       DOCS_DIR: docsDir,
       CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: keysFile,
+      AUTH_PUBLIC_KEYS: key.keysFile,
       VIEW_ONLY: 'auto',
     },
     '/viewer/api/health',
@@ -97,12 +94,7 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function token(doc: string, perm?: string[]): Promise<string> {
-  return new SignJWT({ doc, name: 'Han Meimei', perm })
-    .setProtectedHeader({ alg: 'RS256', kid: 'host-1' })
-    .setExpirationTime('10m')
-    .sign(privateKey);
-}
+const token = (doc: string, perm?: string[]) => key.token(doc, perm);
 
 async function open(page: Page, doc: string, perm?: string[]): Promise<void> {
   const signed = await token(doc, perm);

@@ -10,8 +10,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
-import type { CryptoKey } from 'jose';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { prodBuild } from './support/build.ts';
@@ -19,6 +17,8 @@ import { launchChromium } from './support/chromium.ts';
 import { installImagePixels, WATERMARK_LAYER } from './support/pixels.ts';
 import type { ImagePixelsWindow } from './support/pixels.ts';
 import { startNpmServer } from './support/server.ts';
+import { hostKey } from './support/signed-links.ts';
+import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
 import { confirm, drawWithMouse, finishPayload, openPad } from './support/signing.ts';
 import { newSession, screenshot } from './support/viewer.ts';
@@ -30,7 +30,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-view-only-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
-let privateKey: CryptoKey;
+let key: HostKey;
 
 /** Sixty pages of black text; page 40 alone has WORD. */
 async function longPdf(): Promise<Uint8Array> {
@@ -54,10 +54,7 @@ async function longPdf(): Promise<Uint8Array> {
 }
 
 before(async () => {
-  const keys = await generateKeyPair('RS256', { extractable: true });
-  privateKey = keys.privateKey;
-  const keysFile = path.join(root, 'keys.pem');
-  writeFileSync(keysFile, await exportSPKI(keys.publicKey));
+  key = await hostKey(root);
   mkdirSync(docsDir);
   writeFileSync(path.join(docsDir, 'report.pdf'), await longPdf());
   writeFileSync(
@@ -84,7 +81,7 @@ before(async () => {
       DIST_DIR: distDir,
       DOCS_DIR: docsDir,
       CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: keysFile,
+      AUTH_PUBLIC_KEYS: key.keysFile,
       VIEW_ONLY: 'auto',
     },
     '/viewer/api/health',
@@ -98,12 +95,7 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function token(perm: string[]): Promise<string> {
-  return new SignJWT({ doc: 'report.pdf', name: 'Han Meimei', perm })
-    .setProtectedHeader({ alg: 'RS256', kid: 'host-1' })
-    .setExpirationTime('10m')
-    .sign(privateKey);
-}
+const token = (perm: string[]) => key.token('report.pdf', perm);
 
 const link = (signed: string) =>
   `${server.url}/viewer/?doc=report.pdf&lang=en#page=1&token=${signed}`;
