@@ -28,7 +28,7 @@ export function EmailMessage({ message, antiCopy }: { message: Message; antiCopy
   return (
     <article className="folio-email" aria-label={t('email.message')}>
       <h1 className="folio-email-subject">
-        <span className="folio-email-label">{t('email.subject')}: </span>
+        <span className="folio-visually-hidden">{t('email.subject')}: </span>
         {message.subject === '' ? t('email.noSubject') : message.subject}
       </h1>
       <dl className="folio-email-headers">
