@@ -9,9 +9,9 @@ import type { FormatConverter } from '../format.ts';
  * Entities at most, counted before the drawing is parsed: a 5 MB drawing has ≈ 60 000, and
  * dxf-parser holds every line of the file (docs/decisions/2026-12-06-cad-drawings-and-decoded-images.md).
  */
-export const MAX_DXF_ENTITIES = 500_000;
+export const MAX_DXF_ENTITIES = 200_000;
 /** Shapes at most once blocks are drawn where they are inserted. */
-export const MAX_DXF_SHAPES = 500_000;
+export const MAX_DXF_SHAPES = 200_000;
 
 export const dxf: FormatConverter = {
   uses: 'pool',
