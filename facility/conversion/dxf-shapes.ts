@@ -14,6 +14,7 @@ import type {
   IDimensionEntity,
   IDxf,
   IEllipseEntity,
+  IBlock,
   IEntity,
   IInsertEntity,
   ILayer,
@@ -27,6 +28,13 @@ import type {
   ITextEntity,
 } from 'dxf-parser';
 import type { HatchEdge, HatchEntity } from './dxf-hatch.ts';
+
+/**
+ * What dxf-parser hands back, as it may be: its types say every field is there, but a field a
+ * file leaves out is simply absent.
+ */
+type Parsed<T> = Partial<T>;
+type Entity = Parsed<IEntity>;
 
 /** Nested inserts deeper than this are refused (AutoCAD's own drawings rarely pass 5). */
 export const MAX_INSERT_DEPTH = 16;
@@ -196,7 +204,7 @@ function polylinePieces(
 }
 
 /** A B-spline by de Boor's algorithm, sampled; its control polygon when the knots do not fit. */
-function splinePieces(entity: ISplineEntity): Piece[] {
+function splinePieces(entity: Parsed<ISplineEntity>): Piece[] {
   const control = entity.controlPoints ?? [];
   const knots = entity.knotValues ?? [];
   const degree = entity.degreeOfSplineCurve ?? 3;
@@ -307,7 +315,9 @@ interface Context {
 
 /** The model space's shapes, handed to `emit` one at a time (first to measure, then to draw). */
 export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) => void): void {
-  const layers: Record<string, ILayer> = dxf.tables?.layer?.layers ?? {};
+  const layers: Record<string, Parsed<ILayer> | undefined> =
+    (dxf as Parsed<IDxf>).tables?.layer.layers ?? {};
+  const blocks: Record<string, Parsed<IBlock> | undefined> = (dxf as Parsed<IDxf>).blocks ?? {};
   let made = 0;
   const out = (shape: Shape) => {
     made += 1;
@@ -320,16 +330,16 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
     emit(shape);
   };
 
-  const colourOf = (entity: IEntity, context: Context): Colour => {
+  const colourOf = (entity: Entity, context: Context): Colour => {
     let colour: number;
     if (entity.colorIndex === 0) colour = context.blockColour;
     else if (entity.colorIndex !== 256 && finite(entity.color)) colour = entity.color;
-    else colour = layers[entity.layer]?.color ?? BLACK;
+    else colour = layers[entity.layer ?? '']?.color ?? BLACK;
     // White (colour 7) is black on paper, as a plotter draws it.
     return colour === WHITE ? BLACK : colour;
   };
 
-  const path = (pieces: Piece[], entity: IEntity, context: Context, fill = false) => {
+  const path = (pieces: Piece[], entity: Entity, context: Context, fill = false) => {
     if (pieces.length < 2) return;
     const { matrix } = context;
     const moved = pieces.map((piece): Piece => {
@@ -345,15 +355,16 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
 
   const text = (
     lines: string[],
-    at: IPoint,
-    height: number,
+    at: IPoint | undefined,
+    height: number | undefined,
     rotation: number,
     align: number,
-    entity: IEntity,
+    entity: Entity,
     context: Context,
     lineSpacing = 1.67,
   ) => {
-    if (!finite(at?.x) || !finite(at.y) || !finite(height) || height <= 0) return;
+    if (at === undefined || !finite(at.x) || !finite(at.y) || !finite(height) || height <= 0)
+      return;
     const { matrix } = context;
     const scale = Math.sqrt(Math.abs(matrix.a * matrix.d - matrix.b * matrix.c));
     const turn = Math.atan2(matrix.b, matrix.a) / DEG;
@@ -380,13 +391,13 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
     });
   };
 
-  const visible = (entity: IEntity): boolean => {
-    const layer = layers[entity.layer];
+  const visible = (entity: Entity): boolean => {
+    const layer = layers[entity.layer ?? ''];
     return entity.visible !== false && layer?.visible !== false && layer?.frozen !== true;
   };
 
-  const insert = (name: string, matrix: Matrix, entity: IEntity, context: Context) => {
-    const block = dxf.blocks?.[name];
+  const insert = (name: string, matrix: Matrix, entity: Entity, context: Context) => {
+    const block = blocks[name];
     if (block === undefined) return;
     if (context.inserting.includes(name)) {
       throw new DrawingRefused(
@@ -409,11 +420,11 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
     for (const child of block.entities ?? []) draw(child, inner);
   };
 
-  function draw(entity: IEntity, context: Context): void {
+  function draw(entity: Entity, context: Context): void {
     if (!visible(entity)) return;
     switch (entity.type) {
       case 'LINE': {
-        const [p, q] = (entity as ILineEntity).vertices ?? [];
+        const [p, q] = (entity as Parsed<ILineEntity>).vertices ?? [];
         if (p && q) {
           path(
             [
@@ -427,13 +438,13 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         return;
       }
       case 'CIRCLE': {
-        const { center, radius } = entity as ICircleEntity;
+        const { center, radius } = entity as Parsed<ICircleEntity>;
         if (center && finite(radius))
           path([...circleArc(center, radius, 0, 2 * Math.PI, 'M'), { op: 'Z' }], entity, context);
         return;
       }
       case 'ARC': {
-        const { center, radius, startAngle, endAngle } = entity as IArcEntity;
+        const { center, radius, startAngle, endAngle } = entity as Parsed<IArcEntity>;
         if (center && finite(radius))
           path(
             circleArc(center, radius, startAngle ?? 0, endAngle ?? 2 * Math.PI, 'M'),
@@ -449,7 +460,7 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
           axisRatio,
           startAngle,
           endAngle,
-        } = entity as IEllipseEntity;
+        } = entity as Parsed<IEllipseEntity>;
         if (!center || !major || !finite(axisRatio)) return;
         let t1 = endAngle ?? 2 * Math.PI;
         const t0 = startAngle ?? 0;
@@ -472,23 +483,23 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         return;
       }
       case 'LWPOLYLINE': {
-        const { vertices = [], shape } = entity as ILwpolylineEntity;
-        path(polylinePieces(vertices, shape), entity, context);
+        const { vertices = [], shape } = entity as Parsed<ILwpolylineEntity>;
+        path(polylinePieces(vertices, shape === true), entity, context);
         return;
       }
       case 'POLYLINE': {
-        const polyline = entity as IPolylineEntity;
+        const polyline = entity as Parsed<IPolylineEntity>;
         if (polyline.isPolyfaceMesh || polyline.is3dPolygonMesh) return;
-        path(polylinePieces(polyline.vertices ?? [], polyline.shape), entity, context);
+        path(polylinePieces(polyline.vertices ?? [], polyline.shape === true), entity, context);
         return;
       }
       case 'SPLINE':
-        path(splinePieces(entity as ISplineEntity), entity, context);
+        path(splinePieces(entity as Parsed<ISplineEntity>), entity, context);
         return;
       case 'SOLID':
       case '3DFACE': {
         // A SOLID's third and fourth corners are stored crossed.
-        const points = (entity as ISolidEntity).points ?? [];
+        const points = (entity as Parsed<ISolidEntity>).points ?? [];
         const order = entity.type === 'SOLID' ? [0, 1, 3, 2] : [0, 1, 2, 3];
         const corners = order.map((i) => points[i]).filter((p): p is IPoint => p !== undefined);
         path(
@@ -515,7 +526,7 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         return;
       }
       case 'TEXT': {
-        const t = entity as ITextEntity;
+        const t = entity as Parsed<ITextEntity>;
         // Aligned other than left-baseline: placed at the second point, as AutoCAD does.
         const aligned = (t.halign ?? 0) !== 0 || (t.valign ?? 0) !== 0;
         const at = aligned && t.endPoint ? t.endPoint : t.startPoint;
@@ -532,7 +543,9 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         return;
       }
       case 'MTEXT': {
-        const m = entity as IMtextEntity;
+        const m = entity as Parsed<IMtextEntity>;
+        const { height = 0, position } = m;
+        if (position === undefined) return;
         const lines = mtextLines(m.text ?? '');
         const attach = (m.attachmentPoint ?? 1) - 1;
         const rotation = m.directionVector
@@ -540,25 +553,27 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
           : (m.rotation ?? 0);
         // The attachment's row: the first baseline one height below the top of the lines' block.
         const row = Math.floor(attach / 3);
-        const block = m.height * (1 + 1.67 * (lines.length - 1));
-        const down = m.height - ([0, block / 2, block][row] ?? 0);
+        const block = height * (1 + 1.67 * (lines.length - 1));
+        const down = height - ([0, block / 2, block][row] ?? 0);
         const turn = rotation * DEG;
         const at = {
-          x: m.position.x + down * Math.sin(turn),
-          y: m.position.y - down * Math.cos(turn),
+          x: position.x + down * Math.sin(turn),
+          y: position.y - down * Math.cos(turn),
           z: 0,
         };
-        text(lines, at, m.height, rotation, (attach % 3) / 2, entity, context);
+        text(lines, at, height, rotation, (attach % 3) / 2, entity, context);
         return;
       }
       case 'DIMENSION': {
         // Its picture is an anonymous block in the drawing's coordinates.
-        const dimension = entity as IDimensionEntity;
+        const dimension = entity as Parsed<IDimensionEntity>;
         if (dimension.block) insert(dimension.block, context.matrix, entity, context);
         return;
       }
       case 'INSERT': {
-        const ins = entity as IInsertEntity;
+        const ins = entity as Parsed<IInsertEntity>;
+        const { name } = ins;
+        if (name === undefined) return;
         const columns = Math.max(1, ins.columnCount ?? 1);
         const rows = Math.max(1, ins.rowCount ?? 1);
         if (columns * rows > maxShapes) {
@@ -585,7 +600,7 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
               e: position.x + cos * dx - sin * dy,
               f: position.y + sin * dx + cos * dy,
             };
-            insert(ins.name, multiply(context.matrix, place), entity, context);
+            insert(name, multiply(context.matrix, place), entity, context);
           }
         }
         return;
@@ -596,7 +611,7 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
     }
   }
 
-  for (const entity of dxf.entities ?? []) {
+  for (const entity of (dxf as Parsed<IDxf>).entities ?? []) {
     if (entity.inPaperSpace) continue;
     draw(entity, { matrix: IDENTITY, blockColour: BLACK, inserting: [] });
   }

@@ -29,7 +29,12 @@ async function manyPoints(file: string, count: number): Promise<void> {
   out.write('  0\nSECTION\n  2\nENTITIES\n');
   const chunk = '  0\nPOINT\n  8\n0\n 10\n1\n 20\n1\n'.repeat(10_000);
   for (let written = 0; written < count; written += 10_000) {
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk))
+      await new Promise<void>((resolve) =>
+        out.once('drain', () => {
+          resolve();
+        }),
+      );
   }
   out.end('  0\nENDSEC\n  0\nEOF\n');
   await finished(out);

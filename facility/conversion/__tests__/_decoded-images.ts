@@ -21,7 +21,7 @@ export function halves(width: number, height: number): Uint8ClampedArray {
 
 export function psd(width: number, height: number): Buffer {
   const data = halves(width, height);
-  return writePsdBuffer({ width, height, imageData: { width, height, data, colorSpace: 'srgb' } });
+  return writePsdBuffer({ width, height, imageData: { width, height, data } });
 }
 
 /** A PSD's header saying `width` × `height`, with nothing after it. */
