@@ -15,13 +15,12 @@ initializeCanvas(
   () => {
     throw new Error('no canvas: only the flattened image is read');
   },
-  (width, height) =>
-    ({
-      width,
-      height,
-      data: new Uint8ClampedArray(width * height * 4),
-      colorSpace: 'srgb',
-    }) as ImageData,
+  (width, height) => ({
+    width,
+    height,
+    data: new Uint8ClampedArray(width * height * 4),
+    colorSpace: 'srgb',
+  }),
 );
 
 export const DECODED_PIXELS = new Set(['.psd', '.tga', '.ico']);

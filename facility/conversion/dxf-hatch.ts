@@ -50,7 +50,12 @@ const point = (): IPoint => ({ x: 0, y: 0, z: 0 });
 
 /** Reads one HATCH entity's groups up to the next entity (group code 0). */
 function readHatch(scanner: Scanner): HatchEntity {
-  const hatch = { type: 'HATCH', solid: false, paths: [] } as unknown as HatchEntity;
+  const hatch = {
+    type: 'HATCH',
+    solid: false,
+    paths: [],
+    colorIndex: 256,
+  } as unknown as HatchEntity;
   let inBoundaries = false;
   let path: HatchPath | undefined;
   let polyline = false;
@@ -104,7 +109,6 @@ function readHatch(scanner: Scanner): HatchEntity {
       readEdgeGroup(edge, code, value);
     }
   }
-  hatch.colorIndex ??= 256;
   return hatch;
 }
 

@@ -101,7 +101,7 @@ function measure(dxf: IDxf, maxShapes: number): { box: Box; shapes: number; text
     if (shape.kind === 'text') {
       texts = true;
       // The line's extent guessed at 0.6 of its height a character: the font is not loaded yet.
-      const length = shape.height * 0.6 * [...shape.text].length;
+      const length = shape.height * 0.6 * shape.text.length;
       const angle = (shape.rotation * Math.PI) / 180;
       const back = length * shape.align;
       add(shape.x - back * Math.cos(angle), shape.y - back * Math.sin(angle));
@@ -180,6 +180,15 @@ function painter(page: PDFPage, font: PDFFont | undefined, scale: number, dx: nu
   };
 }
 
+/** dxf-parser's reading of the text, HATCH included (dxf-hatch.ts); null when it is no DXF. */
+export function parseDrawing(text: string): IDxf | null {
+  const parser = new DxfParser();
+  parser.registerEntityHandler(
+    HatchHandler as unknown as Parameters<DxfParser['registerEntityHandler']>[0],
+  );
+  return parser.parseSync(text);
+}
+
 export async function dxfPdf(job: DxfJob): Promise<DrawnDxf> {
   const text = new TextDecoder('utf-8').decode(await readFile(job.input));
   const entities = countEntities(text);
@@ -187,11 +196,7 @@ export async function dxfPdf(job: DxfJob): Promise<DrawnDxf> {
     const message = `the drawing has ${entities.toLocaleString('en')} entities; the limit is ${job.maxEntities.toLocaleString('en')}`;
     return { shapes: 0, refused: { code: 'too_large', message } };
   }
-  const parser = new DxfParser();
-  parser.registerEntityHandler(
-    HatchHandler as unknown as Parameters<DxfParser['registerEntityHandler']>[0],
-  );
-  const dxf = parser.parseSync(text);
+  const dxf = parseDrawing(text);
   if (dxf === null)
     return { shapes: 0, refused: { code: 'unsupported', message: 'not a DXF drawing' } };
   try {

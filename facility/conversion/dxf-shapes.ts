@@ -190,13 +190,13 @@ function polylinePieces(
   closed: boolean,
 ): Piece[] {
   const points = vertices.filter((v) => finite(v.x) && finite(v.y));
-  const [first] = points;
+  const first = points.at(0);
   if (first === undefined) return [];
   const pieces: Piece[] = [{ op: 'M', x: first.x, y: first.y }];
   const ends = closed ? points.length : points.length - 1;
   for (let i = 0; i < ends; i += 1) {
-    const p = points[i];
-    const q = points[(i + 1) % points.length];
+    const p = points.at(i);
+    const q = points.at((i + 1) % points.length);
     if (p && q) pieces.push(...bulgePieces({ ...p, z: 0 }, { ...q, z: 0 }, p.bulge ?? 0));
   }
   if (closed) pieces.push({ op: 'Z' });
@@ -222,7 +222,7 @@ function splinePieces(entity: Parsed<ISplineEntity>): Piece[] {
     let span = degree;
     while (span < control.length - 1 && t >= (knots[span + 1] ?? Infinity)) span += 1;
     const d = Array.from({ length: degree + 1 }, (_, j) => {
-      const p = control[j + span - degree];
+      const p = control.at(j + span - degree);
       return { x: p?.x ?? 0, y: p?.y ?? 0, z: 0 };
     });
     for (let r = 1; r <= degree; r += 1) {
@@ -230,13 +230,13 @@ function splinePieces(entity: Parsed<ISplineEntity>): Piece[] {
         const left = knots[j + span - degree] ?? 0;
         const right = knots[j + 1 + span - r] ?? 1;
         const alpha = right === left ? 0 : (t - left) / (right - left);
-        const a = d[j - 1];
-        const b = d[j];
+        const a = d.at(j - 1);
+        const b = d.at(j);
         if (a && b)
           d[j] = { x: (1 - alpha) * a.x + alpha * b.x, y: (1 - alpha) * a.y + alpha * b.y, z: 0 };
       }
     }
-    const point = d[degree];
+    const point = d.at(degree);
     if (point) points.push(point);
   }
   return line(points);
@@ -424,7 +424,9 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
     if (!visible(entity)) return;
     switch (entity.type) {
       case 'LINE': {
-        const [p, q] = (entity as Parsed<ILineEntity>).vertices ?? [];
+        const vertices = (entity as Parsed<ILineEntity>).vertices ?? [];
+        const p = vertices.at(0);
+        const q = vertices.at(1);
         if (p && q) {
           path(
             [
@@ -494,14 +496,14 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         return;
       }
       case 'SPLINE':
-        path(splinePieces(entity as Parsed<ISplineEntity>), entity, context);
+        path(splinePieces(entity), entity, context);
         return;
       case 'SOLID':
       case '3DFACE': {
         // A SOLID's third and fourth corners are stored crossed.
         const points = (entity as Parsed<ISolidEntity>).points ?? [];
         const order = entity.type === 'SOLID' ? [0, 1, 3, 2] : [0, 1, 2, 3];
-        const corners = order.map((i) => points[i]).filter((p): p is IPoint => p !== undefined);
+        const corners = order.map((i) => points.at(i)).filter((p): p is IPoint => p !== undefined);
         path(
           [
             ...corners.map((p, i): Piece => ({ op: i === 0 ? 'M' : 'L', x: p.x, y: p.y })),

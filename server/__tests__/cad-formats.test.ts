@@ -47,9 +47,9 @@ async function withHealth<T>(
 ): Promise<{ result: T; statuses: number[]; slowestMs: number }> {
   const statuses: number[] = [];
   let slowestMs = 0;
-  let running = true;
+  const state = { running: true };
   const loop = (async () => {
-    while (running) {
+    while (state.running) {
       const startedAt = Date.now();
       const res = await fetch(`${served.api}health`).catch(() => undefined);
       slowestMs = Math.max(slowestMs, Date.now() - startedAt);
@@ -61,7 +61,7 @@ async function withHealth<T>(
   try {
     return { result: await work(), statuses, slowestMs };
   } finally {
-    running = false;
+    state.running = false;
     await loop;
   }
 }
