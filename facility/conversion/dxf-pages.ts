@@ -5,7 +5,7 @@
  * text drawn with the CJK font in the PDF's text layer, so it is found and selected as any PDF's.
  *
  * Bounded (docs/decisions/2026-12-06-cad-drawings-and-decoded-images.md): the entities are counted
- * in the text before dxf-parser reads it (it holds every line as a string), and refused above
+ * in the bytes before dxf-parser reads them (it holds every line as a string), and refused above
  * `maxEntities`; the shapes, inserts expanded, stop at `maxShapes`; the pool bounds time and memory.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -63,15 +63,31 @@ const SHORT_MIN = 200;
 const MARGIN = 24;
 const LINE_WIDTH = 0.5;
 
-/** The groups whose code is 0 (each an entity, or a section's, table's or block's mark). */
-export function countEntities(text: string): number {
+/** A line of `bytes` from `start` to `end` that is `0`, spaces and a CR around it allowed. */
+function isZeroCode(bytes: Buffer, start: number, end: number): boolean {
+  let zero = false;
+  for (let i = start; i < end; i += 1) {
+    const c = bytes[i];
+    if (c === 0x30 && !zero) zero = true;
+    else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return zero;
+}
+
+/**
+ * The groups whose code is 0 (each an entity, or a section's, table's or block's mark), counted in
+ * the bytes before anything is decoded, and only up to `atMost` + 1: a file of ten million
+ * entities is refused after reading the first few MB of it.
+ */
+export function countEntities(bytes: Uint8Array, atMost = Infinity): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let count = 0;
   let start = 0;
   let isCode = true;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    if (isCode && text.slice(start, end).trim() === '0') count += 1;
+  while (start < buffer.length && count <= atMost) {
+    let end = buffer.indexOf(0x0a, start);
+    if (end < 0) end = buffer.length;
+    if (isCode && isZeroCode(buffer, start, end)) count += 1;
     isCode = !isCode;
     start = end + 1;
   }
@@ -190,12 +206,13 @@ export function parseDrawing(text: string): IDxf | null {
 }
 
 export async function dxfPdf(job: DxfJob): Promise<DrawnDxf> {
-  const text = new TextDecoder('utf-8').decode(await readFile(job.input));
-  const entities = countEntities(text);
-  if (entities > job.maxEntities) {
-    const message = `the drawing has ${entities.toLocaleString('en')} entities; the limit is ${job.maxEntities.toLocaleString('en')}`;
+  const bytes = await readFile(job.input);
+  if (countEntities(bytes, job.maxEntities) > job.maxEntities) {
+    const limit = job.maxEntities.toLocaleString('en');
+    const message = `the drawing has more than ${limit} entities; the limit is ${limit}`;
     return { shapes: 0, refused: { code: 'too_large', message } };
   }
+  const text = new TextDecoder('utf-8').decode(bytes);
   const dxf = parseDrawing(text);
   if (dxf === null)
     return { shapes: 0, refused: { code: 'unsupported', message: 'not a DXF drawing' } };

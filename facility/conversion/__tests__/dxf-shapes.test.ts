@@ -147,8 +147,9 @@ test('MTEXT’s codes: paragraphs, fonts, stacks and braces', () => {
   ]);
 });
 
-test('countEntities counts the groups of code 0, padded or not, CRLF or LF', () => {
-  expect(
-    countEntities('  0\r\nSECTION\r\n  2\r\nENTITIES\r\n0\nPOINT\n 70\n0\n  0\nENDSEC\n'),
-  ).toBe(3);
+test('countEntities counts the groups of code 0, padded or not, CRLF or LF, up to its limit', () => {
+  const bytes = Buffer.from('  0\r\nSECTION\r\n  2\r\nENTITIES\r\n0\nPOINT\n 70\n0\n  0\nENDSEC\n');
+  expect(countEntities(bytes)).toBe(3);
+  // A value of 0 (code 70's) is no group of code 0; counting stops one past the limit.
+  expect(countEntities(bytes, 1)).toBe(2);
 });
