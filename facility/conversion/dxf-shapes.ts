@@ -203,15 +203,42 @@ function polylinePieces(
   return pieces;
 }
 
-/** A B-spline by de Boor's algorithm, sampled; its control polygon when the knots do not fit. */
+/** A smooth curve through `points` (Catmull-Rom, as Béziers). */
+function throughPoints(points: IPoint[]): Piece[] {
+  const first = points.at(0);
+  if (first === undefined) return [];
+  const pieces: Piece[] = [{ op: 'M', x: first.x, y: first.y }];
+  for (let i = 0; i + 1 < points.length; i += 1) {
+    const p1 = points.at(i) ?? first;
+    const p2 = points.at(i + 1) ?? p1;
+    const p0 = points.at(Math.max(0, i - 1)) ?? p1;
+    const p3 = points.at(Math.min(points.length - 1, i + 2)) ?? p2;
+    pieces.push({
+      op: 'C',
+      x1: p1.x + (p2.x - p0.x) / 6,
+      y1: p1.y + (p2.y - p0.y) / 6,
+      x2: p2.x - (p3.x - p1.x) / 6,
+      y2: p2.y - (p3.y - p1.y) / 6,
+      x: p2.x,
+      y: p2.y,
+    });
+  }
+  return pieces;
+}
+
+/**
+ * A B-spline by de Boor's algorithm, sampled; a curve through its fit points when it has only
+ * those; its control polygon when the knots do not fit.
+ */
 function splinePieces(entity: Parsed<ISplineEntity>): Piece[] {
   const control = entity.controlPoints ?? [];
   const knots = entity.knotValues ?? [];
   const degree = entity.degreeOfSplineCurve ?? 3;
   const line = (points: IPoint[]) =>
     points.map((p, i): Piece => ({ op: i === 0 ? 'M' : 'L', x: p.x, y: p.y }));
+  if (control.length === 0) return throughPoints(entity.fitPoints ?? []);
   if (control.length <= degree || knots.length !== control.length + degree + 1) {
-    return line(control.length > 0 ? control : (entity.fitPoints ?? []));
+    return line(control);
   }
   const low = knots[degree] ?? 0;
   const high = knots[control.length] ?? 1;

@@ -18,7 +18,7 @@ import {
 } from '../../facility/conversion/__tests__/_dxf.ts';
 import { MAX_DXF_ENTITIES } from '../../facility/conversion/converters/dxf.ts';
 import { converted } from './_converted.ts';
-import { startServe } from './_serve.ts';
+import { FIXTURES, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
 jest.setTimeout(300_000);
@@ -77,6 +77,7 @@ describe('DXF and DWG', () => {
     served = await startServe({
       files: {
         'plan.dxf': dxfText(floorPlan()),
+        'ezdxf.dxf': await readFile(path.join(FIXTURES, 'floor-plan.dxf')),
         'drawing.dwg': Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(1000)]),
         'huge.dxf': await readFile(huge),
         'loop.dxf': dxfText({
@@ -114,6 +115,15 @@ describe('DXF and DWG', () => {
     expect(words).toContain('Office');
     expect(words).toContain('Room办公室');
     expect(words).toContain('10000');
+  });
+
+  test('a DXF ezdxf wrote (fixtures/README.md): its text, its dimension’s measurement', async () => {
+    const { meta, text } = await converted(served, 'ezdxf.dxf');
+    expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
+    const words = text.replace(/\s/g, '');
+    for (const word of ['Groundfloor一层平面图', 'Meetingroom', '会议室', 'centred', '8000']) {
+      expect(words).toContain(word);
+    }
   });
 
   test('a DWG is refused, saying why and what to send instead', async () => {
