@@ -377,7 +377,16 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
       const c2 = apply(matrix, piece.x2, piece.y2);
       return { op: 'C', x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, ...end };
     });
-    out({ kind: 'path', pieces: moved, colour: colourOf(entity, context), fill });
+    // A coordinate missing or out of range (1e308 scaled) would write NaN into the page.
+    const drawable = moved.every(
+      (piece) =>
+        piece.op === 'Z' ||
+        (finite(piece.x) &&
+          finite(piece.y) &&
+          (piece.op !== 'C' ||
+            (finite(piece.x1) && finite(piece.y1) && finite(piece.x2) && finite(piece.y2)))),
+    );
+    if (drawable) out({ kind: 'path', pieces: moved, colour: colourOf(entity, context), fill });
   };
 
   const text = (

@@ -37,6 +37,25 @@ describe('walkDrawing', () => {
     expect(shapes.map((s) => s.colour)).toEqual([0xff0000, 0x0000ff, 0x000000]);
   });
 
+  test('a shape with a coordinate out of range is left out, the others drawn', () => {
+    const shapes = paths(
+      shapesOf({ entities: [line('0', 0, 0, 1e308, 0), line('0', 0, 0, 1, 1)] }),
+    );
+    expect(shapes).toHaveLength(2);
+    const scaled = paths(
+      shapesOf({
+        blocks: { L: [line('0', 0, 0, 1e300, 1)] },
+        entities: [insert('0', 'L', 0, 0, [[41, 1e300]]), line('0', 0, 0, 1, 1)],
+      }),
+    );
+    expect(scaled.map(points)).toEqual([
+      [
+        [0, 0],
+        [1, 1],
+      ],
+    ]);
+  });
+
   test('a bulge of 1 is a half circle on the right of its direction', () => {
     const [arc] = paths(
       shapesOf({
