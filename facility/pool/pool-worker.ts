@@ -9,6 +9,7 @@ import { readPdfFacts, readRemotePdfFacts } from '../facts/pdf-facts-worker.ts';
 import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
 import type { ByteRange, PdfFacts } from '../facts/pdf-facts-types.ts';
 import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
+import type { DrawnDxf, DxfJob } from '../conversion/dxf-pages.ts';
 import type { ImageJob } from './pool.ts';
 import { readPageText } from '../previews/page-text.ts';
 import type { PageText, PageTextJob } from '../previews/page-text.ts';
@@ -57,6 +58,12 @@ export async function image({ input, output, ext }: ImageJob): Promise<undefined
 export async function decodedImage(job: DecodedImageJob): Promise<DecodedImage> {
   const { decodedImagePdf } = await import('../conversion/image-pages.ts');
   return decodedImagePdf(job);
+}
+
+/** A DXF drawing as a vector page (dxf-pages.ts), loaded on its first use as decodedImage() is. */
+export async function dxf(job: DxfJob): Promise<DrawnDxf> {
+  const { dxfPdf } = await import('../conversion/dxf-pages.ts');
+  return dxfPdf(job);
 }
 
 /** A page preview (preview-render.ts), written as WebP to the job's output. */

@@ -1,7 +1,7 @@
 /**
  * The one bounded pool where the server parses and decodes untrusted bytes (docs/server.md,
  * "Limits"): pdf.js reading a PDF's facts or drawing a page preview, and pdf-lib turning a PNG or
- * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
+ * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF, drawing a DXF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
  * queue and limits.
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is
@@ -29,6 +29,7 @@ import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
 import type { PageText, PageTextJob } from '../previews/page-text.ts';
 import type { PreviewJob } from '../previews/preview-types.ts';
 import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
+import type { DrawnDxf, DxfJob } from '../conversion/dxf-pages.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
@@ -74,6 +75,7 @@ interface Tasks {
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   decodedImage: { input: DecodedImageJob; result: DecodedImage };
+  dxf: { input: DxfJob; result: DrawnDxf };
   preview: { input: PreviewJob; result: undefined };
   pageText: { input: PageTextJob; result: PageText };
   text: { input: TextJob; result: PreparedText };
