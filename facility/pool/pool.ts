@@ -32,6 +32,7 @@ import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
+import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -79,6 +80,10 @@ interface Tasks {
   text: { input: TextJob; result: PreparedText };
   sheetGrid: { input: SheetGridJob; result: undefined };
   references: { input: ReferencesJob; result: CleanedReferences };
+  ofd: { input: DrawnJob; result: Drawn };
+  epub: { input: DrawnJob; result: Drawn };
+  mindMap: { input: DrawnJob; result: Drawn };
+  diagram: { input: DrawnJob; result: Drawn };
 }
 export type TaskKind = keyof Tasks;
 
