@@ -17,7 +17,8 @@ export interface XmlElement {
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** The attribute by its local name, whatever its prefix (`xlink:href` is `href`). */
-export function attribute(element: XmlElement, name: string): string | undefined {
+export function attribute(element: XmlElement | undefined, name: string): string | undefined {
+  if (element === undefined) return undefined;
   if (name in element.attributes) return element.attributes[name];
   const key = Object.keys(element.attributes).find((key) => localName(key) === name);
   return key === undefined ? undefined : element.attributes[key];
