@@ -21,6 +21,8 @@ export interface Fallback {
   file: string;
   family?: string;
   hasGlyph: (codePoint: number) => boolean;
+  /** The width of `text` at `size`, in the size's unit (a layout before the page is made). */
+  measure: (text: string, size: number) => number;
 }
 
 let fallback: Fallback | undefined;
@@ -45,6 +47,7 @@ export function fallbackFont(): Fallback {
     file,
     ...(isCollection && { family: font.postscriptName }),
     hasGlyph: (codePoint) => font.hasGlyphForCodePoint(codePoint),
+    measure: (text, size) => (font.layout(text).advanceWidth / font.unitsPerEm) * size,
   };
   return fallback;
 }
@@ -54,6 +57,8 @@ export interface DrawnJob {
   output: string;
   /** The job's folder, where the package's parts are extracted. */
   work: string;
+  /** The extension the content is read as (a diagram's: `.drawio`, `.dio` or `.bpmn`). */
+  ext: string;
   maxPixels: number;
 }
 
@@ -83,7 +88,10 @@ export async function answered(drawing: Promise<Drawn>): Promise<Drawn> {
  * over `maxPixels` refuses the file); other formats decoded by sharp under the same limit.
  * Undefined: a format neither reads (JBIG2, SVG).
  */
-export async function usableImage(bytes: Buffer, maxPixels: number): Promise<Buffer | undefined> {
+export async function usableImage(
+  bytes: Buffer,
+  maxPixels: number,
+): Promise<{ data: Buffer; width: number; height: number } | undefined> {
   let size;
   try {
     size = imageSize(bytes);
@@ -97,10 +105,13 @@ export async function usableImage(bytes: Buffer, maxPixels: number): Promise<Buf
       true,
     );
   }
-  if (type === 'png' || type === 'jpg') return bytes;
+  if (type === 'png' || type === 'jpg') return { data: bytes, width, height };
   if (type === 'svg') return undefined;
   try {
-    return await sharp(bytes, { limitInputPixels: maxPixels }).png().toBuffer();
+    const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch {
     return undefined;
   }

@@ -132,11 +132,10 @@ class BookLayout {
     if (image === undefined) return;
     const width = PAGE[0] - 2 * MARGIN;
     const height = PAGE[1] - 2 * MARGIN;
-    const opened = this.doc.openImage(image);
-    const scale = Math.min(1, width / opened.width, height / opened.height);
-    if (this.doc.y + opened.height * scale > PAGE[1] - MARGIN) this.doc.addPage();
-    this.doc.image(opened, MARGIN, this.doc.y, { scale });
-    this.doc.y += opened.height * scale + 6;
+    const scale = Math.min(1, width / image.width, height / image.height);
+    if (this.doc.y + image.height * scale > PAGE[1] - MARGIN) this.doc.addPage();
+    this.doc.image(image.data, MARGIN, this.doc.y, { scale });
+    this.doc.y += image.height * scale + 6;
     this.page();
   }
 }

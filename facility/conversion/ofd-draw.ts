@@ -143,7 +143,7 @@ export class OfdDrawing {
     if (picture === undefined || width <= 0 || height <= 0) return;
     const usable = await usableImage(picture, this.maxPixels);
     if (usable === undefined) return;
-    this.doc.image(usable, x, y, { width, height });
+    this.doc.image(usable.data, x, y, { width, height });
   }
 
   /** The object's boundary origin and CTM applied; `draw` runs inside, then both undone. */
@@ -245,7 +245,10 @@ export class OfdDrawing {
     if (!this.images.has(id)) {
       const part = this.resources.media.get(id);
       const bytes = part === undefined ? undefined : await this.pkg.read(part);
-      this.images.set(id, bytes === undefined ? undefined : await usableImage(bytes, this.maxPixels));
+      this.images.set(
+        id,
+        bytes === undefined ? undefined : (await usableImage(bytes, this.maxPixels))?.data,
+      );
     }
     const usable = this.images.get(id);
     if (usable === undefined) return;

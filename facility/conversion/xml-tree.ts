@@ -3,8 +3,7 @@
  * parsed by htmlparser2 in XML mode: a DOCTYPE is skipped, so no entity it declares is ever
  * expanded (only the five of XML and character references are), nothing it names is fetched.
  */
-import { parseDocument } from 'htmlparser2';
-import type { CDATA, ChildNode, Element, Text } from 'domhandler';
+import { Parser } from 'htmlparser2';
 
 export interface XmlElement {
   name: string;
@@ -12,6 +11,13 @@ export interface XmlElement {
   children: readonly XmlElement[];
   /** Its text and child elements in document order. */
   content: readonly (XmlElement | string)[];
+}
+
+interface Building {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  content: (XmlElement | string)[];
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -22,23 +28,6 @@ export function attribute(element: XmlElement | undefined, name: string): string
   if (name in element.attributes) return element.attributes[name];
   const key = Object.keys(element.attributes).find((key) => localName(key) === name);
   return key === undefined ? undefined : element.attributes[key];
-}
-
-function convert(element: Element): XmlElement {
-  const children: XmlElement[] = [];
-  const content: (XmlElement | string)[] = [];
-  for (const node of element.children as ChildNode[]) {
-    if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
-      const converted = convert(node as Element);
-      children.push(converted);
-      content.push(converted);
-    } else if (node.type === 'text') {
-      content.push((node as Text).data);
-    } else if (node.type === 'cdata') {
-      content.push((node as CDATA).children.map((c) => ('data' in c ? c.data : '')).join(''));
-    }
-  }
-  return { name: localName(element.name), attributes: element.attribs, children, content };
 }
 
 /** The encoding the XML declaration names, else UTF-8 (as XML says without one). */
@@ -57,12 +46,31 @@ function decode(bytes: Uint8Array): string {
  * EPUB's XHTML, whose HTML entities such as `&nbsp;` are then decoded), names in lower case.
  */
 export function parseXml(bytes: Uint8Array, html = false): XmlElement | undefined {
-  const document = parseDocument(
-    decode(bytes),
+  let root: XmlElement | undefined;
+  const open: Building[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const element: Building = { name: localName(name), attributes, children: [], content: [] };
+        const parent = open.at(-1);
+        if (parent === undefined) root ??= element;
+        else {
+          parent.children.push(element);
+          parent.content.push(element);
+        }
+        open.push(element);
+      },
+      ontext(text) {
+        open.at(-1)?.content.push(text);
+      },
+      onclosetag() {
+        open.pop();
+      },
+    },
     html ? { recognizeSelfClosing: true, recognizeCDATA: true } : { xmlMode: true },
   );
-  const root = document.children.find((node) => node.type === 'tag');
-  return root === undefined ? undefined : convert(root as Element);
+  parser.end(decode(bytes));
+  return root;
 }
 
 /** The first child of that local name. */
@@ -75,20 +83,21 @@ export function childrenNamed(element: XmlElement | undefined, name: string): Xm
   return element?.children.filter((c) => c.name === name) ?? [];
 }
 
-/** Every element of that local name under it, in document order. */
-export function descendants(element: XmlElement, name: string): XmlElement[] {
+/** Every element of that local name (any, without one) under it, in document order. */
+export function descendants(element: XmlElement, name?: string): XmlElement[] {
   const found: XmlElement[] = [];
   const stack = [...element.children].reverse();
   while (stack.length > 0) {
     const next = stack.pop();
     if (next === undefined) break;
-    if (next.name === name) found.push(next);
+    if (name === undefined || next.name === name) found.push(next);
     for (let at = next.children.length - 1; at >= 0; at -= 1) stack.push(next.children[at]);
   }
   return found;
 }
 
 /** Its text and its descendants', in document order. */
-export function allText(element: XmlElement): string {
+export function allText(element: XmlElement | undefined): string {
+  if (element === undefined) return '';
   return element.content.map((part) => (typeof part === 'string' ? part : allText(part))).join('');
 }

@@ -11,9 +11,9 @@ export type DrawnKind = 'ofd' | 'epub' | 'mindMap' | 'diagram';
 export function drawn(kind: DrawnKind): FormatConverter {
   return {
     uses: 'pool',
-    async convert({ input, output, work, pool, maxImagePixels: maxPixels }) {
+    async convert({ input, output, work, reading, pool, maxImagePixels: maxPixels }) {
       const made = await inPool('it could not be read', () =>
-        pool.run(kind, { input, output, work, maxPixels }),
+        pool.run(kind, { input, output, work, ext: reading.ext, maxPixels }),
       );
       if (made.refused !== undefined) {
         throw new ConversionError(made.tooLarge === true ? 'too_large' : 'unsupported', made.refused);
