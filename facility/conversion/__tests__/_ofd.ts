@@ -28,9 +28,9 @@ export function logoPng(size = 64): Promise<Buffer> {
 export interface InvoiceOptions {
   /** The page's PhysicalBox, mm. */
   box?: string;
-  /** Put before Document.xml's root (an internal DTD, say). */
+  /** Put before the page's root (an internal DTD, say). */
   prolog?: string;
-  /** Text inside the title (an entity reference, say). */
+  /** The title's text, as XML (an entity reference, say). */
   titleText?: string;
   /** A second document in the package. */
   twoDocuments?: boolean;
@@ -54,7 +54,7 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
       : ''
   }
 </ofd:OFD>`;
-  const document = `<?xml version="1.0" encoding="UTF-8"?>${options.prolog ?? ''}
+  const document = `<?xml version="1.0" encoding="UTF-8"?>
 <ofd:Document ${ns}>
   <ofd:CommonData>
     <ofd:MaxUnitID>20</ofd:MaxUnitID>
@@ -92,7 +92,7 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
     )
     .join('\n');
   const title = options.titleText ?? '电子发票（普通发票）';
-  const page = `<?xml version="1.0" encoding="UTF-8"?>
+  const page = `<?xml version="1.0" encoding="UTF-8"?>${options.prolog ?? ''}
 <ofd:Page ${ns}>
   <ofd:Template TemplateID="2" ZOrder="Background"/>
   <ofd:Content><ofd:Layer ID="9">
@@ -130,13 +130,14 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
   <ofd:SignedValue>/Doc_0/Signs/Sign_0/SignedValue.dat</ofd:SignedValue></ofd:Signature>`;
   // An SES_Signature's DER around the seal's picture: the picture is stored as it is.
   const signedValue = Buffer.concat([Buffer.from([0x30, 0x82, 0x10, 0x00, 0x04, 0x03]), seal]);
-  const files: Record<string, Uint8Array> = {
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
     'OFD.xml': encode(ofd),
     'Doc_0/Document.xml': encode(document),
     'Doc_0/PublicRes.xml': encode(publicRes),
     'Doc_0/DocumentRes.xml': encode(documentRes),
     'Doc_0/Res/DejaVuSans.ttf': readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
-    'Doc_0/Res/logo.png': logo,
+    // Stored, as packagers store images already compressed.
+    'Doc_0/Res/logo.png': [logo, { level: 0 }],
     'Doc_0/Tpls/Tpl_0/Content.xml': encode(template),
     'Doc_0/Pages/Page_0/Content.xml': encode(page),
     'Doc_0/Annots/Annotations.xml': encode(annotations),
