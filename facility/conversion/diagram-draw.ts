@@ -61,11 +61,18 @@ function drawShape(doc: Pdf, shape: Shape): void {
     if (shape.kind === 'ellipse') {
       doc.ellipse(x + width / 2, y + height / 2, width / 2, height / 2);
     } else if (shape.kind === 'diamond') {
-      doc.polygon([x + width / 2, y], [x + width, y + height / 2], [x + width / 2, y + height], [x, y + height / 2]);
+      doc.polygon(
+        [x + width / 2, y],
+        [x + width, y + height / 2],
+        [x + width / 2, y + height],
+        [x, y + height / 2],
+      );
     } else if (shape.kind === 'rounded') {
       doc.roundedRect(x, y, width, height, Math.min(8, height / 4));
     } else doc.rect(x, y, width, height);
-    doc.lineWidth(1).fillAndStroke(colorOr(shape.fill, '#ffffff'), colorOr(shape.stroke, '#334155'));
+    doc
+      .lineWidth(1)
+      .fillAndStroke(colorOr(shape.fill, '#ffffff'), colorOr(shape.stroke, '#334155'));
   }
   if (shape.label === '') return;
   const size = shape.fontSize ?? 10;
@@ -82,7 +89,7 @@ function drawShape(doc: Pdf, shape: Shape): void {
 
 function drawConnector(doc: Pdf, connector: Connector): void {
   const [first, ...rest] = connector.points;
-  if (first === undefined || rest.length === 0) return;
+  if (rest.length === 0) return;
   doc.moveTo(first[0], first[1]);
   for (const [x, y] of rest) doc.lineTo(x, y);
   doc.lineWidth(1).strokeColor('#475569').stroke();
@@ -98,13 +105,21 @@ function drawConnector(doc: Pdf, connector: Connector): void {
   }
   if (connector.label !== undefined && connector.label !== '') {
     const middle = connector.points[Math.floor(connector.points.length / 2)];
-    const [mx, my] = rest.length === 1 ? [(first[0] + rest[0][0]) / 2, (first[1] + rest[0][1]) / 2] : middle;
-    doc.fillColor('#111827').fontSize(9).text(connector.label, mx + 2, my - 10, { lineBreak: false });
+    const [mx, my] =
+      rest.length === 1 ? [(first[0] + rest[0][0]) / 2, (first[1] + rest[0][1]) / 2] : middle;
+    doc
+      .fillColor('#111827')
+      .fontSize(9)
+      .text(connector.label, mx + 2, my - 10, { lineBreak: false });
   }
 }
 
 /** The pages drawn to `output`, each fitted to what it holds. */
-export async function writeDiagramPdf(pages: DiagramPage[], title: string, output: string): Promise<number> {
+export async function writeDiagramPdf(
+  pages: DiagramPage[],
+  title: string,
+  output: string,
+): Promise<number> {
   const doc = createPdf(title);
   for (const page of pages) {
     const xs = [

@@ -60,7 +60,9 @@ function drawioModel(diagram: XmlElement): XmlElement | undefined {
   if (packed === '') return undefined;
   let inflated: Buffer;
   try {
-    inflated = inflateRawSync(Buffer.from(packed, 'base64'), { maxOutputLength: MAX_DIAGRAM_BYTES });
+    inflated = inflateRawSync(Buffer.from(packed, 'base64'), {
+      maxOutputLength: MAX_DIAGRAM_BYTES,
+    });
   } catch (error) {
     throw new PackageRefused(
       `a page of the diagram could not be inflated: ${error instanceof Error ? error.message : String(error)}`,
@@ -127,17 +129,23 @@ function drawioPage(name: string, model: XmlElement): DiagramPage {
     const geometry = child(cell, 'mxGeometry');
     const point = (as: string) => {
       const found = childrenNamed(geometry, 'mxPoint').find((p) => attribute(p, 'as') === as);
-      return found === undefined ? undefined : ([num(attribute(found, 'x')), num(attribute(found, 'y'))] as [number, number]);
+      return found === undefined
+        ? undefined
+        : ([num(attribute(found, 'x')), num(attribute(found, 'y'))] as [number, number]);
     };
     const waypoints = childrenNamed(childrenNamed(geometry, 'Array')[0], 'mxPoint').map(
       (p) => [num(attribute(p, 'x')), num(attribute(p, 'y'))] as [number, number],
     );
     const source = shapes.get(attribute(cell, 'source') ?? '');
     const target = shapes.get(attribute(cell, 'target') ?? '');
-    const firstTowards = waypoints[0] ?? (target === undefined ? point('targetPoint') : centre(target));
-    const lastFrom = waypoints.at(-1) ?? (source === undefined ? point('sourcePoint') : centre(source));
-    const start = source === undefined ? point('sourcePoint') : border(source, firstTowards ?? centre(source));
-    const end = target === undefined ? point('targetPoint') : border(target, lastFrom ?? centre(target));
+    const firstTowards =
+      waypoints.at(0) ?? (target === undefined ? point('targetPoint') : centre(target));
+    const lastFrom =
+      waypoints.at(-1) ?? (source === undefined ? point('sourcePoint') : centre(source));
+    const start =
+      source === undefined ? point('sourcePoint') : border(source, firstTowards ?? centre(source));
+    const end =
+      target === undefined ? point('targetPoint') : border(target, lastFrom ?? centre(target));
     if (start === undefined || end === undefined) continue;
     const style = styleOf(attribute(cell, 'style'));
     connectors.push({
@@ -171,7 +179,9 @@ function bpmnPages(root: XmlElement): DiagramPage[] {
   const all = descendants(root);
   checkItems(all.length, 'elements');
   const semantic = new Map(
-    all.filter((element) => attribute(element, 'id') !== undefined).map((element) => [attribute(element, 'id') ?? '', element]),
+    all
+      .filter((element) => attribute(element, 'id') !== undefined)
+      .map((element) => [attribute(element, 'id') ?? '', element]),
   );
   return descendants(root, 'BPMNPlane').map((plane) => {
     const shapes: Shape[] = [];
@@ -180,7 +190,9 @@ function bpmnPages(root: XmlElement): DiagramPage[] {
       const element = semantic.get(attribute(shape, 'bpmnElement') ?? '');
       const type = element?.name ?? '';
       const label =
-        type === 'textAnnotation' ? allText(child(element, 'text')) : (attribute(element, 'name') ?? '');
+        type === 'textAnnotation'
+          ? allText(child(element, 'text'))
+          : (attribute(element, 'name') ?? '');
       const kind = bpmnKind(type);
       const x = num(attribute(bounds, 'x'));
       const y = num(attribute(bounds, 'y'));
@@ -188,10 +200,34 @@ function bpmnPages(root: XmlElement): DiagramPage[] {
       const height = num(attribute(bounds, 'height'));
       // An event's name is written under its circle, as modellers draw it.
       if (kind === 'ellipse' && label !== '') {
-        shapes.push({ x, y, width, height, kind, label: '', fill: type === 'endEvent' ? '#fee2e2' : '#dcfce7' });
-        shapes.push({ x: x - 30, y: y + height + 2, width: width + 60, height: 14, kind: 'text', label, fontSize: 9 });
+        shapes.push({
+          x,
+          y,
+          width,
+          height,
+          kind,
+          label: '',
+          fill: type === 'endEvent' ? '#fee2e2' : '#dcfce7',
+        });
+        shapes.push({
+          x: x - 30,
+          y: y + height + 2,
+          width: width + 60,
+          height: 14,
+          kind: 'text',
+          label,
+          fontSize: 9,
+        });
       } else {
-        shapes.push({ x, y, width, height, kind, label, ...(kind === 'box' && { fill: '#f8fafc' }) });
+        shapes.push({
+          x,
+          y,
+          width,
+          height,
+          kind,
+          label,
+          ...(kind === 'box' && { fill: '#f8fafc' }),
+        });
       }
     }
     // Pools and lanes first, under what they hold.
@@ -206,14 +242,18 @@ function bpmnPages(root: XmlElement): DiagramPage[] {
         arrow: element?.name !== 'association',
       };
     });
-    return { name: attribute(plane, 'id') ?? '', shapes, connectors };
+    const process = semantic.get(attribute(plane, 'bpmnElement') ?? '');
+    return { name: attribute(process, 'name') ?? '', shapes, connectors };
   });
 }
 
 async function drawDiagram(job: DrawnJob): Promise<Drawn> {
   const bytes = await readFile(job.input);
   if (bytes.length > MAX_DIAGRAM_BYTES) {
-    throw new PackageRefused(`the diagram is larger than ${String(MAX_DIAGRAM_BYTES / 1024 ** 2)} MB`, true);
+    throw new PackageRefused(
+      `the diagram is larger than ${String(MAX_DIAGRAM_BYTES / 1024 ** 2)} MB`,
+      true,
+    );
   }
   const root = parseXml(bytes);
   if (root === undefined) throw new PackageRefused('not a diagram: no XML element in it');

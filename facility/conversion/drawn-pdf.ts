@@ -67,8 +67,6 @@ export interface Drawn {
   pages: number;
   refused?: string;
   tooLarge?: boolean;
-  /** What was left out, said in the log (other documents of an OFD package). */
-  notes?: string[];
 }
 
 /** The drawing's answer, a {@link PackageRefused} made a refusal. */
@@ -98,7 +96,7 @@ export async function usableImage(
   } catch {
     return undefined;
   }
-  const { width = 0, height = 0, type } = size;
+  const { width, height, type } = size;
   if (width * height > maxPixels) {
     throw new PackageRefused(
       `an image is ${String(width)} × ${String(height)} pixels; the limit is ${String(maxPixels / 1e6)} megapixels`,
@@ -130,7 +128,8 @@ export function createPdf(
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: true,
-    info: { Title: title },
+    // No title: the viewer names the document by its file.
+    info: title === '' ? {} : { Title: title },
     ...page,
   });
   const font = fallbackFont();

@@ -24,10 +24,38 @@ export const MAX_BOOK_PAGES = 3000;
 /** Characters of text at most, counted as they are read. */
 const MAX_BOOK_CHARACTERS = 4_000_000;
 
-const HEADING_SIZES: Record<string, number> = { h1: 20, h2: 16, h3: 14, h4: 12, h5: 11, h6: 11 };
+const HEADING_SIZES: Partial<Record<string, number>> = {
+  h1: 20,
+  h2: 16,
+  h3: 14,
+  h4: 12,
+  h5: 11,
+  h6: 11,
+};
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'blockquote', 'li', 'dt', 'dd', 'tr', 'figure', 'figcaption',
-  'aside', 'header', 'footer', 'nav', 'main', 'table', 'ul', 'ol', 'dl', 'body', 'caption', 'hr',
+  'p',
+  'div',
+  'section',
+  'article',
+  'blockquote',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'figure',
+  'figcaption',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+  'main',
+  'table',
+  'ul',
+  'ol',
+  'dl',
+  'body',
+  'caption',
+  'hr',
   ...Object.keys(HEADING_SIZES),
 ]);
 const SKIPPED = new Set(['script', 'style', 'head', 'noscript', 'template', 'iframe', 'object']);
@@ -111,7 +139,11 @@ class BookLayout {
     if (size !== undefined) this.lineSize = size;
     if (pre) this.preformatted = true;
     // A middle dot: every CJK font has one (WenQuanYi has no bullet).
-    if (element.name === 'li') this.line += this.numbers.length > 0 && this.numbers[0] > 0 ? `${String(this.numbers[0]++)}. ` : '· ';
+    if (element.name === 'li') {
+      const next = this.numbers[0] ?? 0;
+      this.line += next > 0 ? `${String(next)}. ` : '· ';
+      if (next > 0) this.numbers[0] = next + 1;
+    }
     const list = element.name === 'ol' ? 1 : element.name === 'ul' ? 0 : undefined;
     if (list !== undefined) this.numbers.unshift(list);
     for (const item of element.content) {
@@ -158,7 +190,9 @@ async function tableOfContents(
     const [file = '', fragment = ''] = href.split('#');
     return { part: resolvePart(path.posix.dirname(base), file), fragment };
   };
-  const nav = manifest.find((item) => (attribute(item, 'properties') ?? '').split(/\s+/).includes('nav'));
+  const nav = manifest.find((item) =>
+    (attribute(item, 'properties') ?? '').split(/\s+/).includes('nav'),
+  );
   if (nav !== undefined) {
     const navPart = hrefOf(nav);
     const document = await xmlPart(pkg, navPart, true);
@@ -181,14 +215,17 @@ async function tableOfContents(
     const entries = list(child(tocNav, 'ol'));
     if (entries.length > 0) return entries;
   }
-  const ncxItem = manifest.find((item) => attribute(item, 'id') === attribute(spine, 'toc'))
-    ?? manifest.find((item) => attribute(item, 'media-type') === 'application/x-dtbncx+xml');
+  const ncxItem =
+    manifest.find((item) => attribute(item, 'id') === attribute(spine, 'toc')) ??
+    manifest.find((item) => attribute(item, 'media-type') === 'application/x-dtbncx+xml');
   if (ncxItem === undefined) return [];
   const ncxPart = hrefOf(ncxItem);
   const ncx = await xmlPart(pkg, ncxPart);
   const points = (parent: XmlElement | undefined): TocEntry[] =>
     childrenNamed(parent, 'navPoint').map((point) => ({
-      title: allText(child(child(point, 'navLabel'), 'text') ?? point).replace(/\s+/g, ' ').trim(),
+      title: allText(child(child(point, 'navLabel'), 'text') ?? point)
+        .replace(/\s+/g, ' ')
+        .trim(),
       ...target(ncxPart, attribute(child(point, 'content'), 'src') ?? ''),
       children: points(point),
     }));
@@ -220,7 +257,8 @@ async function drawEpub(job: DrawnJob): Promise<Drawn> {
   const rootfile = container === undefined ? undefined : descendants(container, 'rootfile')[0];
   const opfPart = resolvePart('', attribute(rootfile, 'full-path') ?? '');
   const opf = opfPart === '' ? undefined : await xmlPart(pkg, opfPart);
-  if (opf === undefined) throw new PackageRefused('not an EPUB: META-INF/container.xml names no package');
+  if (opf === undefined)
+    throw new PackageRefused('not an EPUB: META-INF/container.xml names no package');
   const manifest = childrenNamed(child(opf, 'manifest'), 'item');
   const byId = new Map(manifest.map((item) => [attribute(item, 'id') ?? '', item]));
   const spine = child(opf, 'spine');
@@ -232,7 +270,8 @@ async function drawEpub(job: DrawnJob): Promise<Drawn> {
     if (item === undefined) continue;
     const part = resolvePart(path.posix.dirname(opfPart), attribute(item, 'href') ?? '');
     const document = await xmlPart(pkg, part, true);
-    const body = document === undefined ? undefined : (descendants(document, 'body')[0] ?? document);
+    const body =
+      document === undefined ? undefined : (descendants(document, 'body')[0] ?? document);
     if (body !== undefined) await layout.part(part, body);
   }
   const pages = doc.bufferedPageRange().count;

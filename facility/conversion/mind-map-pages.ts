@@ -81,7 +81,10 @@ function checkMentions(bytes: Buffer, mention: string): void {
   }
 }
 
-export function sheetsOf(json: Buffer | undefined, xml: Buffer | undefined): { title: string; root: Topic }[] {
+export function sheetsOf(
+  json: Buffer | undefined,
+  xml: Buffer | undefined,
+): { title: string; root: Topic }[] {
   const count = new TopicCount();
   if (json !== undefined) {
     checkMentions(json, '"title"');
@@ -126,7 +129,8 @@ export function treePage(
   };
   walk(root, 0);
   const columns = [0];
-  for (let at = 1; at < widths.length; at += 1) columns.push(columns[at - 1] + widths[at - 1] + GAP);
+  for (let at = 1; at < widths.length; at += 1)
+    columns.push(columns[at - 1] + widths[at - 1] + GAP);
   let row = 0;
   const middle = (shape: Shape) => shape.y + shape.height / 2;
   const place = (topic: Topic, depth: number): Shape => {

@@ -10,7 +10,7 @@ import * as fontkit from 'fontkit';
 import { fallbackFont, usableImage } from './drawn-pdf.ts';
 import type { Pdf } from './drawn-pdf.ts';
 import type { ZipPackage } from './zip-package.ts';
-import { attribute, child, childrenNamed } from './xml-tree.ts';
+import { allText, attribute, child, childrenNamed } from './xml-tree.ts';
 import type { XmlElement } from './xml-tree.ts';
 
 export interface OfdResources {
@@ -46,7 +46,15 @@ export function deltasOf(text: string | undefined): number[] {
 
 /** OFD's abbreviated path data as SVG's (`S`/`M` move, `B` cubic, `C` close). */
 export function svgPath(data: string): string {
-  const commands: Record<string, string> = { S: 'M', M: 'M', L: 'L', Q: 'Q', B: 'C', A: 'A', C: 'Z' };
+  const commands: Record<string, string> = {
+    S: 'M',
+    M: 'M',
+    L: 'L',
+    Q: 'Q',
+    B: 'C',
+    A: 'A',
+    C: 'Z',
+  };
   return data
     .trim()
     .split(/\s+/)
@@ -61,7 +69,9 @@ function colorOf(element: XmlElement | undefined): { color: Color; opacity: numb
   if (element === undefined || value === undefined) return undefined;
   const parts = boxOf(value);
   const rgb: Color =
-    parts.length >= 3 ? [parts[0], parts[1], parts[2]] : [parts[0] ?? 0, parts[0] ?? 0, parts[0] ?? 0];
+    parts.length >= 3
+      ? [parts[0], parts[1], parts[2]]
+      : [parts[0] ?? 0, parts[0] ?? 0, parts[0] ?? 0];
   const alpha = Number(attribute(element, 'Alpha') ?? 255);
   return { color: rgb, opacity: Math.max(0, Math.min(1, alpha / 255)) };
 }
@@ -190,8 +200,7 @@ export class OfdDrawing {
     const own = await this.font(attribute(object, 'Font') ?? '');
     const fallback = fallbackFont();
     const size = Number(attribute(object, 'Size')) || 3.5;
-    const fill =
-      colorOf(child(object, 'FillColor')) ??
+    const fill = colorOf(child(object, 'FillColor')) ??
       colorOf(child(this.drawParam(object), 'FillColor')) ?? { color: [0, 0, 0], opacity: 1 };
     await this.placed(object, () => {
       this.doc.fillColor(fill.color, fill.opacity).fontSize(size);
@@ -200,7 +209,8 @@ export class OfdDrawing {
         const dy = deltasOf(attribute(code, 'DeltaY'));
         let x = Number(attribute(code, 'X')) || 0;
         let y = Number(attribute(code, 'Y')) || 0;
-        const characters = [...code.content.filter((part) => typeof part === 'string').join('')];
+        // By code point: OFD's deltas are per character (GB/T 33190, 11.3), as is a glyph.
+        const characters = Array.from(allText(code));
         characters.forEach((character, at) => {
           const point = character.codePointAt(0) ?? 0;
           if (character.trim() !== '') {
@@ -218,7 +228,7 @@ export class OfdDrawing {
   }
 
   private async path(object: XmlElement): Promise<void> {
-    const data = child(object, 'AbbreviatedData')?.content.join('') ?? '';
+    const data = allText(child(object, 'AbbreviatedData'));
     const param = this.drawParam(object);
     const stroke = attribute(object, 'Stroke') !== 'false';
     const fill = attribute(object, 'Fill') === 'true';

@@ -14,7 +14,7 @@ import { OfdDrawing, boxOf } from './ofd-draw.ts';
 import type { OfdResources } from './ofd-draw.ts';
 import { PackageRefused, openZipPackage, resolvePart } from './zip-package.ts';
 import type { ZipPackage } from './zip-package.ts';
-import { attribute, child, childrenNamed, descendants, parseXml } from './xml-tree.ts';
+import { allText, attribute, child, childrenNamed, descendants, parseXml } from './xml-tree.ts';
 import type { XmlElement } from './xml-tree.ts';
 
 /** A page side at most (PDF's own limit is 200 inches). */
@@ -37,19 +37,19 @@ async function readResources(
   const common = child(document, 'CommonData');
   for (const name of ['PublicRes', 'DocumentRes']) {
     for (const reference of childrenNamed(common, name)) {
-      const part = from(documentPart, reference.content.join('').trim());
+      const part = from(documentPart, allText(reference).trim());
       const res = await xmlPart(pkg, part);
       if (res === undefined) continue;
       const base = resolvePart(path.posix.dirname(part), attribute(res, 'BaseLoc') ?? '');
       for (const font of descendants(res, 'Font')) {
-        const file = child(font, 'FontFile')?.content.join('').trim();
+        const file = allText(child(font, 'FontFile')).trim();
         resources.fonts.set(attribute(font, 'ID') ?? '', {
           name: attribute(font, 'FontName') ?? '',
-          ...(file !== undefined && file !== '' && { file: resolvePart(base, file) }),
+          ...(file !== '' && { file: resolvePart(base, file) }),
         });
       }
       for (const media of descendants(res, 'MultiMedia')) {
-        const file = child(media, 'MediaFile')?.content.join('').trim() ?? '';
+        const file = allText(child(media, 'MediaFile')).trim();
         resources.media.set(attribute(media, 'ID') ?? '', resolvePart(base, file));
       }
       for (const param of descendants(res, 'DrawParam')) {
@@ -63,7 +63,7 @@ async function readResources(
 function pageBox(page: XmlElement | undefined, document: XmlElement): number[] {
   const own = child(child(page, 'Area'), 'PhysicalBox');
   const common = child(child(child(document, 'CommonData'), 'PageArea'), 'PhysicalBox');
-  const box = boxOf((own ?? common)?.content.join('') ?? '0 0 210 297');
+  const box = boxOf(allText(own ?? common) || '0 0 210 297');
   const [, , width = 210, height = 297] = box;
   if (!(width > 0 && height > 0 && width <= MAX_PAGE_MM && height <= MAX_PAGE_MM)) {
     throw new PackageRefused(
@@ -77,19 +77,19 @@ function pageBox(page: XmlElement | undefined, document: XmlElement): number[] {
 /** The seals of the document's signatures: a stamp's page, box and the signed value's part. */
 async function readSeals(
   pkg: ZipPackage,
-  body: XmlElement,
+  body: XmlElement | undefined,
   rootPart: string,
 ): Promise<{ pageRef: string; boundary: string; value: string }[]> {
-  const reference = child(body, 'Signatures')?.content.join('').trim();
-  if (reference === undefined || reference === '') return [];
+  const reference = allText(child(body, 'Signatures')).trim();
+  if (reference === '') return [];
   const listPart = from(rootPart, reference);
   const list = await xmlPart(pkg, listPart);
   const seals = [];
   for (const signature of childrenNamed(list, 'Signature')) {
     const part = from(listPart, attribute(signature, 'BaseLoc') ?? '');
     const signed = await xmlPart(pkg, part);
-    const value = child(signed, 'SignedValue')?.content.join('').trim();
-    if (signed === undefined || value === undefined) continue;
+    const value = allText(child(signed, 'SignedValue')).trim();
+    if (signed === undefined || value === '') continue;
     for (const stamp of descendants(signed, 'StampAnnot')) {
       seals.push({
         pageRef: attribute(stamp, 'PageRef') ?? '',
@@ -109,17 +109,17 @@ async function drawOfd(job: DrawnJob): Promise<Drawn> {
   const pkg = await openZipPackage(job.input, job.work);
   const root = await xmlPart(pkg, 'OFD.xml');
   if (root?.name !== 'OFD') throw new PackageRefused('not an OFD package: it has no OFD.xml');
-  const bodies = childrenNamed(root, 'DocBody');
-  const body = bodies[0];
-  const docRoot = child(body, 'DocRoot')?.content.join('').trim();
-  if (body === undefined || docRoot === undefined) {
+  // A package of several documents opens its first (GB/T 33190, 7.4: the main one).
+  const body = child(root, 'DocBody');
+  const docRoot = allText(child(body, 'DocRoot')).trim();
+  if (docRoot === '') {
     throw new PackageRefused('not an OFD package: OFD.xml names no document');
   }
   const documentPart = resolvePart('', docRoot);
   const document = await xmlPart(pkg, documentPart);
   if (document === undefined) throw new PackageRefused(`its document ${documentPart} is missing`);
   const resources = await readResources(pkg, documentPart, document);
-  const title = child(child(body, 'DocInfo'), 'Title')?.content.join('').trim() ?? '';
+  const title = allText(child(child(body, 'DocInfo'), 'Title')).trim();
   const doc = createPdf(title);
   const drawing = new OfdDrawing(doc, pkg, resources, job.maxPixels);
 
@@ -141,7 +141,8 @@ async function drawOfd(job: DrawnJob): Promise<Drawn> {
     doc.scale(MM);
     for (const template of childrenNamed(content, 'Template')) {
       const templatePart = templates.get(attribute(template, 'TemplateID') ?? '');
-      const templatePage = templatePart === undefined ? undefined : await xmlPart(pkg, templatePart);
+      const templatePage =
+        templatePart === undefined ? undefined : await xmlPart(pkg, templatePart);
       await drawing.draw(child(templatePage, 'Content'));
     }
     await drawing.draw(child(content, 'Content'));
@@ -154,11 +155,7 @@ async function drawOfd(job: DrawnJob): Promise<Drawn> {
   }
   if (pages.length === 0) throw new PackageRefused('its document has no pages');
   await savePdf(doc, job.output);
-  const notes =
-    bodies.length > 1
-      ? [`the package holds ${String(bodies.length)} documents; the first is shown`]
-      : [];
-  return { pages: pages.length, notes };
+  return { pages: pages.length };
 }
 
 /** Each page's annotations (`Annot` elements), by the page's ID. */
@@ -168,12 +165,12 @@ async function pageAnnotations(
   document: XmlElement,
 ): Promise<Map<string, XmlElement[]>> {
   const byPage = new Map<string, XmlElement[]>();
-  const reference = child(document, 'Annotations')?.content.join('').trim();
-  if (reference === undefined || reference === '') return byPage;
+  const reference = allText(child(document, 'Annotations')).trim();
+  if (reference === '') return byPage;
   const listPart = from(documentPart, reference);
   const list = await xmlPart(pkg, listPart);
   for (const page of childrenNamed(list, 'Page')) {
-    const file = child(page, 'FileLoc')?.content.join('').trim() ?? '';
+    const file = allText(child(page, 'FileLoc')).trim();
     const annots = await xmlPart(pkg, from(listPart, file));
     const id = attribute(page, 'PageID') ?? '';
     byPage.set(id, [...(byPage.get(id) ?? []), ...childrenNamed(annots, 'Annot')]);

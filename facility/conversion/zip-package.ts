@@ -66,7 +66,9 @@ export async function openZipPackage(
   }
   // Lower case: packages written on Windows name their parts in any case.
   const byPath = new Map(
-    entries.filter((entry) => entry.type === 'file').map((entry) => [entry.path.toLowerCase(), entry]),
+    entries
+      .filter((entry) => entry.type === 'file')
+      .map((entry) => [entry.path.toLowerCase(), entry]),
   );
   const extracted = new Set<number>();
   return {

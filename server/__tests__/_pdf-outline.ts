@@ -17,7 +17,8 @@ const doc = await getDocument({ data: new Uint8Array(await readFile(file)), verb
 const lines: string[] = [];
 async function walk(items: readonly Item[], depth: number): Promise<void> {
   for (const item of items) {
-    const dest = typeof item.dest === 'string' ? await doc.getDestination(item.dest) : item.dest;
+    const dest: unknown[] | null =
+      typeof item.dest === 'string' ? await doc.getDestination(item.dest) : item.dest;
     const ref = dest?.[0];
     const page =
       ref !== undefined && typeof ref === 'object' && ref !== null
@@ -27,5 +28,7 @@ async function walk(items: readonly Item[], depth: number): Promise<void> {
     await walk(item.items, depth + 1);
   }
 }
-await walk(((await doc.getOutline()) as Item[] | null) ?? [], 0);
+// pdf.js's types say an array; a PDF without an outline gives null.
+const outline: unknown = await doc.getOutline();
+await walk(Array.isArray(outline) ? (outline as Item[]) : [], 0);
 console.log(lines.join('\n'));

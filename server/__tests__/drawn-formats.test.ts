@@ -60,7 +60,13 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
     const words = squeezed(text);
     // The template's, the page's and the annotation's text.
-    for (const expected of ['发票联', '电子发票（普通发票）', '购买方名称：北京测试', 'TotalCNY1,280.00', '备注已核验']) {
+    for (const expected of [
+      '发票联',
+      '电子发票（普通发票）',
+      '购买方名称：北京测试',
+      'TotalCNY1,280.00',
+      '备注已核验',
+    ]) {
       expect(words).toContain(expected);
     }
   });
@@ -80,7 +86,12 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     expect(meta.status).toBe(200);
     expect(meta.body.pageCount).toBeGreaterThanOrEqual(pages);
     const words = squeezed(text);
-    const order = ['ChapterOne:TheKeeper', '灯塔的光照亮了整个海湾。', 'TheNightWatch', 'ChapterThree:TheLog'];
+    const order = [
+      'ChapterOne:TheKeeper',
+      '灯塔的光照亮了整个海湾。',
+      'TheNightWatch',
+      'ChapterThree:TheLog',
+    ];
     const at = order.map((word) => words.indexOf(word));
     expect(at.every((position) => position >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -105,7 +116,14 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     const { meta, text } = await converted(served, id);
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
     const words = squeezed(text);
-    for (const topic of ['项目计划', 'Research', 'Interviews', '设计Design', 'Prototype', 'Launch']) {
+    for (const topic of [
+      '项目计划',
+      'Research',
+      'Interviews',
+      '设计Design',
+      'Prototype',
+      'Launch',
+    ]) {
       expect(words).toContain(topic);
     }
     // XMind 2020's package is read from its JSON, not the content.xml that says to upgrade.
@@ -115,7 +133,10 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
   test.each([
     ['orders.drawio', ['Orderreceived', 'Instock?', '发货Ship', 'yes']],
     ['orders.dio', ['Orderreceived', 'Instock?', '发货Ship', 'yes']],
-    ['invoice.bpmn', ['Invoicearrives', '审核发票Checkinvoice', 'Valid?', 'Paid', 'Rejected', 'no']],
+    [
+      'invoice.bpmn',
+      ['Invoicearrives', '审核发票Checkinvoice', 'Valid?', 'Paid', 'Rejected', 'no'],
+    ],
   ])('%s: drawn as its diagram with its labels', async (id, labels) => {
     const { meta, text } = await converted(served, id);
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
@@ -175,9 +196,17 @@ describe('hostile OFD, EPUB and XMind files are answered clearly, health answeri
   });
 
   test.each([
-    ['huge-page.ofd', 413, /a page is declared 100000000 × 100000000 mm; the limit is 5000 mm a side/],
+    [
+      'huge-page.ofd',
+      413,
+      /a page is declared 100000000 × 100000000 mm; the limit is 5000 mm a side/,
+    ],
     ['huge-image.ofd', 413, /an image is 20000 × 20000 pixels; the limit is 40 megapixels/],
-    ['bomb.ofd', 413, /inflates \d+ times its \d+ stored bytes; the cap on compression ratio is 100/],
+    [
+      'bomb.ofd',
+      413,
+      /inflates \d+ times its \d+ stored bytes; the cap on compression ratio is 100/,
+    ],
     ['not-a-zip.ofd', 415, /not a readable zip/],
     ['million.xmind', 413, /more than 20000 topics; the limit is 20000/],
   ])('%s: %d with why, health answering', async (id, status, message) => {

@@ -23,7 +23,8 @@ const xhtml = (title: string, body: string) => `<?xml version="1.0" encoding="UT
 export async function book(options: BookOptions = {}): Promise<Uint8Array> {
   const paragraphs = Array.from(
     { length: options.paragraphs ?? 3 },
-    (_, at) => `<p>Paragraph ${String(at + 1)} of the last chapter, where the lighthouse keeper writes the log.</p>`,
+    (_, at) =>
+      `<p>Paragraph ${String(at + 1)} of the last chapter, where the lighthouse keeper writes the log.</p>`,
   ).join('\n');
   const files: Record<string, Uint8Array> = {
     mimetype: strToU8('application/epub+zip'),
@@ -76,7 +77,9 @@ export async function book(options: BookOptions = {}): Promise<Uint8Array> {
 <h2 id="night">The Night Watch</h2><p>At midnight the keeper wrote in the log.</p>`,
       ),
     ),
-    'OEBPS/text/chapter3.xhtml': strToU8(xhtml('Three', `<h1>Chapter Three: The Log</h1>${paragraphs}`)),
+    'OEBPS/text/chapter3.xhtml': strToU8(
+      xhtml('Three', `<h1>Chapter Three: The Log</h1>${paragraphs}`),
+    ),
     'OEBPS/images/lamp.png': await logoPng(120),
   };
   return zipSync(files);

@@ -98,7 +98,7 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
   <ofd:Content><ofd:Layer ID="9">
     <ofd:TextObject ID="10" Boundary="60 8 100 12" Font="4" Size="7">
       <ofd:FillColor Value="128 0 0"/>
-      <ofd:TextCode X="0" Y="8" DeltaX="g ${String([...title].length - 1)} 7.5">${title}</ofd:TextCode>
+      <ofd:TextCode X="0" Y="8" DeltaX="g ${String(Array.from(title).length - 1)} 7.5">${title}</ofd:TextCode>
     </ofd:TextObject>
     <ofd:TextObject ID="11" Boundary="12 32 90 10" Font="4" Size="4">
       <ofd:TextCode X="0" Y="5" DeltaX="g 7 4.2">购买方名称：北京测试</ofd:TextCode>

@@ -10,7 +10,10 @@ export const PLAN: Node = {
   title: '项目计划 Project plan',
   children: [
     { title: 'Research', children: [{ title: 'Interviews' }, { title: 'Survey' }] },
-    { title: '设计 Design', children: [{ title: 'Wireframes' }, { title: 'Prototype' }, { title: 'Review' }] },
+    {
+      title: '设计 Design',
+      children: [{ title: 'Wireframes' }, { title: 'Prototype' }, { title: 'Review' }],
+    },
     { title: 'Launch' },
   ],
 };
@@ -34,8 +37,12 @@ const xml = (node: Node): string =>
 /** XMind 2020's package: `content.json`, and the `content.xml` that only says to upgrade. */
 export function jsonMap(root: Node = PLAN): Uint8Array {
   return zipSync({
-    'content.json': strToU8(JSON.stringify([{ id: 's1', title: 'Sheet 1', rootTopic: json(root) }])),
-    'content.xml': strToU8('<?xml version="1.0"?><xmap-content><sheet><topic><title>Warning: upgrade XMind</title></topic></sheet></xmap-content>'),
+    'content.json': strToU8(
+      JSON.stringify([{ id: 's1', title: 'Sheet 1', rootTopic: json(root) }]),
+    ),
+    'content.xml': strToU8(
+      '<?xml version="1.0"?><xmap-content><sheet><topic><title>Warning: upgrade XMind</title></topic></sheet></xmap-content>',
+    ),
     'metadata.json': strToU8('{}'),
   });
 }
@@ -52,7 +59,10 @@ export function xmlMap(root: Node = PLAN): Uint8Array {
 
 /** A map of `count` topics under one root, as the JSON generation writes it (a million: hostile). */
 export function wideJsonMap(count: number): Uint8Array {
-  const children = Array.from({ length: count }, (_, at) => `{"id":"${String(at)}","title":"n${String(at)}"}`);
+  const children = Array.from(
+    { length: count },
+    (_, at) => `{"id":"${String(at)}","title":"n${String(at)}"}`,
+  );
   const content = `[{"id":"s","title":"big","rootTopic":{"id":"r","title":"root","children":{"attached":[${children.join(',')}]}}}]`;
   return zipSync({ 'content.json': strToU8(content) });
 }

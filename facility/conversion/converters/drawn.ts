@@ -16,7 +16,10 @@ export function drawn(kind: DrawnKind): FormatConverter {
         pool.run(kind, { input, output, work, ext: reading.ext, maxPixels }),
       );
       if (made.refused !== undefined) {
-        throw new ConversionError(made.tooLarge === true ? 'too_large' : 'unsupported', made.refused);
+        throw new ConversionError(
+          made.tooLarge === true ? 'too_large' : 'unsupported',
+          made.refused,
+        );
       }
     },
   };
