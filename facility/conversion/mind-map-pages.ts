@@ -172,7 +172,7 @@ async function drawMindMap(job: DrawnJob): Promise<Drawn> {
   const sheets = sheetsOf(await pkg.read('content.json'), await pkg.read('content.xml'));
   const { measure } = fallbackFont();
   const pages = sheets.map((sheet) => treePage(sheet.title, sheet.root, measure));
-  const count = await writeDiagramPdf(pages, sheets[0]?.title ?? '', job.output);
+  const count = await writeDiagramPdf(pages, sheets[0]?.root.title ?? '', job.output);
   return { pages: count };
 }
 
