@@ -64,9 +64,14 @@ function drawioModel(diagram: XmlElement): XmlElement | undefined {
       maxOutputLength: MAX_DIAGRAM_BYTES,
     });
   } catch (error) {
+    if (error instanceof RangeError) {
+      throw new PackageRefused(
+        `a page of the diagram inflates past ${String(MAX_DIAGRAM_BYTES / 1024 ** 2)} MB, the cap on one page`,
+        true,
+      );
+    }
     throw new PackageRefused(
       `a page of the diagram could not be inflated: ${error instanceof Error ? error.message : String(error)}`,
-      error instanceof RangeError,
     );
   }
   try {

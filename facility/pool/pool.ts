@@ -1,7 +1,8 @@
 /**
  * The one bounded pool where the server parses and decodes untrusted bytes (docs/server.md,
  * "Limits"): pdf.js reading a PDF's facts or drawing a page preview, and pdf-lib turning a PNG or
- * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
+ * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF, pdfkit drawing OFD, EPUB, mind
+ * maps and diagrams as pages. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
  * queue and limits.
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is

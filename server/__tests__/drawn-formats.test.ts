@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { bpmn, drawio } from '../../facility/conversion/__tests__/_diagrams.ts';
 import { book } from '../../facility/conversion/__tests__/_epub.ts';
@@ -175,6 +176,8 @@ describe('hostile OFD, EPUB and XMind files are answered clearly, health answeri
           hostile: `<script>document.title = 'pwned'</script><p onclick="steal()">Click</p><img src="${remoteImage}"/><img src="//127.0.0.1:${String(port)}/b.png"/>`,
         }),
         'million.xmind': wideJsonMap(1_000_000),
+        // A compressed draw.io page of 40 MB of spaces: 40 KB in the file.
+        'bomb.drawio': `<mxfile><diagram name="p">${deflateRawSync(Buffer.alloc(40 * 1024 ** 2, ' ')).toString('base64')}</diagram></mxfile>`,
       },
     });
   });
@@ -209,6 +212,7 @@ describe('hostile OFD, EPUB and XMind files are answered clearly, health answeri
     ],
     ['not-a-zip.ofd', 415, /not a readable zip/],
     ['million.xmind', 413, /more than 20000 topics; the limit is 20000/],
+    ['bomb.drawio', 413, /a page of the diagram inflates past 32 MB, the cap on one page/],
   ])('%s: %d with why, health answering', async (id, status, message) => {
     const health = pollHealth(served);
     const { meta } = await converted(served, id);
