@@ -1,3 +1,0 @@
-import sharp from 'sharp';
-const [i, o] = process.argv.slice(2);
-await sharp(i).png().toFile(o);
