@@ -35,6 +35,8 @@ export interface InvoiceOptions {
   /** A second document in the package. */
   twoDocuments?: boolean;
   logo?: Buffer;
+  /** Pages, each the invoice's page again (a package may name one content part many times). */
+  pages?: number;
 }
 
 /** An invoice-like OFD page: the parts of GB/T 33190 an e-invoice uses. */
@@ -63,7 +65,11 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
     <ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes>
     <ofd:TemplatePage ID="2" BaseLoc="Tpls/Tpl_0/Content.xml"/>
   </ofd:CommonData>
-  <ofd:Pages><ofd:Page ID="1" BaseLoc="Pages/Page_0/Content.xml"/></ofd:Pages>
+  <ofd:Pages>${Array.from(
+    { length: options.pages ?? 1 },
+    (_, at) =>
+      `<ofd:Page ID="${String(at === 0 ? 1 : 100 + at)}" BaseLoc="Pages/Page_0/Content.xml"/>`,
+  ).join('')}</ofd:Pages>
   <ofd:Annotations>Annots/Annotations.xml</ofd:Annotations>
 </ofd:Document>`;
   const publicRes = `<?xml version="1.0" encoding="UTF-8"?>
