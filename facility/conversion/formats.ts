@@ -11,6 +11,7 @@ import { gzip, tar } from '../archives/tar.ts';
 import { zip } from '../archives/zip.ts';
 import { CODE_LANGUAGES } from './code-languages.ts';
 import { decodedImage } from './converters/decoded-image.ts';
+import { drawn } from './converters/drawn.ts';
 import { dwg } from './converters/dwg.ts';
 import { dxf } from './converters/dxf.ts';
 import { embeddedImage } from './converters/embedded-image.ts';
@@ -59,6 +60,11 @@ export const FORMATS: readonly Format[] = [
   { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, view: 'pages', converter: text('table') },
   { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
   { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
+  // Packages and diagrams read and drawn as pages by pdfkit in the pool (converters/drawn.ts).
+  { name: 'OFD', extensions: ['.ofd'], view: 'pages', converter: drawn('ofd') },
+  { name: 'EPUB', extensions: ['.epub'], view: 'pages', converter: drawn('epub') },
+  { name: 'XMind', extensions: ['.xmind'], view: 'pages', converter: drawn('mindMap') },
+  { name: 'diagrams', extensions: ['.drawio', '.dio', '.bpmn'], view: 'pages', converter: drawn('diagram') },
   // Archives and e-mail: a listing, each entry a document of its own (facility/archives/).
   { name: 'zip', extensions: ['.zip'], view: 'listing', lister: zip },
   { name: 'tar', extensions: ['.tar', '.tar.gz', '.tgz'], view: 'listing', lister: tar },

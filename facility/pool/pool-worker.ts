@@ -19,6 +19,7 @@ import { printGrid } from '../conversion/sheet-grid.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
+import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -99,4 +100,28 @@ export async function references(job: ReferencesJob): Promise<CleanedReferences>
 /** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */
 export function sheetGrid(job: SheetGridJob): Promise<undefined> {
   return printGrid(job);
+}
+
+/*
+ * OFD, EPUB, mind maps and diagrams drawn as PDF pages by pdfkit (converters/drawn.ts). Loaded on
+ * their first use, as text() is.
+ */
+export async function ofd(job: DrawnJob): Promise<Drawn> {
+  const { ofdPdf } = await import('../conversion/ofd-pages.ts');
+  return ofdPdf(job);
+}
+
+export async function epub(job: DrawnJob): Promise<Drawn> {
+  const { epubPdf } = await import('../conversion/epub-pages.ts');
+  return epubPdf(job);
+}
+
+export async function mindMap(job: DrawnJob): Promise<Drawn> {
+  const { mindMapPdf } = await import('../conversion/mind-map-pages.ts');
+  return mindMapPdf(job);
+}
+
+export async function diagram(job: DrawnJob): Promise<Drawn> {
+  const { diagramPdf } = await import('../conversion/diagram-pages.ts');
+  return diagramPdf(job);
 }
