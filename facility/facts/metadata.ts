@@ -47,6 +47,8 @@ export type Metadata = (
   id: string,
   signal?: AbortSignal,
   reader?: Reader,
+  /** The reader's password for an encrypted archive or office file (policy/passwords.ts). */
+  password?: string,
 ) => Promise<Answer | null>;
 
 function titleFromName(id: string): string {
@@ -149,8 +151,8 @@ export function createMetadata(options: MetadataOptions): Metadata {
     return { kind: 'json', status: 200, body };
   }
 
-  return async (id, signal, reader) => {
-    const early = await lookup.findEarly(id, reader);
+  return async (id, signal, reader, password) => {
+    const early = await lookup.findEarly(id, reader, password);
     const found = 'whole' in early ? await earlyMetadata(id, early, reader) : early;
     if (!('doc' in found)) return found;
     const { doc, sidecar } = found;
@@ -165,7 +167,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     if (formatOfDocument(doc)?.view === 'listing') {
       let listed: Listing;
       try {
-        listed = await archives.listing(doc);
+        listed = await archives.listing(doc, password);
       } catch (error) {
         return archiveAnswer(error, doc.name);
       }
