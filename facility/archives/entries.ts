@@ -18,7 +18,7 @@ import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Found } from '../sources/lookup.ts';
 import type { DocumentFile } from '../sources/files.ts';
-import { passwordKey } from '../policy/passwords.ts';
+import { passwordKey, passwordPart } from '../policy/passwords.ts';
 import { parseEntryId } from './entry-id.ts';
 import { ARCHIVE_FAILURE_STATUS, ArchiveError, DEFAULT_ARCHIVE_LIMITS } from './listing.ts';
 import type { ArchiveLimits, Listing } from './listing.ts';
@@ -166,7 +166,7 @@ export function createArchives(options: {
     const folder = path.join(cacheDir, 'entries');
     // An encrypted entry's bytes are found only by a request with the password that opened them.
     const unlockedBy =
-      entry.encrypted === true && password !== undefined ? `-${passwordKey(hash, password)}` : '';
+      entry.encrypted === true && password !== undefined ? passwordPart(hash, password) : '';
     const file = path.join(
       folder,
       `${hash}-${String(index)}${unlockedBy}${extensionOf(name) ?? ''}`,

@@ -18,7 +18,7 @@ import { ArchiveError } from '../archives/listing.ts';
 import { extractWith, listingText } from '../archives/programs.ts';
 import type { ArchiveLimits } from '../archives/listing.ts';
 import type { Answer } from '../http/answer.ts';
-import { passwordKey } from '../policy/passwords.ts';
+import { passwordPart } from '../policy/passwords.ts';
 import type { Found } from '../sources/lookup.ts';
 import type { DocumentFile } from '../sources/files.ts';
 import { extensionOf } from './formats.ts';
@@ -118,7 +118,7 @@ export function createOfficeUnlock(options: {
       }
       const hash = await contentHash(doc.file, doc.stats);
       const folder = path.join(cacheDir, 'decrypted');
-      const file = path.join(folder, `${passwordKey(hash, password)}${ext}`);
+      const file = path.join(folder, `${hash}${passwordPart(hash, password)}${ext}`);
       let stats = await stat(file).catch(() => null);
       if (stats === null) {
         await mkdir(folder, { recursive: true });

@@ -88,7 +88,8 @@ export function listingField(id: string, listed: Listing): Record<string, unknow
       path: entry.path,
       ...(entry.size !== undefined && { size: entry.size }),
       ...(entry.modified !== undefined && { modified: entry.modified }),
-      opens: entry.encrypted !== true && formatOf(entry.path) !== undefined,
+      // An encrypted one opens too: its password is asked for then (policy/passwords.ts).
+      opens: formatOf(entry.path) !== undefined,
       ...(entry.encrypted === true && { encrypted: true }),
     }));
   return {

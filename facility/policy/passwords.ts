@@ -8,6 +8,7 @@
  * password can name, so decrypted bytes are never served to a reader who did not give it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import path from 'node:path';
 
 export const PASSWORD_HEADER = 'x-folio-password';
 
@@ -40,7 +41,22 @@ export function passwordFromHeader(value: string | string[] | undefined): string
  */
 const SECRET = randomBytes(32);
 
-/** A file name's part for what `password` opened of `scope` (a content hash, a file version). */
+/** A key for what `password` opened of `scope` (a content hash, a file version). */
 export function passwordKey(scope: string, password: string): string {
   return createHmac('sha256', SECRET).update(scope).update('\0').update(password).digest('hex');
+}
+
+/** The part of a file's name, before its extension, that says a password opened it. */
+export function passwordPart(scope: string, password: string): string {
+  return `-k${passwordKey(scope, password)}`;
+}
+
+const OPENED_BY_PASSWORD = /-k[0-9a-f]{64}(\.[^/]*)?$/;
+
+/**
+ * Whether a password opened `file` (its name has a {@link passwordPart}): it is converted by this
+ * server, never by the queue's workers, which are never given a password (queue/queue.ts).
+ */
+export function openedByPassword(file: string): boolean {
+  return OPENED_BY_PASSWORD.test(path.basename(file));
 }

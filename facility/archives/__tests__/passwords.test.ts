@@ -140,7 +140,7 @@ it('names what a password opened by a keyed hash, never by the password', async 
   for (const name of names) {
     expect(name).not.toContain(PASSWORD);
     expect(name).not.toContain(ASCII_PASSWORD);
-    expect(name).toMatch(/^[0-9a-f]{64}-\d+(-[0-9a-f]{64})?\.txt$/);
+    expect(name).toMatch(/^[0-9a-f]{64}-\d+(-k[0-9a-f]{64})?\.txt$/);
   }
 });
 

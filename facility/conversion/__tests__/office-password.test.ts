@@ -13,6 +13,7 @@ import officeCrypto from 'officecrypto-tool';
 import { createFacility } from '../../facility.ts';
 import type { Facility } from '../../facility.ts';
 import type { Answer } from '../../http/answer.ts';
+import { openedByPassword } from '../../policy/passwords.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../server/__tests__/fixtures');
 const PASSWORD = 'Geheim ä1 秘密';
@@ -108,6 +109,7 @@ it('converts the decrypted .docx to its pages, and leaves an unencrypted one as 
     }),
   );
   for (const stored of await readdir(path.join(dir, 'cache', 'decrypted'))) {
-    expect(stored).toMatch(/^[0-9a-f]{64}\.(docx|xlsx)$/);
+    expect(stored).toMatch(/^[0-9a-f]{64}-k[0-9a-f]{64}\.(docx|xlsx)$/);
+    expect(openedByPassword(stored)).toBe(true);
   }
 }, 120_000);

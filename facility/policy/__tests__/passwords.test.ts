@@ -1,4 +1,4 @@
-import { passwordFromHeader, passwordKey } from '../passwords.ts';
+import { openedByPassword, passwordFromHeader, passwordKey, passwordPart } from '../passwords.ts';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -24,4 +24,12 @@ it('keys what a password opened by the scope and the password, neither readable 
   expect(passwordKey('other', 'secret')).not.toBe(key);
   // The scope and the password are kept apart: "ab" + "c" is not "a" + "bc".
   expect(passwordKey('ab', 'c')).not.toBe(passwordKey('a', 'bc'));
+});
+
+it('tells a file a password opened by its name, for the queue to leave it to this server', () => {
+  const part = passwordPart('hash', 'secret');
+  expect(openedByPassword(`/cache/decrypted/hash${part}.docx`)).toBe(true);
+  expect(openedByPassword(`/cache/entries/hash-3${part}.tar.gz`)).toBe(true);
+  expect(openedByPassword('/cache/entries/hash-3.docx')).toBe(false);
+  expect(openedByPassword(`/docs/report-k${'0'.repeat(63)}.docx`)).toBe(false);
 });

@@ -197,6 +197,9 @@ export function ListingTree({
                     {entry.opens ? (
                       <Link className="folio-listing-text" tabIndex={-1} to={entryLink(entry)}>
                         {name}
+                        {entry.encrypted && (
+                          <span className="folio-listing-tag">{t('listing.encrypted')}</span>
+                        )}
                       </Link>
                     ) : (
                       <span className="folio-listing-text folio-listing-closed">
