@@ -87,6 +87,7 @@ async function redecode(file: string, found: ListedEntry[], limits: ArchiveLimit
 }
 
 export const tar: Lister = {
+  inPool: true,
   async list(file, limits) {
     const found: ListedEntry[] = [];
     let total = 0;
@@ -153,6 +154,7 @@ function innerName(stored: string | undefined, own: string): string {
 }
 
 export const gzip: Lister = {
+  inPool: true,
   async list(file, limits, name = '') {
     const header = await gzipHeader(file);
     const entry: ListedEntry = {
