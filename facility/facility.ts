@@ -136,7 +136,7 @@ export function createFacility(options: FacilityOptions): Facility {
     maxEntryBytes: Math.min(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes, maxBytes),
     ...options.archiveLimits,
   };
-  const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, pool, log });
+  const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, log });
   const unlock = createOfficeUnlock({
     cacheDir,
     contentHash,

@@ -14,15 +14,12 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { extensionOf, formatOf } from '../conversion/formats.ts';
 import type { Format } from '../conversion/format.ts';
-import { busy, jsonError } from '../http/answer.ts';
+import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Found } from '../sources/lookup.ts';
 import type { DocumentFile } from '../sources/files.ts';
 import { passwordKey, passwordPart } from '../policy/passwords.ts';
-import { PoolBusyError } from '../pool/pool.ts';
-import type { Pool } from '../pool/pool.ts';
 import { parseEntryId } from './entry-id.ts';
-import { listInPool } from './pooled-listing.ts';
 import { ARCHIVE_FAILURE_STATUS, ArchiveError, DEFAULT_ARCHIVE_LIMITS } from './listing.ts';
 import type { ArchiveLimits, Listing } from './listing.ts';
 
@@ -65,8 +62,6 @@ export function formatOfDocument(doc: DocumentFile): Format | undefined {
 }
 
 export function archiveAnswer(error: unknown, id: string): Answer {
-  if (error instanceof PoolBusyError)
-    return busy('the server is reading many documents; ask again shortly');
   if (!(error instanceof ArchiveError)) throw error;
   return jsonError(ARCHIVE_FAILURE_STATUS[error.code], error.code, {
     message: `${id}: ${error.message}`,
@@ -77,11 +72,9 @@ export function createArchives(options: {
   cacheDir: string;
   contentHash: (file: string, stats: Stats) => Promise<string>;
   limits?: Partial<ArchiveLimits>;
-  /** Where a listing read by JavaScript is built (pooled-listing.ts); without it, in process. */
-  pool?: Pool;
   log?: (event: Record<string, unknown>) => void;
 }): Archives {
-  const { cacheDir, contentHash, pool, log } = options;
+  const { cacheDir, contentHash, log } = options;
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
   // Kept by their size: an e-mail's listing carries its bodies and inline images.
   const listings = new LRUCache<string, Listing>({
@@ -117,10 +110,7 @@ export function createArchives(options: {
     let listed = reading.get(key);
     if (!listed) {
       const startedAt = Date.now();
-      listed =
-        format.lister.inPool === true && pool !== undefined
-          ? listInPool(pool, { file: doc.file, name: shownName(doc), limits })
-          : format.lister.list(doc.file, limits, shownName(doc), password);
+      listed = format.lister.list(doc.file, limits, shownName(doc), password);
       reading.set(key, listed);
       listed.then(
         (done) => {

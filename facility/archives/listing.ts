@@ -180,11 +180,6 @@ export function shownPath(name: string): string {
  * a reader that cannot use one answers `password_required` as without it.
  */
 export interface Lister {
-  /**
-   * Its listing is JavaScript parsing in this process (not a program's output): built in the
-   * pool's threads, off the event loop (pooled-listing.ts). Such a lister takes no password.
-   */
-  inPool?: true;
   /** Throws {@link ArchiveError}. `name`: the archive's own (a `.gz` names what it holds by it). */
   list: (file: string, limits: ArchiveLimits, name?: string, password?: string) => Promise<Listing>;
   /**

@@ -103,7 +103,6 @@ async function parseEml(file: string, limits: ArchiveLimits) {
 }
 
 export const eml: Lister = {
-  inPool: true,
   async list(file, limits) {
     const mail = await parseEml(file, limits);
     const inline: InlineImages = new Map();
@@ -176,7 +175,6 @@ function msgRecipients(recipients: FieldsData[] | undefined, kind: 'to' | 'cc'):
 }
 
 export const msg: Lister = {
-  inPool: true,
   async list(file, limits): Promise<Listing> {
     const { reader, data } = readMsg(await readMail(file, limits));
     const attachments = data.attachments ?? [];

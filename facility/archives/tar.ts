@@ -87,7 +87,6 @@ async function redecode(file: string, found: ListedEntry[], limits: ArchiveLimit
 }
 
 export const tar: Lister = {
-  inPool: true,
   async list(file, limits) {
     const found: ListedEntry[] = [];
     let total = 0;
@@ -154,7 +153,6 @@ function innerName(stored: string | undefined, own: string): string {
 }
 
 export const gzip: Lister = {
-  inPool: true,
   async list(file, limits, name = '') {
     const header = await gzipHeader(file);
     const entry: ListedEntry = {

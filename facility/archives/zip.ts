@@ -204,7 +204,6 @@ function checkOverlap(entries: readonly Entry[]): void {
 }
 
 export const zip: Lister = {
-  inPool: true,
   async list(file, limits) {
     const archive = await open(file);
     try {

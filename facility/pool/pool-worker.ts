@@ -18,7 +18,6 @@ import { printGrid } from '../conversion/sheet-grid.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
-import type { ListingJob, ListingResult } from '../archives/pooled-listing.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -88,15 +87,6 @@ export async function text(job: TextJob): Promise<PreparedText> {
 export async function references(job: ReferencesJob): Promise<CleanedReferences> {
   const { cleanReferences } = await import('../conversion/references.ts');
   return cleanReferences(job);
-}
-
-/**
- * An archive's or e-mail's listing read by JavaScript (pooled-listing.ts). Loaded on its first
- * use, as text() is: the formats' table and its readers would otherwise slow every thread's start.
- */
-export async function listing(job: ListingJob): Promise<ListingResult> {
-  const { listInThread } = await import('../archives/pooled-listing.ts');
-  return listInThread(job);
 }
 
 /** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */

@@ -32,7 +32,6 @@ import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
-import type { ListingJob, ListingResult } from '../archives/pooled-listing.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -80,7 +79,6 @@ interface Tasks {
   text: { input: TextJob; result: PreparedText };
   sheetGrid: { input: SheetGridJob; result: undefined };
   references: { input: ReferencesJob; result: CleanedReferences };
-  listing: { input: ListingJob; result: ListingResult };
 }
 export type TaskKind = keyof Tasks;
 
