@@ -60,7 +60,7 @@ describe('a listing of 10 000 entries', () => {
     await page.goto(`${server.url}/viewer/?doc=many.zip&lang=en`);
     const tree = page.getByRole('tree');
     await tree.waitFor();
-    await page.getByText(`${ENTRIES.toLocaleString('en')} entries`).waitFor();
+    await page.getByText(/^10\D?000 entries$/).waitFor();
     const inPage = () => page.locator('[role="treeitem"]').count();
     assert.ok((await inPage()) < 100, `${String(await inPage())} rows in the page`);
 
