@@ -14,6 +14,7 @@ import { createArchives } from './archives/entries.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from './archives/listing.ts';
 import type { ArchiveLimits } from './archives/listing.ts';
 import { createConverter, createHasher } from './conversion/convert.ts';
+import { createOfficeUnlock } from './conversion/office-password.ts';
 import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
 import { createDocumentFacts } from './facts/document-facts.ts';
@@ -136,6 +137,11 @@ export function createFacility(options: FacilityOptions): Facility {
     ...options.archiveLimits,
   };
   const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, log });
+  const unlock = createOfficeUnlock({
+    cacheDir,
+    contentHash,
+    limits: { ...DEFAULT_ARCHIVE_LIMITS, ...archiveLimits },
+  });
   const lookup = createLookup({
     docsDir,
     source,
@@ -144,6 +150,7 @@ export function createFacility(options: FacilityOptions): Facility {
     simulate,
     viewOnly,
     archives,
+    unlock,
     log,
   });
   const remote = createRemotePdfs(source, pool);
