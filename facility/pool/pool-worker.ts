@@ -18,6 +18,7 @@ import { printGrid } from '../conversion/sheet-grid.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
+import type { SheetJob, SheetOutcome } from '../sheets/sheet-task.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -92,4 +93,13 @@ export async function references(job: ReferencesJob): Promise<CleanedReferences>
 /** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */
 export function sheetGrid(job: SheetGridJob): Promise<undefined> {
   return printGrid(job);
+}
+
+/**
+ * The sheet view's reading of a workbook or a table of text (facility/sheets/). Loaded on its
+ * first use, as text() is.
+ */
+export async function sheet(job: SheetJob): Promise<SheetOutcome> {
+  const { sheetTask } = await import('../sheets/sheet-task.ts');
+  return sheetTask(job);
 }
