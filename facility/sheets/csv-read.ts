@@ -71,7 +71,10 @@ async function eachRecord(
   } catch (error) {
     const message = (error as Error).message;
     if (/max_record_size|record_size/i.test(message) || /Max Record Size/i.test(message)) {
-      throw new SheetError('too_large', `a record is longer than ${String(SHEET_LIMITS.csvRecordBytes)} bytes`);
+      throw new SheetError(
+        'too_large',
+        `a record is longer than ${String(SHEET_LIMITS.csvRecordBytes)} bytes`,
+      );
     }
     throw new SheetError('unreadable', `not a table of text: ${message.slice(0, 200)}`);
   } finally {
@@ -127,7 +130,7 @@ export async function readCsvRows(
   const dialect = await dialectOf(file, ext);
   const rows: Row[] = [];
   let cells = 0;
-  let truncated = false;
+  let truncated = false as boolean;
   const ended = await eachRecord(file, dialect, (record, index) => {
     if (index >= from + count) return false;
     if (index >= from) {
@@ -141,15 +144,21 @@ export async function readCsvRows(
     }
     return true;
   });
-  return { rows, end: ended, ...(truncated && { truncated: true as const }) };
+  return { rows, end: ended, ...(truncated ? { truncated: true as const } : {}) };
 }
 
-export async function readCsvTail(file: string, ext: string): Promise<SheetTail> {
+/** The table read to its end: its row and column counts; each row to `onRow`, when given. */
+export async function readCsvTail(
+  file: string,
+  ext: string,
+  onRow?: (row: Row) => void,
+): Promise<SheetTail> {
   const dialect = await dialectOf(file, ext);
   let rows = 0;
   let columns = 0;
   await eachRecord(file, dialect, (record, index) => {
     rows = index + 1;
+    onRow?.(rowOf(record, index));
     columns = Math.max(columns, Math.min(record.length, SHEET_LIMITS.columns));
     return true;
   });

@@ -11,9 +11,18 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { format as formatNumber } from 'ssf';
+import SSF from 'ssf';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
-import type { Book, Cell, CellHit, Merge, Row, RowBlock, SheetLayout, SheetTail } from './sheet-types.ts';
+import type {
+  Book,
+  Cell,
+  CellHit,
+  Merge,
+  Row,
+  RowBlock,
+  SheetLayout,
+  SheetTail,
+} from './sheet-types.ts';
 import { readStyles } from './xlsx-styles.ts';
 import type { Styles } from './xlsx-styles.ts';
 import { readXml } from './xml-stream.ts';
@@ -55,13 +64,13 @@ export function columnIndex(letters: string): number {
 export function cellAt(ref: string): [number, number] | undefined {
   const match = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(ref);
   if (!match) return undefined;
-  return [Number(match[2]) - 1, columnIndex(match[1] ?? '')];
+  return [Number(match[2]) - 1, columnIndex(match[1])];
 }
 
 function rangeAt(ref: string): Merge | undefined {
   const [from, to = from] = ref.split(':');
-  const a = cellAt(from ?? '');
-  const b = cellAt(to ?? '');
+  const a = cellAt(from);
+  const b = cellAt(to);
   if (!a || !b) return undefined;
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
 }
@@ -71,7 +80,11 @@ async function relationships(
   parts: Parts,
   of: string,
 ): Promise<Map<string, { target: string; external: boolean }>> {
-  const relsName = path.posix.join(path.posix.dirname(of), '_rels', `${path.posix.basename(of)}.rels`);
+  const relsName = path.posix.join(
+    path.posix.dirname(of),
+    '_rels',
+    `${path.posix.basename(of)}.rels`,
+  );
   const xml = await partText(parts, relsName, SHEET_LIMITS.partBytes);
   const rels = new Map<string, { target: string; external: boolean }>();
   if (xml === undefined) return rels;
@@ -172,17 +185,17 @@ async function opened(file: string, parts: Parts): Promise<Opened> {
   return lastOpened;
 }
 
-async function withWorkbook<T>(file: string, use: (parts: Parts, book: Opened) => Promise<T>) {
+async function withWorkbook<T>(file: string, read: (parts: Parts, book: Opened) => Promise<T>) {
   const parts = await openParts(file);
   try {
-    return await use(parts, await opened(file, parts));
+    return await read(parts, await opened(file, parts));
   } finally {
     parts.close();
   }
 }
 
 function sheetOf(workbook: Workbook, index: number): SheetPart {
-  const sheet = workbook.sheets[index];
+  const sheet = index >= 0 ? workbook.sheets.at(index) : undefined;
   if (sheet === undefined) throw new SheetError('unreadable', `no sheet ${String(index)}`);
   return sheet;
 }
@@ -285,14 +298,15 @@ function shownValue(
   date1904: boolean,
 ): { text: string; number: boolean } {
   if (type === 's') return { text: shared[Number(raw)] ?? '', number: false };
-  if (type === 'b') return { text: raw === '1' || raw === 'true' ? 'TRUE' : 'FALSE', number: false };
+  if (type === 'b')
+    return { text: raw === '1' || raw === 'true' ? 'TRUE' : 'FALSE', number: false };
   if (type === 'str' || type === 'inlineStr' || type === 'e' || type === 'd') {
     return { text: raw, number: false };
   }
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value)) return { text: raw, number: false };
   try {
-    return { text: formatNumber(format, value, { date1904 }), number: true };
+    return { text: SSF.format(format, value, { date1904 }), number: true };
   } catch {
     return { text: String(value), number: true };
   }
@@ -332,7 +346,11 @@ async function scanSheet(
           if (rowIndex < from || rowIndex >= to) return;
           row = { r: rowIndex, cells: [] };
           const height = Number(a.ht);
-          if ((a.customHeight === '1' || a.customHeight === 'true') && height >= 0 && height < 410) {
+          if (
+            (a.customHeight === '1' || a.customHeight === 'true') &&
+            height >= 0 &&
+            height < 410
+          ) {
             row.h = pointsPx(height);
           }
           if (a.hidden === '1' || a.hidden === 'true') row.hidden = true;
@@ -408,7 +426,7 @@ export async function readXlsxRows(
     const sheet = sheetOf(book.workbook, sheetIndex);
     const rows: Row[] = [];
     let cells = 0;
-    let truncated = false;
+    let truncated = false as boolean;
     const scanned = await scanSheet(parts, book, sheet, {
       from,
       to: from + count,
@@ -422,7 +440,7 @@ export async function readXlsxRows(
         rows.push(row);
       },
     });
-    return { rows, end: scanned.ended, ...(truncated && { truncated: true as const }) };
+    return { rows, end: scanned.ended, ...(truncated ? { truncated: true as const } : {}) };
   });
 }
 
@@ -435,15 +453,22 @@ const isHttp = (url: string): boolean => {
   }
 };
 
-/** The sheet read to its end: its row count, merged ranges and http(s) links. */
-export async function readXlsxTail(file: string, sheetIndex: number): Promise<SheetTail> {
+/**
+ * The sheet read to its end: its row count, merged ranges and http(s) links; each row to `onRow`
+ * on the way, when given (the blocks are then cached in one pass, sheet-task.ts).
+ */
+export async function readXlsxTail(
+  file: string,
+  sheetIndex: number,
+  onRow?: (row: Row) => void,
+): Promise<SheetTail> {
   return withWorkbook(file, async (parts, book) => {
     const sheet = sheetOf(book.workbook, sheetIndex);
     const scanned = await scanSheet(parts, book, sheet, {
       from: 0,
-      to: 0,
+      to: onRow ? Infinity : 0,
       tail: true,
-      onRow: () => undefined,
+      onRow: onRow ?? (() => undefined),
     });
     const rels = await relationships(parts, sheet.part);
     const links: SheetTail['links'] = [];

@@ -5,9 +5,10 @@
  * entries of the legacy palette (a file's own theme part is not read: its colours are the
  * default's in most files), a `tint` blended toward white or black.
  */
-import { get_table as builtInFormats } from 'ssf';
+import SSF from 'ssf';
 import type { CellStyle } from './sheet-types.ts';
 import { readXml } from './xml-stream.ts';
+import type { Attributes } from './xml-stream.ts';
 
 /** The default Office theme, in the order `theme="n"` counts (light 1 and dark 1 swapped). */
 /* prettier-ignore */
@@ -36,7 +37,7 @@ function tinted(hex: string, tint: number): string {
 }
 
 /** `#rrggbb` of a `<color>`-like element's attributes, or undefined (auto, or unknown). */
-export function colorOf(attributes: Record<string, string>): string | undefined {
+export function colorOf(attributes: Attributes): string | undefined {
   let hex: string | undefined;
   const { rgb, theme, indexed, tint } = attributes;
   if (rgb !== undefined && /^[0-9a-f]{6,8}$/i.test(rgb)) hex = rgb.slice(-6);
@@ -110,7 +111,8 @@ export async function readStyles(xml: string | undefined): Promise<Styles> {
         if (name === 'fill') {
           fill = undefined;
           inFill = true;
-        } else if (name === 'patternFill') inFill = a.patternType !== undefined && a.patternType !== 'none';
+        } else if (name === 'patternFill')
+          inFill = a.patternType !== undefined && a.patternType !== 'none';
         else if (name === 'fgColor' && inFill) fill = colorOf(a);
       } else if (section === 'borders') {
         if (name === 'border') border = {};
@@ -120,15 +122,16 @@ export async function readStyles(xml: string | undefined): Promise<Styles> {
         } else if (name === 'color' && side && border) border[side] = colorOf(a) ?? '#000000';
       } else if (section === 'cellXfs') {
         if (name === 'xf' && styles.length < MAX_FORMATS) {
-          const fontOf = fonts[Number(a.fontId ?? 0)] ?? {};
-          const fillOf = fills[Number(a.fillId ?? 0)];
-          const borderOf = borders[Number(a.borderId ?? 0)];
+          const fontOf = fonts.at(Number(a.fontId ?? 0)) ?? {};
+          const fillOf = fills.at(Number(a.fillId ?? 0));
+          const borderOf = borders.at(Number(a.borderId ?? 0));
           xf = { ...fontOf };
           if (fillOf !== undefined) xf.fill = fillOf;
           if (borderOf !== undefined && Object.keys(borderOf).length > 0) xf.border = borderOf;
           const id = Number(a.numFmtId ?? 0);
           // ECMA-376 §18.8.30: a built-in format is named by its id only (ssf's table of them).
-          formats.push(numFmts.get(id) ?? builtInFormats()[id] ?? 'General');
+          const builtIn: Partial<Record<number, string>> = SSF.get_table();
+          formats.push(numFmts.get(id) ?? builtIn[id] ?? 'General');
           styles.push(xf);
         } else if (name === 'alignment' && xf) {
           const align = ALIGN[a.horizontal ?? ''];

@@ -7,8 +7,11 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { SheetError } from './sheet-types.ts';
 
+/** An element's attributes by name; any may be missing, whatever the schema says. */
+export type Attributes = Readonly<Partial<Record<string, string>>>;
+
 export interface XmlHandlers {
-  open?: (name: string, attributes: Record<string, string>) => void;
+  open?: (name: string, attributes: Attributes) => void;
   close?: (name: string) => void;
   text?: (text: string) => void;
 }
@@ -28,7 +31,7 @@ export async function readXml(
   const { open, close, text } = handlers;
   if (open) {
     parser.on('opentag', (tag) => {
-      open(localName(tag.name), tag.attributes as Record<string, string>);
+      open(localName(tag.name), tag.attributes);
     });
   }
   if (close) {

@@ -37,7 +37,13 @@ export function openParts(file: string): Promise<Parts> {
         zip.readEntry();
       });
       zip.once('end', () => {
-        resolve({ entries, zip, close: () => zip.close() });
+        resolve({
+          entries,
+          zip,
+          close: () => {
+            zip.close();
+          },
+        });
       });
       zip.once('error', (zipError: Error) => {
         reject(new SheetError('unreadable', `not a workbook: ${zipError.message}`));

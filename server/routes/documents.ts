@@ -38,6 +38,12 @@ const documents: RouteFile = {
     writeAnswer(req, res, await req.facility.page(id, hash, minute, name, req.reader));
   },
 
+  // A sheet's rows, tail or search (the metadata's `sheet` field), same token.
+  'GET /api/documents/:id/sheets/:hash/:name': async (req, res) => {
+    const { id, hash, name } = req.params;
+    writeAnswer(req, res, await req.facility.sheet(id, hash, name, req.query.q, req.reader));
+  },
+
   'GET /api/documents/:id/text/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;
     writeAnswer(req, res, await req.facility.text(id, hash, name, req.reader));

@@ -5,12 +5,13 @@
 import { buildZip } from '../../archives/__tests__/_zip.ts';
 import type { ZipEntry } from '../../archives/__tests__/_zip.ts';
 
-export type CellSpec = string | number | boolean | null | { v: string | number; s?: number; f?: string };
+export type CellSpec =
+  string | number | boolean | null | { v: string | number; s?: number; f?: string };
 
 export interface SheetSpec {
   name: string;
   hidden?: boolean;
-  rows: (readonly CellSpec[]) | ((r: number) => readonly CellSpec[]);
+  rows: readonly (readonly CellSpec[])[] | ((r: number) => readonly CellSpec[]);
   /** Rows when `rows` is a function. */
   rowCount?: number;
   /** Declared in `dimension`, when it differs from the rows written. */
@@ -47,12 +48,13 @@ export const STYLES_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"
 <cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="1" applyAlignment="1"><alignment horizontal="center" wrapText="1"/></xf><xf numFmtId="164" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0"/><xf numFmtId="0" fontId="2" fillId="0" borderId="0"/></cellXfs>
 </styleSheet>`;
 
-const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const MAIN =
+  'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
 function sheetXml(sheet: SheetSpec, shared: Map<string, number>): { xml: string; rels?: string } {
   const count = typeof sheet.rows === 'function' ? (sheet.rowCount ?? 0) : sheet.rows.length;
   const rowOf = (r: number) =>
-    typeof sheet.rows === 'function' ? sheet.rows(r) : ((sheet.rows as CellSpec[][])[r] ?? []);
+    typeof sheet.rows === 'function' ? sheet.rows(r) : (sheet.rows[r] ?? []);
   const out: string[] = [];
   let widest = 1;
   for (let r = 0; r < count; r += 1) {
@@ -89,7 +91,10 @@ function sheetXml(sheet: SheetSpec, shared: Map<string, number>): { xml: string;
     : '';
   const cols = sheet.widths
     ? `<cols>${Object.entries(sheet.widths)
-        .map(([c, w]) => `<col min="${String(Number(c) + 1)}" max="${String(Number(c) + 1)}" width="${String(w)}" customWidth="1"/>`)
+        .map(
+          ([c, w]) =>
+            `<col min="${String(Number(c) + 1)}" max="${String(Number(c) + 1)}" width="${String(w)}" customWidth="1"/>`,
+        )
         .join('')}</cols>`
     : '';
   const merges = sheet.merges?.length
@@ -100,7 +105,10 @@ function sheetXml(sheet: SheetSpec, shared: Map<string, number>): { xml: string;
     : '';
   const rels = sheet.links?.length
     ? `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheet.links
-        .map((link, i) => `<Relationship Id="rId${String(i + 1)}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${escape(link.url)}" TargetMode="External"/>`)
+        .map(
+          (link, i) =>
+            `<Relationship Id="rId${String(i + 1)}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${escape(link.url)}" TargetMode="External"/>`,
+        )
         .join('')}</Relationships>`
     : undefined;
   const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -116,34 +124,55 @@ export function xlsxParts(sheets: readonly SheetSpec[]): ZipEntry[] {
   const entries: ZipEntry[] = [
     {
       name: '[Content_Types].xml',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${String(i + 1)}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`),
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${String(i + 1)}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+      ),
     },
     {
       name: '_rels/.rels',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     {
       name: 'xl/workbook.xml',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook ${MAIN}><sheets>${sheets
-        .map((sheet, i) => `<sheet name="${escape(sheet.name)}" sheetId="${String(i + 1)}"${sheet.hidden ? ' state="hidden"' : ''} r:id="rId${String(i + 1)}"/>`)
-        .join('')}</sheets></workbook>`),
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook ${MAIN}><sheets>${sheets
+          .map(
+            (sheet, i) =>
+              `<sheet name="${escape(sheet.name)}" sheetId="${String(i + 1)}"${sheet.hidden ? ' state="hidden"' : ''} r:id="rId${String(i + 1)}"/>`,
+          )
+          .join('')}</sheets></workbook>`,
+      ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-        .map((_, i) => `<Relationship Id="rId${String(i + 1)}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${String(i + 1)}.xml"/>`)
-        .join('')}<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rIdT" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`),
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
+          .map(
+            (_, i) =>
+              `<Relationship Id="rId${String(i + 1)}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${String(i + 1)}.xml"/>`,
+          )
+          .join(
+            '',
+          )}<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rIdT" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      ),
     },
     { name: 'xl/styles.xml', data: Buffer.from(STYLES_XML) },
     {
       name: 'xl/sharedStrings.xml',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${String(strings.length)}" uniqueCount="${String(strings.length)}">${strings.map((s) => `<si><t xml:space="preserve">${escape(s)}</t></si>`).join('')}</sst>`),
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${String(strings.length)}" uniqueCount="${String(strings.length)}">${strings.map((s) => `<si><t xml:space="preserve">${escape(s)}</t></si>`).join('')}</sst>`,
+      ),
     },
   ];
   sheetParts.forEach((part, i) => {
     entries.push({ name: `xl/worksheets/sheet${String(i + 1)}.xml`, data: Buffer.from(part.xml) });
     if (part.rels !== undefined) {
-      entries.push({ name: `xl/worksheets/_rels/sheet${String(i + 1)}.xml.rels`, data: Buffer.from(part.rels) });
+      entries.push({
+        name: `xl/worksheets/_rels/sheet${String(i + 1)}.xml.rels`,
+        data: Buffer.from(part.rels),
+      });
     }
   });
   return entries;
@@ -155,7 +184,20 @@ export function buildXlsx(sheets: readonly SheetSpec[]): Buffer {
 
 /** The issue's workbook: `rows` × 12 columns of orders, a bold frozen header row. */
 export function ordersSheet(rows: number): SheetSpec {
-  const header = ['Order', 'Date', 'Customer', 'Region', 'Product', 'Quantity', 'Price', 'Total', 'Discount', 'Status', 'Agent', 'Note'];
+  const header = [
+    'Order',
+    'Date',
+    'Customer',
+    'Region',
+    'Product',
+    'Quantity',
+    'Price',
+    'Total',
+    'Discount',
+    'Status',
+    'Agent',
+    'Note',
+  ];
   const regions = ['North', 'South', 'East', 'West'];
   return {
     name: 'Orders',

@@ -30,7 +30,11 @@ describe('a workbook as the sheet view reads it', () => {
           name: 'Summary',
           rows: [
             [{ v: 'Title spanning', s: 1 }, null, null],
-            [{ v: 1234.5, s: 2 }, { v: 45000, s: 3 }, { v: 0.125, s: 4 }],
+            [
+              { v: 1234.5, s: 2 },
+              { v: 45000, s: 3 },
+              { v: 0.125, s: 4 },
+            ],
             [true, { v: 'cached', f: 'WEBSERVICE("http://evil.example/")' }, { v: 'italic', s: 5 }],
             ['hidden row'],
             ['link'],
@@ -59,11 +63,11 @@ describe('a workbook as the sheet view reads it', () => {
       ['数据', false],
     ]);
     const summary = book.sheets[0];
-    expect(summary?.declaredRows).toBe(5);
-    expect(summary?.frozen).toEqual({ rows: 1, columns: 1 });
-    expect(summary?.widths[0]).toBe(145);
-    expect(summary?.widths[1]).toBe(64);
-    expect(summary?.defaultHeight).toBe(20);
+    expect(summary.declaredRows).toBe(5);
+    expect(summary.frozen).toEqual({ rows: 1, columns: 1 });
+    expect(summary.widths[0]).toBe(145);
+    expect(summary.widths[1]).toBe(64);
+    expect(summary.defaultHeight).toBe(20);
     expect(book.styles[1]).toMatchObject({
       bold: true,
       color: '#ff0000',
@@ -80,14 +84,14 @@ describe('a workbook as the sheet view reads it', () => {
     const block = await readXlsxRows(file, 0, 0, 200);
     expect(block.end).toBe(true);
     const [first, second, third, fourth] = block.rows;
-    expect(first?.cells).toEqual([{ c: 0, v: 'Title spanning', s: 1 }]);
-    expect(second?.cells).toEqual([
+    expect(first.cells).toEqual([{ c: 0, v: 'Title spanning', s: 1 }]);
+    expect(second.cells).toEqual([
       { c: 0, v: '1,234.50', s: 2, n: true },
       { c: 1, v: '3/15/23', s: 3, n: true },
       { c: 2, v: '12.5%', s: 4, n: true },
     ]);
-    expect(third?.cells.map((cell) => cell.v)).toEqual(['TRUE', 'cached', 'italic']);
-    expect(fourth?.hidden).toBe(true);
+    expect(third.cells.map((cell) => cell.v)).toEqual(['TRUE', 'cached', 'italic']);
+    expect(fourth.hidden).toBe(true);
   });
 
   it('reads the tail: merges, row count and only the http(s) links', async () => {
@@ -120,8 +124,18 @@ describe('a large workbook', () => {
     expect(block.rows).toHaveLength(200);
     expect(block.end).toBe(false);
     expect(block.rows[1]?.cells.map((c) => c.v)).toEqual([
-      '1', '3/16/23', 'Customer 1', 'South', 'Product 1', '1', '10.99', '10.99', '1.0%',
-      'Open', 'Agent 1', 'Row 2 note',
+      '1',
+      '3/16/23',
+      'Customer 1',
+      'South',
+      'Product 1',
+      '1',
+      '10.99',
+      '10.99',
+      '1.0%',
+      'Open',
+      'Agent 1',
+      'Row 2 note',
     ]);
     // The whole sheet is ~40 MB of XML: a block read from its start is a small part of it.
     expect(ms).toBeLessThan(2000);
@@ -177,7 +191,10 @@ describe('hostile workbooks', () => {
   });
 
   it('keeps a 32 767-character cell whole and cuts longer text there', async () => {
-    const file = await written('long.xlsx', buildXlsx([{ name: 'L', rows: [['x'.repeat(40_000)]] }]));
+    const file = await written(
+      'long.xlsx',
+      buildXlsx([{ name: 'L', rows: [['x'.repeat(40_000)]] }]),
+    );
     const block = await readXlsxRows(file, 0, 0, 1);
     expect(block.rows[0]?.cells[0]?.v).toHaveLength(32_767);
   });
