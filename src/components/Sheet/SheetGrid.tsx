@@ -61,10 +61,12 @@ function rowCountOf(
 function cellCss(style: CellStyle | undefined, isNumber: boolean): CSSProperties {
   const css: CSSProperties = {};
   const align = style?.align ?? (isNumber ? 'right' : undefined);
-  if (align)
+  if (align) {
+    // `safe`: text wider than its cell overflows at its end, as in a spreadsheet, never its start.
     css.justifyContent =
-      align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'flex-start';
-  if (align) css.textAlign = align;
+      align === 'right' ? 'safe flex-end' : align === 'center' ? 'safe center' : 'flex-start';
+    css.textAlign = align;
+  }
   if (style === undefined) return css;
   if (style.bold) css.fontWeight = 700;
   if (style.italic) css.fontStyle = 'italic';
@@ -177,7 +179,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
   const firstRow = virtualRows[0]?.index ?? 0;
   const lastRow = virtualRows.at(-1)?.index ?? 0;
   // The blocks the view needs: asked for when the view reaches another block.
-  const firstBlock = Math.floor(Math.min(firstRow, frozenRows > 0 ? 0 : firstRow) / book.blockRows);
+  const firstBlock = Math.floor(firstRow / book.blockRows);
   const lastBlock = Math.floor(lastRow / book.blockRows);
   useEffect(() => {
     void dispatch(
@@ -187,8 +189,10 @@ export function SheetGrid({ book, sheet }: GridProps) {
         to: lastBlock * book.blockRows,
       }),
     );
-    if (frozenRows > 0 && firstBlock > 0)
+    // The frozen rows stay on screen: their block is kept with the others.
+    if (frozenRows > 0 && firstBlock > 0) {
       void dispatch(sheetActions.need({ sheet, from: 0, to: 0 }));
+    }
   }, [dispatch, sheet, firstBlock, lastBlock, book.blockRows, frozenRows]);
 
   // A jump (a link, a search hit, Ctrl+Home/End, a tab) brings its cell into view.
