@@ -166,29 +166,37 @@ async function readSharedStrings(parts: Parts): Promise<string[]> {
   return strings;
 }
 
-/** What a pool thread keeps of the last workbook it read: its blocks then skip the preamble. */
+/**
+ * What a pool thread keeps of the last workbook it read: its blocks then skip the preamble. The
+ * shared strings are read only for rows: the sheets' list (the metadata's answer) does not wait
+ * for them.
+ */
 interface Opened {
   key: string;
   workbook: Workbook;
-  shared: string[];
+  shared: string[] | undefined;
 }
 let lastOpened: Opened | undefined;
 
-async function opened(file: string, parts: Parts): Promise<Opened> {
+async function opened(file: string, parts: Parts, strings: boolean): Promise<Opened> {
   const stats = await stat(file);
   const key = `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
-  if (lastOpened?.key === key) return lastOpened;
-  lastOpened = undefined;
-  const workbook = await readWorkbook(parts);
-  const shared = await readSharedStrings(parts);
-  lastOpened = { key, workbook, shared };
+  if (lastOpened?.key !== key) {
+    lastOpened = undefined;
+    lastOpened = { key, workbook: await readWorkbook(parts), shared: undefined };
+  }
+  if (strings) lastOpened.shared ??= await readSharedStrings(parts);
   return lastOpened;
 }
 
-async function withWorkbook<T>(file: string, read: (parts: Parts, book: Opened) => Promise<T>) {
+async function withWorkbook<T>(
+  file: string,
+  read: (parts: Parts, book: Opened) => Promise<T>,
+  strings = true,
+) {
   const parts = await openParts(file);
   try {
-    return await read(parts, await opened(file, parts));
+    return await read(parts, await opened(file, parts, strings));
   } finally {
     parts.close();
   }
@@ -263,12 +271,16 @@ async function readLayout(parts: Parts, sheet: SheetPart): Promise<SheetLayout> 
 }
 
 export async function readXlsxBook(file: string): Promise<Book> {
-  return withWorkbook(file, async (parts, { workbook }) => {
-    const sheets: SheetLayout[] = [];
-    for (const sheet of workbook.sheets) sheets.push(await readLayout(parts, sheet));
-    if (sheets.length === 0) throw new SheetError('unreadable', 'the workbook has no sheet');
-    return { sheets, styles: workbook.styles.styles };
-  });
+  return withWorkbook(
+    file,
+    async (parts, { workbook }) => {
+      const sheets: SheetLayout[] = [];
+      for (const sheet of workbook.sheets) sheets.push(await readLayout(parts, sheet));
+      if (sheets.length === 0) throw new SheetError('unreadable', 'the workbook has no sheet');
+      return { sheets, styles: workbook.styles.styles };
+    },
+    false,
+  );
 }
 
 interface ScanOptions {
@@ -391,7 +403,7 @@ async function scanSheet(
               type,
               cell.raw.slice(0, SHEET_LIMITS.cellText),
               formats[cell.s] ?? 'General',
-              shared,
+              shared ?? [],
               workbook.date1904,
             );
             const out: Cell = { c: cell.c, v: shown.text };

@@ -199,6 +199,18 @@ describe('hostile workbooks', () => {
     expect(block.rows[0]?.cells[0]?.v).toHaveLength(32_767);
   });
 
+  it('refuses a shared-string table past its cap, and lists the sheets without reading it', async () => {
+    // 2 100 strings of 32 767 characters: past the 64 M characters kept (sheet-types.ts).
+    const long = `<si><t>${'x'.repeat(32_767)}</t></si>`;
+    const table = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${long.repeat(2100)}</sst>`;
+    const parts = xlsxParts([{ name: 'S', rows: [['a']] }]).map((entry) =>
+      entry.name === 'xl/sharedStrings.xml' ? { ...entry, data: Buffer.from(table) } : entry,
+    );
+    const file = await written('strings.xlsx', buildZip(parts));
+    expect((await readXlsxBook(file)).sheets.map((sheet) => sheet.name)).toEqual(['S']);
+    await expect(readXlsxRows(file, 0, 0, 200)).rejects.toMatchObject({ code: 'too_large' });
+  }, 30_000);
+
   it('refuses a file that is not a zip', async () => {
     const file = await written('not.xlsx', Buffer.from('hello'));
     await expect(readXlsxBook(file)).rejects.toMatchObject({ code: 'unreadable' });
