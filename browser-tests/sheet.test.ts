@@ -121,7 +121,8 @@ describe('the sheet view', () => {
     await page.getByRole('link', { name: 'Example' }).waitFor();
     const title = page.locator('.folio-sheet-merged', { hasText: 'Quarterly summary' });
     const width = (await title.boundingBox())?.width ?? 0;
-    const columnA = (await page.getByRole('columnheader', { name: 'A', exact: true }).boundingBox())?.width ?? 0;
+    const columnA =
+      (await page.getByRole('columnheader', { name: 'A', exact: true }).boundingBox())?.width ?? 0;
     assert.ok(width > columnA * 2, `merged ${String(width)} vs A ${String(columnA)}`);
     // The link opens in a new tab without the opener.
     const link = page.getByRole('link', { name: 'Example' });
