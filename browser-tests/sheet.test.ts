@@ -143,6 +143,13 @@ describe('the sheet view', () => {
     // Tab between sheets.
     await page.getByRole('tab', { name: '数据' }).click();
     await cell(page, '北京').waitFor();
+    // Ctrl+Page Up from the grid: back to the previous shown sheet, the keys still the grid's.
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+PageUp');
+    await cell(page, 'North').waitFor();
+    assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'Summary');
+    await page.keyboard.press('Control+PageDown');
+    await cell(page, '北京').waitFor();
     assert.deepEqual(session.problems, []);
     await session.close();
   });

@@ -248,6 +248,20 @@ export function SheetGrid({ book, sheet }: GridProps) {
         move(command ? rowCount - 1 : r, command ? columnCount - 1 : c);
       },
     };
+    // Ctrl+Page Up/Down: the previous or next shown sheet, as in a spreadsheet.
+    if (command && (event.key === 'PageUp' || event.key === 'PageDown')) {
+      const shown = book.sheets.flatMap((item, index) => (item.hidden ? [] : [index]));
+      const at = shown.indexOf(sheet) + (event.key === 'PageDown' ? 1 : -1);
+      const next = shown.at((at + shown.length) % shown.length);
+      event.preventDefault();
+      if (next === undefined || next === sheet) return;
+      dispatch(sheetActions.showSheet(next));
+      // The next sheet's grid replaces this one: the keys stay with the grid.
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLElement>('.folio-sheet-scroller')?.focus();
+      });
+      return;
+    }
     const action = keys[event.key];
     if (!action) return;
     event.preventDefault();

@@ -31,11 +31,13 @@ export function SheetSearch({ book }: { book: SheetBook }) {
         ? t('sheet.searchFailed')
         : search.status === 'done' && search.hits.length === 0
           ? t('sheet.noHit', { query: search.query })
-          : search.status === 'done'
-            ? t(search.hits.length >= 1000 ? 'sheet.hitsCapped' : 'sheet.hits', {
-                count: search.hits.length,
-              })
-            : '';
+          : search.status === 'done' && search.hits.length === 1
+            ? t('sheet.hitsOne')
+            : search.status === 'done'
+              ? t(search.hits.length >= 1000 ? 'sheet.hitsCapped' : 'sheet.hits', {
+                  count: search.hits.length,
+                })
+              : '';
   return (
     <div className="folio-sheet-search">
       <input

@@ -8,6 +8,7 @@ export const sheetMessages = defineMessages({
   'sheet.search': { en: 'Search cells', 'zh-CN': '搜索单元格' },
   'sheet.searching': { en: 'Searching…', 'zh-CN': '正在搜索…' },
   'sheet.hits': { en: '{count} cells found', 'zh-CN': '找到 {count} 个单元格' },
+  'sheet.hitsOne': { en: '1 cell found', 'zh-CN': '找到 1 个单元格' },
   'sheet.hitsCapped': { en: 'First {count} cells found', 'zh-CN': '前 {count} 个单元格' },
   'sheet.noHit': { en: 'No cell holds “{query}”.', 'zh-CN': '没有单元格包含“{query}”。' },
   'sheet.searchFailed': { en: 'The search failed.', 'zh-CN': '搜索失败。' },
