@@ -19,7 +19,7 @@ import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
 import { createDocumentFacts } from './facts/document-facts.ts';
 import { createMetadata } from './facts/metadata.ts';
-import type { Metadata } from './facts/metadata.ts';
+import type { Metadata, SheetViewMode } from './facts/metadata.ts';
 import { createPdfFacts } from './facts/pdf-facts.ts';
 import type { CacheOutcome } from './facts/pdf-facts.ts';
 import type { ViewOnlyMode } from './policy/view-only.ts';
@@ -31,6 +31,9 @@ import { PAGE_IMAGES_PER_READER } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
+import { createSheetAnswers } from './sheets/sheet-answers.ts';
+import type { SheetAnswers } from './sheets/sheet-answers.ts';
+import { createSheets } from './sheets/sheets.ts';
 import type { ConversionResults } from './queue/s3-results.ts';
 import { createContent } from './sources/content.ts';
 import type { Content } from './sources/content.ts';
@@ -74,6 +77,8 @@ export interface FacilityOptions {
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
   /** The caps archives and e-mails are read under (archives/listing.ts); default: its defaults. */
   archiveLimits?: Partial<ArchiveLimits>;
+  /** How a workbook or a table of text is shown (`SHEET_VIEW`, facts/metadata.ts). Default `pages`. */
+  sheetView?: SheetViewMode;
   /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
   /** Page images one reader may have drawn at once (pool/lane.ts); more answer busy. Default 8. */
@@ -91,6 +96,8 @@ export interface Facility extends Content, PageImages {
   readonly docsDir: string;
   readonly source: DocumentSource;
   metadata: Metadata;
+  /** `GET documents/{id}/sheets/{hash}/{name}` (sheets/sheets.ts): rows, a tail or a search. */
+  sheet: SheetAnswers;
   converter: Converter;
   pool: Pool;
 }
@@ -156,12 +163,15 @@ export function createFacility(options: FacilityOptions): Facility {
   const remote = createRemotePdfs(source, pool);
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
+  const sheets = createSheets({ pool, cacheDir, contentHash, log });
   const metadata = createMetadata({
     lookup,
     remote,
     viewable,
     facts,
     archives,
+    sheets,
+    sheetView: options.sheetView ?? 'pages',
     cacheDir,
     simulate,
     log,
@@ -176,5 +186,19 @@ export function createFacility(options: FacilityOptions): Facility {
     log,
   });
 
-  return { docsDir, source, converter, pool, metadata, content, preview, original, page, text };
+  const sheet = createSheetAnswers({ lookup, sheets });
+
+  return {
+    docsDir,
+    source,
+    converter,
+    pool,
+    metadata,
+    content,
+    preview,
+    original,
+    page,
+    text,
+    sheet,
+  };
 }

@@ -16,8 +16,10 @@ import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import { readListing, readView } from './listing/read';
+import { readSheetBook } from './sheet/read';
 import { PARAM_DEFAULTS } from '../domain/document';
 import type { DocView, Listing } from '../domain/listing';
+import type { SheetBook } from '../domain/sheet';
 import type {
   ByteRange,
   DocParam,
@@ -60,6 +62,11 @@ export interface DocData {
   view: DocView;
   /** An archive's or an e-mail's entries when `view` is `listing`; undefined otherwise. */
   listing: Listing | undefined;
+  /**
+   * A workbook's sheets and the URLs of their rows when `view` is `sheet` (services/sheet/read.ts);
+   * undefined otherwise, or when the field is unusable (the sheet view then says so).
+   */
+  sheet: SheetBook | undefined;
 }
 
 /** The answer as read: the document, and what had to be corrected in it. */
@@ -84,6 +91,7 @@ export const initialDocData: DocData = {
   viewOnly: undefined,
   view: 'pages',
   listing: undefined,
+  sheet: undefined,
 };
 
 /** The document to store whole: the answer without its diagnostics. */
@@ -343,6 +351,10 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     viewOnly: imagesOnly,
     view,
     listing: readListing(view, raw.listing),
+    sheet:
+      view === 'sheet'
+        ? readSheetBook(raw.sheet, (template, names) => urlTemplate(template, where, names))
+        : undefined,
     corrections: [...corrections],
   };
 }

@@ -36,6 +36,17 @@ const ListingView = chunkComponent(
   <Loading />,
 );
 
+/**
+ * The sheet engine (contracts §3 "Views beyond pages"): the `sheet` chunk, loaded only for an
+ * answer whose view is `sheet`; a reader of a PDF loads nothing of it
+ * (docs/decisions/2026-12-06-sheet-view.md).
+ */
+const SheetView = chunkComponent(
+  () => import(/* webpackChunkName: "sheet" */ '../../components/Sheet/SheetView'),
+  (m) => m.SheetView,
+  <Loading />,
+);
+
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
@@ -76,6 +87,7 @@ export function DocumentView({ docId }: { docId: string }) {
   if (shown) return <DocumentStatus shown={shown} />;
   if (status !== 'ready' || fetching) return <Loading />;
   if (view === 'listing') return <ListingView docId={docId} />;
+  if (view === 'sheet') return <SheetView docId={docId} />;
   if (fileUrl === undefined) return <Loading />;
   return <ReadingLayout docId={docId} fileUrl={fileUrl} />;
 }
