@@ -20,6 +20,10 @@ import { createDocumentFacts } from './facts/document-facts.ts';
 import { createMetadata } from './facts/metadata.ts';
 import type { Metadata } from './facts/metadata.ts';
 import { createPdfFacts } from './facts/pdf-facts.ts';
+import { createMediaAnswers } from './media/answers.ts';
+import type { MediaAnswers, MediaTicket } from './media/answers.ts';
+import { createMedia } from './media/media.ts';
+import type { MediaLimits } from './media/probe.ts';
 import type { CacheOutcome } from './facts/pdf-facts.ts';
 import type { ViewOnlyMode } from './policy/view-only.ts';
 import { createPool } from './pool/pool.ts';
@@ -73,6 +77,13 @@ export interface FacilityOptions {
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
   /** The caps archives and e-mails are read under (archives/listing.ts); default: its defaults. */
   archiveLimits?: Partial<ArchiveLimits>;
+  /** The caps audio and video are read and transcoded under (media/probe.ts). */
+  mediaLimits?: Partial<MediaLimits>;
+  /**
+   * The ticket a media URL carries for its reader (server/media-tickets.ts), since a `<video>`
+   * sends no Authorization header. Default: `open` (no signed links).
+   */
+  mediaTicket?: MediaTicket;
   /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
   /** Page images one reader may have drawn at once (pool/lane.ts); more answer busy. Default 8. */
@@ -86,7 +97,7 @@ export interface FacilityOptions {
  * previews/page-images.ts, facts/metadata.ts); the converter and the pool for the server's health,
  * metrics and shutdown.
  */
-export interface Facility extends Content, PageImages {
+export interface Facility extends Content, PageImages, Pick<MediaAnswers, 'media' | 'track'> {
   readonly docsDir: string;
   readonly source: DocumentSource;
   metadata: Metadata;
@@ -146,6 +157,17 @@ export function createFacility(options: FacilityOptions): Facility {
     archives,
     log,
   });
+  const mediaAnswers = createMediaAnswers({
+    lookup,
+    media: createMedia({
+      cacheDir,
+      workDir: options.workDir ?? tmpdir(),
+      contentHash,
+      limits: options.mediaLimits,
+      log,
+    }),
+    ticket: options.mediaTicket ?? (() => 'open'),
+  });
   const remote = createRemotePdfs(source, pool);
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
@@ -155,6 +177,7 @@ export function createFacility(options: FacilityOptions): Facility {
     viewable,
     facts,
     archives,
+    media: mediaAnswers,
     cacheDir,
     simulate,
     log,
@@ -169,5 +192,19 @@ export function createFacility(options: FacilityOptions): Facility {
     log,
   });
 
-  return { docsDir, source, converter, pool, metadata, content, preview, original, page, text };
+  const { media, track } = mediaAnswers;
+  return {
+    docsDir,
+    source,
+    converter,
+    pool,
+    metadata,
+    content,
+    preview,
+    original,
+    page,
+    text,
+    media,
+    track,
+  };
 }

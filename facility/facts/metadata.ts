@@ -12,6 +12,7 @@ import type { Listing } from '../archives/listing.ts';
 import { formatOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import { jsonError } from '../http/answer.ts';
+import type { MediaAnswers } from '../media/answers.ts';
 import type { Answer } from '../http/answer.ts';
 import { commentsShown, searchAllowed } from '../policy/param.ts';
 import { forReader } from '../policy/reader.ts';
@@ -32,6 +33,8 @@ export interface MetadataOptions {
   facts: DocumentFacts;
   /** An archive's or an e-mail's listing (archives/entries.ts). */
   archives: Archives;
+  /** Audio and video's answer (media/answers.ts). */
+  media: MediaAnswers;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
   cacheDir: string;
   /** Honour the sidecars' `delayMs` and `fail` (dev only). */
@@ -103,6 +106,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     remote,
     viewable,
     archives,
+    media,
     facts: documentFacts,
     cacheDir,
     simulate,
@@ -181,6 +185,9 @@ export function createMetadata(options: MetadataOptions): Metadata {
           ...fields,
         },
       };
+    }
+    if (formatOfDocument(doc)?.view === 'media') {
+      return media.metadata(found, base, forReader(sidecar?.fields ?? {}, reader, new Date()), reader);
     }
     // A view-only reader's answer names page images instead (view-only.ts).
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);
