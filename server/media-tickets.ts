@@ -58,8 +58,9 @@ export function createMediaTickets(auth: Extract<AuthSettings, { mode: 'tokens' 
     },
 
     verify(id, ticket, nowS = Date.now() / 1000) {
-      const [body = '', mac = '', extra] = ticket.split('.');
-      if (extra !== undefined || body === '') return undefined;
+      const parts = ticket.split('.');
+      const [body = '', mac = ''] = parts;
+      if (parts.length !== 2 || body === '') return undefined;
       const expected = Buffer.from(sign(body));
       const given = Buffer.from(mac);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;

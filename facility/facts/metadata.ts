@@ -187,7 +187,12 @@ export function createMetadata(options: MetadataOptions): Metadata {
       };
     }
     if (formatOfDocument(doc)?.view === 'media') {
-      return media.metadata(found, base, forReader(sidecar?.fields ?? {}, reader, new Date()), reader);
+      return media.metadata(
+        found,
+        base,
+        forReader(sidecar?.fields ?? {}, reader, new Date()),
+        reader,
+      );
     }
     // A view-only reader's answer names page images instead (view-only.ts).
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);

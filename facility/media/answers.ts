@@ -116,6 +116,8 @@ export function createMediaAnswers(options: {
           ...(facts.duration !== undefined && { duration: facts.duration }),
           ...(facts.width !== undefined && { width: facts.width, height: facts.height }),
           tracks,
+          // The player then offers no way to save the file (and the server sends ranges only).
+          viewOnly: lookup.viewOnlyFor(found, reader),
         },
         ...fields,
       };
@@ -140,7 +142,7 @@ export function createMediaAnswers(options: {
         size: stats.size,
         contentType: mime.lookup(file) || 'application/octet-stream',
         etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
-        read: async (start, end) => createReadStream(file, { start, end }),
+        read: (start, end) => Promise.resolve(createReadStream(file, { start, end })),
         failed: () => jsonError(500, 'unreadable'),
         wholeRefused: viewOnlyRefusal(),
         maxRangeBytes: media.limits.viewOnlyRangeBytes,

@@ -54,8 +54,8 @@ const FAILURE_STATUS: Record<FailureCode, number> = {
 const PROBE_WAIT_MS = 3000;
 
 interface Prepared {
-  /** The playable file: the document's own, or the transcode in CACHE_DIR. */
-  file: string | 'original';
+  /** The transcode in CACHE_DIR; undefined: the document's own file plays as it is. */
+  file: string | undefined;
   facts: MediaFacts;
 }
 
@@ -81,7 +81,7 @@ export function createMedia(options: MediaOptions): Media {
     })();
     return inMediaJob(file, ext, workDir, async (job) => {
       const facts = await probe(job, limits, name);
-      if (playsAsIs(facts, plays)) return { file: 'original', facts };
+      if (playsAsIs(facts, plays)) return { file: undefined, facts };
       const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
       if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
       const started = Date.now();
@@ -125,21 +125,28 @@ export function createMedia(options: MediaOptions): Media {
             },
             (error: unknown) => {
               const known = asConversionError(error);
-              log?.({ event: 'media_failed', file: doc.name, error: known.code, message: known.message });
+              log?.({
+                event: 'media_failed',
+                file: doc.name,
+                error: known.code,
+                message: known.message,
+              });
               // A machine's failure (ffmpeg missing) is asked again; a file's is remembered.
               if (!known.retryable) failures.set(hash, known);
             },
           );
           void run.finally(() => running.delete(hash)).catch(() => undefined);
         }
-        let timer: ReturnType<typeof setTimeout> | undefined;
+        let timer: NodeJS.Timeout | undefined;
         const outcome = await Promise.race([
           run.then(
             (result) => ({ result }),
             (error: unknown) => ({ error }),
           ),
           new Promise<undefined>((resolve) => {
-            timer = setTimeout(resolve, PROBE_WAIT_MS);
+            timer = setTimeout(() => {
+              resolve(undefined);
+            }, PROBE_WAIT_MS);
           }),
         ]);
         clearTimeout(timer);
@@ -149,7 +156,7 @@ export function createMedia(options: MediaOptions): Media {
       }
       return {
         kind: 'ready',
-        file: done.file === 'original' ? doc.file : done.file,
+        file: done.file ?? doc.file,
         facts: done.facts,
       };
     },

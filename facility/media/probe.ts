@@ -53,7 +53,17 @@ export interface MediaFacts {
 
 /** Codecs Chromium decodes without proprietary add-ons beyond Debian's (H.264 and AAC included). */
 const PLAYED_VIDEO = new Set(['h264', 'vp8', 'vp9', 'av1']);
-const PLAYED_AUDIO = new Set(['aac', 'mp3', 'opus', 'vorbis', 'flac', 'pcm_s16le', 'pcm_u8', 'pcm_f32le', 'pcm_s24le']);
+const PLAYED_AUDIO = new Set([
+  'aac',
+  'mp3',
+  'opus',
+  'vorbis',
+  'flac',
+  'pcm_s16le',
+  'pcm_u8',
+  'pcm_f32le',
+  'pcm_s24le',
+]);
 
 interface ProbedStream {
   codec_type?: unknown;

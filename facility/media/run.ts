@@ -100,11 +100,11 @@ export function runJailed(
   args: readonly string[],
   limits: RunLimits,
 ): Promise<RunResult> {
-  const { command, args: wrapped, env } = jailed(
-    { work: job.work, memoryMb: limits.memoryMb },
-    program,
-    args,
-  );
+  const {
+    command,
+    args: wrapped,
+    env,
+  } = jailed({ work: job.work, memoryMb: limits.memoryMb }, program, args);
   return new Promise((resolve, reject) => {
     const child = spawn(command, wrapped, {
       env,

@@ -25,7 +25,12 @@ function ffmpeg(dir: string, out: string, args: string[]): Promise<Buffer> {
 }
 
 /** `bytes` with `write` applied at the offset after the first `marker` (+ `skip`). */
-function patched(bytes: Buffer, marker: string, skip: number, write: (b: Buffer, at: number) => void) {
+function patched(
+  bytes: Buffer,
+  marker: string,
+  skip: number,
+  write: (b: Buffer, at: number) => void,
+) {
   const copy = Buffer.from(bytes);
   const at = copy.indexOf(marker);
   if (at < 0) throw new Error(`${marker} not found`);
@@ -59,9 +64,26 @@ beforeAll(async () => {
     ]);
     clipBytes = clip.length;
     // moov at the end: cut, the file has no index at all.
-    const tail = await ffmpeg(dir, 'tail.mp4', [...av, '-t', '2', '-c:v', 'libx264', '-c:a', 'aac']);
+    const tail = await ffmpeg(dir, 'tail.mp4', [
+      ...av,
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
+    ]);
     const avi = await ffmpeg(dir, 'old.avi', [...av, '-t', '2', '-c:v', 'mpeg4', '-c:a', 'mp3']);
-    const wma = await ffmpeg(dir, 'voice.wma', ['-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:a', 'wmav2']);
+    const wma = await ffmpeg(dir, 'voice.wma', [
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-t',
+      '2',
+      '-c:a',
+      'wmav2',
+    ]);
     const wav = await ffmpeg(dir, 'tone.wav', ['-f', 'lavfi', '-i', 'sine', '-t', '1']);
     const raw = ['-f', 'lavfi', '-i', 'testsrc=size=16x16:rate=1', '-t', '1', '-c:v', 'rawvideo'];
     const tiny = await ffmpeg(dir, 'tiny.avi', [...raw, '-pix_fmt', 'bgr24']);
@@ -208,7 +230,10 @@ describe('audio and video', () => {
     const ticket = media.url.split('/').at(-1) ?? '';
     const [body = '', mac = ''] = ticket.split('.');
     const forged = `${Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), exp: now() + 1e6 }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(body, 'base64url').toString()),
+        exp: now() + 1e6,
+      }),
     ).toString('base64url')}.${mac}`;
     for (const url of [
       `documents/talk.mp4/media/${forged}`,
@@ -235,7 +260,7 @@ describe('audio and video', () => {
       expect(several.status).toBe(403);
       // Each answer at most the cap, whatever is asked; the player asks again where it ends.
       const parts: Buffer[] = [];
-      for (let at = 0; at < clipBytes; ) {
+      for (let at = 0; at < clipBytes;) {
         const part = await fetch(url, { headers: { Range: `bytes=${String(at)}-` } });
         expect(part.status).toBe(206);
         const end = Math.min(clipBytes, at + RANGE_CAP) - 1;
@@ -293,8 +318,9 @@ describe('audio and video', () => {
       .split('\n');
     expect(streams).toEqual(['h264', 'aac']);
     // Once: the cache holds it under the content hash, and a second open runs no ffmpeg.
-    expect((await readdir(path.join(served.cacheDir, 'media'))).filter((f) => f.endsWith('.mp4')))
-      .toHaveLength(1);
+    expect(
+      (await readdir(path.join(served.cacheDir, 'media'))).filter((f) => f.endsWith('.mp4')),
+    ).toHaveLength(1);
 
     const voice = await mediaOf('voice.wma');
     expect(voice).toMatchObject({ kind: 'audio', mimeType: 'audio/mp4' });
@@ -306,7 +332,12 @@ describe('audio and video', () => {
     ['truncated.mp4', 415, 'unsupported', /not audio or video ffprobe can read/],
     ['fake.mp4', 415, 'unsupported', /not audio or video ffprobe can read/],
     ['wide.avi', 413, 'too_large', /12000 × 12000 picture; at most 8192 px a side/],
-    ['absurd.avi', 415, 'unsupported', /picture size ffmpeg refuses \(Picture size 100000x100000 is invalid/],
+    [
+      'absurd.avi',
+      415,
+      'unsupported',
+      /picture size ffmpeg refuses \(Picture size 100000x100000 is invalid/,
+    ],
     ['ten-hours.mp4', 413, 'too_large', /declares 600 minutes; at most 360/],
   ])('answers the hostile %s %i %s, with health up', async (id, status, error, message) => {
     const meta = await settled(served, id, await bearer(id));

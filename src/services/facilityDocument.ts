@@ -9,15 +9,17 @@
  * reading in `normalizeDocument`, its empty value in `initialDocData`
  * (docs/decisions/2026-11-29-facility-field-one-place.md).
  */
-import { documentPath } from './facilityPaths';
+import { documentPath, httpUrl } from './facilityPaths';
 import { namedRanges } from './pdf/firstRanges';
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import { readListing, readView } from './listing/read';
+import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
 import type { DocView, Listing } from '../domain/listing';
+import type { MediaInfo } from '../domain/media';
 import type {
   ByteRange,
   DocParam,
@@ -60,6 +62,8 @@ export interface DocData {
   view: DocView;
   /** An archive's or an e-mail's entries when `view` is `listing`; undefined otherwise. */
   listing: Listing | undefined;
+  /** The player's file and captions when `view` is `media`; undefined otherwise. */
+  media: MediaInfo | undefined;
 }
 
 /** The answer as read: the document, and what had to be corrected in it. */
@@ -84,6 +88,7 @@ export const initialDocData: DocData = {
   viewOnly: undefined,
   view: 'pages',
   listing: undefined,
+  media: undefined,
 };
 
 /** The document to store whole: the answer without its diagnostics. */
@@ -190,15 +195,6 @@ function mimeType(value: unknown): string {
 /** The contract's own place for the viewable PDF, absolute. */
 export function contentUrl(where: Where): string {
   return new URL(documentPath(where.id, 'content'), where.base).href;
-}
-
-function httpUrl(value: string, base: URL): string | undefined {
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -325,7 +321,9 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
   const loadedCount = capped ? pageCount : Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
   const imagesOnly = viewOnly(raw.viewOnly, where, fix);
   const param = sanitizeParam(raw.param);
-  const view = readView(raw.view);
+  const media = readMedia(raw.view, raw.media, where.base);
+  // `media` without a usable player's file is shown as pages would be: the facility's error.
+  const view = media ? 'media' : readView(raw.view);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
     watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
@@ -334,7 +332,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     loadedCount,
     docOutline: outline(raw.docOutline, pageCount, fix),
     // A view-only reader is never sent the file, whatever the policy says.
-    param: imagesOnly ? { ...param, download: false } : param,
+    param: imagesOnly || media?.viewOnly === true ? { ...param, download: false } : param,
     mimeType: mimeType(raw.mimeType),
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
@@ -343,6 +341,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     viewOnly: imagesOnly,
     view,
     listing: readListing(view, raw.listing),
+    media,
     corrections: [...corrections],
   };
 }

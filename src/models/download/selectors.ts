@@ -14,8 +14,8 @@ interface WithDoc {
 export const selectDownloadUrl = (state: WithDoc): string | undefined => {
   const { download, isFcsDownload } = state.doc.docData.param;
   if (!download) return undefined;
-  // A listing's only file is the original (an archive, an e-mail): there is no viewed PDF.
-  if (state.doc.docData.view === 'listing') return selectOriginalUrl(state);
+  // A listing's or media's only file is the original (an archive, a video): there is no PDF.
+  if (state.doc.docData.view !== 'pages') return selectOriginalUrl(state);
   return isFcsDownload ? selectOriginalUrl(state) : selectFileUrl(state);
 };
 
@@ -23,7 +23,7 @@ export const selectDownloadUrl = (state: WithDoc): string | undefined => {
 export const selectDownloadNaming = ({ doc }: WithDoc) => ({
   title: doc.docData.title,
   source:
-    doc.docData.param.isFcsDownload || doc.docData.view === 'listing'
+    doc.docData.param.isFcsDownload || doc.docData.view !== 'pages'
       ? ('original' as const)
       : ('viewed' as const),
   mimeType: doc.mimeType,
