@@ -39,22 +39,17 @@ function defaultTrack(tracks: readonly MediaTrack[], locale: Locale): number {
 }
 
 /**
- * Space, ← and → on the player, unless the browser's own controls took the key already: the
- * same keys whether the picture or one of its controls has the focus.
+ * ← and → on the player go back or on {@link SEEK_S} s. Space is the player's own: Chromium's
+ * toggles a focused player on its key-up whatever a handler does, so taking it here too would
+ * toggle twice (tried in Chromium, docs/decisions/2026-12-06-media-view.md).
  */
 function onPlayerKey(event: KeyboardEvent<HTMLMediaElement>): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
   const player = event.currentTarget;
-  if (event.key === ' ') {
-    if (player.paused) void player.play().catch(() => undefined);
-    else player.pause();
-  } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-    const step = event.key === 'ArrowLeft' ? -SEEK_S : SEEK_S;
-    const end = Number.isFinite(player.duration) ? player.duration : Infinity;
-    player.currentTime = Math.min(end, Math.max(0, player.currentTime + step));
-  } else {
-    return;
-  }
+  const step = event.key === 'ArrowLeft' ? -SEEK_S : SEEK_S;
+  const end = Number.isFinite(player.duration) ? player.duration : Infinity;
+  player.currentTime = Math.min(end, Math.max(0, player.currentTime + step));
   event.preventDefault();
 }
 
