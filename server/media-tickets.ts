@@ -3,7 +3,8 @@
  * URL itself and cannot send `Authorization: Bearer`, so the metadata of a verified reader names
  * the media's and captions' URLs with a ticket in the path — the reader (the token's claims) and
  * its expiry, signed by the server with HMAC-SHA256. The ticket opens only `media` and `tracks`
- * of the one document the token named, until the token's own `exp`, under the same policy.
+ * of the one document the token named, under the same policy, until the token's own `exp` or
+ * {@link TICKET_AT_LEAST_S} from the open, whichever is later.
  *
  * Its key: derived (HKDF) from AUTH_SECRET, so every server sharing the secret reads every
  * ticket; with public keys only (the server holds no secret), a random key per process, so a
@@ -12,6 +13,7 @@
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Reader } from '../facility/policy/reader.ts';
+import { DEFAULT_MEDIA_LIMITS } from '../facility/media/probe.ts';
 import type { AuthSettings } from './auth-keys.ts';
 
 export interface MediaTickets {
@@ -38,6 +40,14 @@ function keyOf(auth: Extract<AuthSettings, { mode: 'tokens' }>): Buffer {
   return randomBytes(32);
 }
 
+/**
+ * A ticket lives until its token's `exp`, and at least this long from the open: the longest media
+ * played (DEFAULT_MEDIA_LIMITS.maxDurationS), so a player is not cut mid-film when a host mints
+ * short tokens (a host's `folio:setToken` reaches the bearer requests, not a player's URL).
+ */
+const TICKET_AT_LEAST_S = DEFAULT_MEDIA_LIMITS.maxDurationS;
+const nowS = () => Math.floor(Date.now() / 1000);
+
 export function createMediaTickets(auth: Extract<AuthSettings, { mode: 'tokens' }>): MediaTickets {
   const key = keyOf(auth);
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
@@ -45,9 +55,11 @@ export function createMediaTickets(auth: Extract<AuthSettings, { mode: 'tokens' 
   return {
     mint(id, reader) {
       // Without a reader (never with tokens on), a ticket that has already expired.
+      // A film outlives a short token: the ticket lasts as long as the longest media played.
+      const exp = reader === undefined ? 0 : Math.max(reader.exp, nowS() + TICKET_AT_LEAST_S);
       const claims: Claims = {
         doc: id,
-        exp: reader?.exp ?? 0,
+        exp,
         sub: reader?.sub,
         name: reader?.name,
         watermark: reader?.watermark,
@@ -57,7 +69,7 @@ export function createMediaTickets(auth: Extract<AuthSettings, { mode: 'tokens' 
       return `${body}.${sign(body)}`;
     },
 
-    verify(id, ticket, nowS = Date.now() / 1000) {
+    verify(id, ticket, at = Date.now() / 1000) {
       const parts = ticket.split('.');
       const [body = '', mac = ''] = parts;
       if (parts.length !== 2 || body === '') return undefined;
@@ -70,7 +82,7 @@ export function createMediaTickets(auth: Extract<AuthSettings, { mode: 'tokens' 
       } catch {
         return undefined;
       }
-      if (claims.doc !== id || typeof claims.exp !== 'number' || claims.exp <= nowS) {
+      if (claims.doc !== id || typeof claims.exp !== 'number' || claims.exp <= at) {
         return undefined;
       }
       const { doc, exp, sub, name, watermark, perm } = claims;

@@ -12,6 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import mime from 'mime-types';
+import { formatOfDocument } from '../archives/entries.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Reader } from '../policy/reader.ts';
@@ -127,6 +128,7 @@ export function createMediaAnswers(options: {
     async media(id, range, reader) {
       const found = await lookup.find(id);
       if (!('doc' in found)) return found;
+      if (formatOfDocument(found.doc)?.view !== 'media') return jsonError(404, 'not_found');
       const state = await media.state(found);
       if (state.kind === 'failed') return state.answer;
       if (state.kind === 'converting') {
@@ -155,6 +157,7 @@ export function createMediaAnswers(options: {
       }
       const found = await lookup.find(id);
       if (!('doc' in found)) return found;
+      if (formatOfDocument(found.doc)?.view !== 'media') return jsonError(404, 'not_found');
       const track = await trackFile(id, lang);
       if (track === undefined) return jsonError(404, 'not_found');
       if (track.doc.stats.size > MAX_TRACK_BYTES) {
