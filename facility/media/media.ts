@@ -79,11 +79,11 @@ export function createMedia(options: MediaOptions): Media {
       const format = formatOf(name);
       return format?.view === 'media' ? format.plays : undefined;
     })();
-    return inMediaJob(file, ext, workDir, async (job) => {
-      const facts = await probe(job, limits, name);
-      if (playsAsIs(facts, plays)) return { file: undefined, facts };
-      const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
-      if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
+    const facts = await inMediaJob('probe', file, ext, workDir, (job) => probe(job, limits, name));
+    if (playsAsIs(facts, plays)) return { file: undefined, facts };
+    const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
+    if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
+    return inMediaJob('transcode', file, ext, workDir, async (job) => {
       const started = Date.now();
       log?.({ event: 'transcoding', file: name });
       const output = await transcode(job, facts, limits, name);

@@ -2,7 +2,7 @@
  * Debian's ffprobe and ffmpeg as the media's readers (docs/server.md, "Audio and video"): each run
  * in the converters' sandbox (facility/sandbox/jail.ts) on a copy of the file in a job folder of
  * its own — no network, nothing of the server's disk, as `nobody` — under an address-space limit
- * and a time limit, its stdout counted against a cap, two at once.
+ * and a time limit, its stdout counted against a cap; two probes and one transcode at once.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
@@ -10,22 +10,30 @@ import path from 'node:path';
 import { findExecutable, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
 import { ConversionError } from '../conversion/failures.ts';
 
-/** Programs at once: each may take its memory limit and the cores it is given. */
-const AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * Programs at once, by lane: probes (a fraction of a second each) never wait behind transcodes
+ * (minutes each, two threads): a plain MP4 opens while an AVI is being transcoded.
+ */
+const AT_ONCE = { probe: 2, transcode: 1 } as const;
+export type MediaLane = keyof typeof AT_ONCE;
 
-async function turn<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+function createTurns(atOnce: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function turn<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }
+
+const TURNS = { probe: createTurns(AT_ONCE.probe), transcode: createTurns(AT_ONCE.transcode) };
 
 export interface MediaJob {
   /** The job's folder (the sandbox's /job). */
@@ -36,15 +44,17 @@ export interface MediaJob {
 
 /**
  * `task` on a copy of `file` (named `input<ext>`) in a fresh job folder, removed after; at most
- * {@link AT_ONCE} at a time. Refuses (`converter_not_installed`) when the sandbox cannot be made.
+ * {@link AT_ONCE} of its lane at a time. Refuses (`converter_not_installed`) when the sandbox
+ * cannot be made.
  */
 export function inMediaJob<T>(
+  lane: MediaLane,
   file: string,
   ext: string,
   workDir: string,
   task: (job: MediaJob) => Promise<T>,
 ): Promise<T> {
-  return turn(async () => {
+  return TURNS[lane](async () => {
     const check = jailCheck();
     if (!check.ok) {
       throw new ConversionError(
