@@ -13,6 +13,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import mime from 'mime-types';
 import { formatOfDocument } from '../archives/entries.ts';
+import { parseEntryId } from '../archives/entry-id.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Reader } from '../policy/reader.ts';
@@ -77,7 +78,7 @@ export function createMediaAnswers(options: {
 
   async function trackFile(id: string, lang: string): Promise<Found | undefined> {
     // An archive's entry has no neighbours: its captions would be other entries.
-    if (id.includes('!')) return undefined;
+    if (parseEntryId(id) !== undefined) return undefined;
     const found = await lookup.find(trackId(id, lang));
     return 'doc' in found ? found : undefined;
   }
