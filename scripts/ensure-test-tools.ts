@@ -41,10 +41,16 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'cjk-fonts',
-    present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc'),
-    packages: ['fonts-wqy-zenhei'],
+    present: () =>
+      existsSync('/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc') &&
+      existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') &&
+      onPath('fc-match'),
+    // fontconfig's fc-match names the font the drawn formats fall back to (drawn-pdf.ts); the
+    // OFD tests embed DejaVu Sans as a document's own font.
+    packages: ['fonts-wqy-zenhei', 'fontconfig', 'fonts-dejavu-core'],
     recommends: false,
-    purpose: 'Chinese titles and the zh-CN interface are drawn as boxes without a CJK font',
+    purpose:
+      'Chinese titles and the zh-CN interface are drawn as boxes without a CJK font, and OFD, EPUB and diagrams cannot be drawn',
   },
   {
     name: 'libreoffice',

@@ -19,6 +19,7 @@ import {
 import { commentedPdf, stickyNote } from './commentedPdf.ts';
 import { buildZip } from '../../facility/archives/__tests__/_zip.ts';
 import { emailWithPdf } from './archives.ts';
+import { makeDrawnDocs } from './drawn-docs.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const samples = path.join(root, 'mock', 'documents');
@@ -187,6 +188,7 @@ export async function makeDocsDir(): Promise<string> {
   await makePanelDocs(dir);
   await makePolicyDocs(dir);
   makeSearchDocs(dir);
+  await makeDrawnDocs(dir);
   makeSignDocs(dir);
   makeHostDocs(dir);
   makeA11yDocs(dir);

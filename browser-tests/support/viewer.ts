@@ -134,7 +134,9 @@ export async function newSession(
     const early =
       /status of (409|403|404)\b/.test(message.text()) &&
       message.location().url.endsWith('/content');
-    if (!early) problems.push(`console: ${message.text()}`);
+    // The resource's URL names which request failed.
+    const where = message.location().url;
+    if (!early) problems.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => {
     problems.push(`uncaught: ${error.message}`);

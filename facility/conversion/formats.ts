@@ -11,6 +11,9 @@ import { gzip, tar } from '../archives/tar.ts';
 import { zip } from '../archives/zip.ts';
 import { CODE_LANGUAGES } from './code-languages.ts';
 import { decodedImage } from './converters/decoded-image.ts';
+import { drawn } from './converters/drawn.ts';
+import { dwg } from './converters/dwg.ts';
+import { dxf } from './converters/dxf.ts';
 import { embeddedImage } from './converters/embedded-image.ts';
 import { office } from './converters/office.ts';
 import { text } from './converters/text.ts';
@@ -47,12 +50,21 @@ export const FORMATS: readonly Format[] = [
   { name: 'PNG and JPEG', extensions: ['.png', '.jpg', '.jpeg'], check: imageHeader, view: 'pages', converter: embeddedImage },
   { name: 'HEIC, AVIF and TIFF', extensions: ['.heic', '.heif', '.avif', '.tiff', '.tif'], check: imageHeader, view: 'pages', converter: decodedImage },
   { name: 'GIF, WebP and BMP', extensions: ['.gif', '.webp', '.bmp'], check: imageHeader, view: 'pages', converter: office },
+  { name: 'PSD, TGA and ICO', extensions: ['.psd', '.tga', '.ico'], check: imageHeader, view: 'pages', converter: decodedImage },
   { name: 'SVG', extensions: ['.svg'], check: imageHeader, markup: 'xml', view: 'pages', converter: office },
+  // CAD drawings: DXF drawn as vector pages in the pool; DWG refused, saying why (converters/dwg.ts).
+  { name: 'DXF', extensions: ['.dxf'], view: 'pages', converter: dxf },
+  { name: 'DWG', extensions: ['.dwg'], view: 'pages', converter: dwg },
   // Text in any encoding, decoded first (text-decode.ts).
   { name: 'text', extensions: ['.txt', '.log'], view: 'pages', converter: text('text') },
   { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, view: 'pages', converter: text('table') },
   { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
   { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
+  // Packages and diagrams read and drawn as pages by pdfkit in the pool (converters/drawn.ts).
+  { name: 'OFD', extensions: ['.ofd'], view: 'pages', converter: drawn('ofd') },
+  { name: 'EPUB', extensions: ['.epub'], view: 'pages', converter: drawn('epub') },
+  { name: 'XMind', extensions: ['.xmind'], view: 'pages', converter: drawn('mindMap') },
+  { name: 'diagrams', extensions: ['.drawio', '.dio', '.bpmn'], view: 'pages', converter: drawn('diagram') },
   // Archives and e-mail: a listing, each entry a document of its own (facility/archives/).
   { name: 'zip', extensions: ['.zip'], view: 'listing', lister: zip },
   { name: 'tar', extensions: ['.tar', '.tar.gz', '.tgz'], view: 'listing', lister: tar },

@@ -30,11 +30,21 @@ export function pdfMagic(head: Uint8Array): boolean {
  */
 export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
 
+/**
+ * A TGA's size: it has no signature for image-size to know it by (its guess takes only a file
+ * without a colour map), but its 18-byte header always holds the width and height.
+ */
+function tgaSize(bytes: Uint8Array): { width: number; height: number } {
+  if (bytes.length < 18) throw new Error('the TGA header is cut short');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint16(12, true), height: view.getUint16(14, true) };
+}
+
 /** Refuses an image by its header: one that names no readable size, or too many pixels. */
-export const imageHeader: HeaderCheck = (bytes, { maxImagePixels }) => {
+export const imageHeader: HeaderCheck = (bytes, { ext, maxImagePixels }) => {
   let size: { width?: number; height?: number };
   try {
-    size = imageSize(bytes);
+    size = ext === '.tga' ? tgaSize(bytes) : imageSize(bytes);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new ConversionError('unsupported', `not an image this server reads: ${why}`);

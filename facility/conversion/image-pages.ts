@@ -2,7 +2,8 @@
  * Images pdf-lib cannot embed as they are, made a PDF in the pool (pool-worker.ts; docs/server.md,
  * "Formats"): AVIF and TIFF decoded by sharp (libvips), HEIC and HEIF by heic-decode (libheif
  * compiled to WebAssembly: sharp's prebuilt libheif decodes AV1 only, not the HEVC of a phone's
- * photo). Every frame becomes a page the frame's size in pixels (as points), as PNG and JPEG do: a
+ * photo), and what sharp's prebuilt libvips does not read at all (decoded-pixels.ts): a PSD's
+ * flattened image, a TGA, an ICO's largest icon. Every frame becomes a page the frame's size in pixels (as points), as PNG and JPEG do: a
  * multi-page TIFF one page per frame. Each frame is re-encoded as a JPEG (quality 92, no chroma
  * subsampling, transparency on white) that pdf-lib embeds without decoding it again.
  *
@@ -13,6 +14,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Sharp } from 'sharp';
+import { DECODED_PIXELS, decodePixels } from './decoded-pixels.ts';
 
 export interface DecodedImageJob {
   input: string;
@@ -62,6 +64,14 @@ async function frames(job: DecodedImageJob): Promise<Buffer[] | string> {
     if (refused !== undefined) return refused;
     const raw = { width: image.width, height: image.height, channels: 4 as const };
     return [await asJpeg(sharp(image.data, { raw }))];
+  }
+  if (DECODED_PIXELS.has(job.ext)) {
+    const image = await decodePixels(job.ext, await readFile(job.input), job.maxPixels);
+    if (typeof image === 'string') return image;
+    if ('encoded' in image)
+      return [await asJpeg(sharp(image.encoded, { limitInputPixels: job.maxPixels }))];
+    const raw = { width: image.width, height: image.height, channels: 4 as const };
+    return [await asJpeg(sharp(image.rgba, { raw }))];
   }
   // Headers only, read without sharp's own limit so a frame over it is named in the refusal.
   const header = { limitInputPixels: false } as const;

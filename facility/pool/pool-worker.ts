@@ -9,6 +9,7 @@ import { readPdfFacts, readRemotePdfFacts } from '../facts/pdf-facts-worker.ts';
 import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
 import type { ByteRange, PdfFacts } from '../facts/pdf-facts-types.ts';
 import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
+import type { DrawnDxf, DxfJob } from '../conversion/dxf-pages.ts';
 import type { ImageJob } from './pool.ts';
 import { readPageText } from '../previews/page-text.ts';
 import type { PageText, PageTextJob } from '../previews/page-text.ts';
@@ -18,6 +19,7 @@ import { printGrid } from '../conversion/sheet-grid.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
+import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -59,6 +61,12 @@ export async function decodedImage(job: DecodedImageJob): Promise<DecodedImage> 
   return decodedImagePdf(job);
 }
 
+/** A DXF drawing as a vector page (dxf-pages.ts), loaded on its first use as decodedImage() is. */
+export async function dxf(job: DxfJob): Promise<DrawnDxf> {
+  const { dxfPdf } = await import('../conversion/dxf-pages.ts');
+  return dxfPdf(job);
+}
+
 /** A page preview (preview-render.ts), written as WebP to the job's output. */
 export async function preview(job: PreviewJob): Promise<undefined> {
   await renderPreview(job);
@@ -92,4 +100,28 @@ export async function references(job: ReferencesJob): Promise<CleanedReferences>
 /** A flat ODF spreadsheet rewritten to print its cell grid (sheet-grid.ts). */
 export function sheetGrid(job: SheetGridJob): Promise<undefined> {
   return printGrid(job);
+}
+
+/*
+ * OFD, EPUB, mind maps and diagrams drawn as PDF pages by pdfkit (converters/drawn.ts). Loaded on
+ * their first use, as text() is.
+ */
+export async function ofd(job: DrawnJob): Promise<Drawn> {
+  const { ofdPdf } = await import('../conversion/ofd-pages.ts');
+  return ofdPdf(job);
+}
+
+export async function epub(job: DrawnJob): Promise<Drawn> {
+  const { epubPdf } = await import('../conversion/epub-pages.ts');
+  return epubPdf(job);
+}
+
+export async function mindMap(job: DrawnJob): Promise<Drawn> {
+  const { mindMapPdf } = await import('../conversion/mind-map-pages.ts');
+  return mindMapPdf(job);
+}
+
+export async function diagram(job: DrawnJob): Promise<Drawn> {
+  const { diagramPdf } = await import('../conversion/diagram-pages.ts');
+  return diagramPdf(job);
 }

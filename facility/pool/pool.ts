@@ -1,7 +1,8 @@
 /**
  * The one bounded pool where the server parses and decodes untrusted bytes (docs/server.md,
  * "Limits"): pdf.js reading a PDF's facts or drawing a page preview, and pdf-lib turning a PNG or
- * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
+ * JPEG (and, decoded by sharp, HEIC, AVIF and TIFF) into a PDF, drawing a DXF, pdfkit drawing OFD,
+ * EPUB, mind maps and diagrams as pages. Each kind of work is a named task of pool-worker.ts, sharing the same threads,
  * queue and limits.
  *
  * Why piscina: a well-kept worker-thread pool with a bounded queue, per-task abort (the thread is
@@ -29,9 +30,11 @@ import type { RemoteFactsJob } from '../facts/pdf-facts-worker.ts';
 import type { PageText, PageTextJob } from '../previews/page-text.ts';
 import type { PreviewJob } from '../previews/preview-types.ts';
 import type { DecodedImage, DecodedImageJob } from '../conversion/image-pages.ts';
+import type { DrawnDxf, DxfJob } from '../conversion/dxf-pages.ts';
 import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
+import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -74,11 +77,16 @@ interface Tasks {
   ranges: { input: string; result: ByteRange[] };
   image: { input: ImageJob; result: undefined };
   decodedImage: { input: DecodedImageJob; result: DecodedImage };
+  dxf: { input: DxfJob; result: DrawnDxf };
   preview: { input: PreviewJob; result: undefined };
   pageText: { input: PageTextJob; result: PageText };
   text: { input: TextJob; result: PreparedText };
   sheetGrid: { input: SheetGridJob; result: undefined };
   references: { input: ReferencesJob; result: CleanedReferences };
+  ofd: { input: DrawnJob; result: Drawn };
+  epub: { input: DrawnJob; result: Drawn };
+  mindMap: { input: DrawnJob; result: Drawn };
+  diagram: { input: DrawnJob; result: Drawn };
 }
 export type TaskKind = keyof Tasks;
 

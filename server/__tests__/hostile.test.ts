@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distinctPdfs, linkingDocx, pdfStreamBomb, pngBomb, tiffBomb } from './_hostile.ts';
+import { pollHealth } from './_health.ts';
 import { getMeta, pollUntilSettled, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 
@@ -27,27 +28,6 @@ const hasSoffice = (() => {
     return false;
   }
 })();
-
-/** Health, asked every 100 ms until `stop`; each answer's status. */
-function pollHealth(served: Served): { stop: () => Promise<number[]> } {
-  const statuses: number[] = [];
-  const state = { running: true };
-  const loop = (async () => {
-    while (state.running) {
-      const res = await fetch(`${served.api}health`).catch(() => undefined);
-      statuses.push(res?.status ?? 0);
-      await res?.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return {
-    stop: async () => {
-      state.running = false;
-      await loop;
-      return statuses;
-    },
-  };
-}
 
 async function metricsText(served: Served): Promise<string> {
   const address = served.app.metricsAddress();

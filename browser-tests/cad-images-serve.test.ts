@@ -1,0 +1,111 @@
+// CAD drawings and decoded images through `npm run serve` with signed links (docs/server.md,
+// "CAD drawings" and "Formats"): a DXF floor plan opens to page 1, its Chinese label found by
+// search, the watermark over it; a PSD opens to page 1, its flattened image drawn (left half red,
+// right half blue, as the tests write it).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { dxfText, floorPlan } from '../facility/conversion/__tests__/_dxf.ts';
+import { psd } from '../facility/conversion/__tests__/_decoded-images.ts';
+import { prodBuild } from './support/build.ts';
+import { launchChromium } from './support/chromium.ts';
+import { RED_WATERMARK } from './support/docs.ts';
+import {
+  pageRegion,
+  paintedPixels,
+  redPixels,
+  waitForPainted,
+  watermarkPixels,
+  WATERMARK_LAYER,
+} from './support/pixels.ts';
+import { startNpmServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { hostKey } from './support/signed-links.ts';
+import type { HostKey } from './support/signed-links.ts';
+import { newSession, screenshot } from './support/viewer.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'folio-cad-images-serve-'));
+const docsDir = path.join(root, 'docs');
+let browser: Browser;
+let server: RunningServer;
+let key: HostKey;
+
+before(async () => {
+  key = await hostKey(root);
+  mkdirSync(docsDir);
+  const sidecar = JSON.stringify({ param: { showSearch: true }, watermarkInfo: RED_WATERMARK });
+  writeFileSync(path.join(docsDir, 'plan.dxf'), dxfText(floorPlan()));
+  writeFileSync(path.join(docsDir, 'plan.dxf.json'), sidecar);
+  writeFileSync(path.join(docsDir, 'design.psd'), psd(800, 500));
+  const { distDir } = await prodBuild();
+  server = await startNpmServer(
+    'serve',
+    {
+      BASE_PATH: '/viewer/',
+      DIST_DIR: distDir,
+      DOCS_DIR: docsDir,
+      CACHE_DIR: path.join(root, 'cache'),
+      AUTH_PUBLIC_KEYS: key.keysFile,
+      LOG_LEVEL: 'warn',
+    },
+    '/viewer/api/health',
+  );
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser.close();
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function open(page: Page, doc: string, rest = ''): Promise<void> {
+  const signed = await key.token(doc);
+  await page.goto(
+    `${server.url}/viewer/?doc=${encodeURIComponent(doc)}&lang=en#token=${signed}${rest}`,
+  );
+  await page.getByText('1 / 1', { exact: true }).waitFor({ timeout: 120_000 });
+  await waitForPainted(page, 1);
+}
+
+describe('CAD drawings and decoded images through npm run serve, with a signed link', () => {
+  it('a DXF floor plan: page 1 drawn, 平面图 found by search, the watermark over it', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    try {
+      await open(page, 'plan.dxf', `&search=${encodeURIComponent('平面图')}`);
+      await page.getByRole('searchbox', { name: 'Search text' }).waitFor();
+      await page.waitForFunction(
+        () =>
+          /^1 of 1$/.test(document.querySelector('.folio-search-count')?.textContent.trim() ?? ''),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
+      assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
+      await screenshot(page, 'cad-images-serve-dxf');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a PSD: page 1 is its flattened image', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    try {
+      await open(page, 'design.psd');
+      // The red half, drawn by pdf.js from the JPEG the server embedded: about half the page.
+      const red = await redPixels(page, 1);
+      const painted = await paintedPixels(page, 1);
+      assert.ok(red > 0.35 * painted, `${String(red)} red of ${String(painted)} painted`);
+      await screenshot(page, 'cad-images-serve-psd');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+});

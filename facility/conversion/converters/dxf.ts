@@ -1,0 +1,26 @@
+/**
+ * DXF drawings: their model space drawn as a vector page in a pool task (dxf-pages.ts), text in
+ * the PDF's text layer (docs/server.md, "CAD drawings").
+ */
+import { ConversionError, inPool } from '../failures.ts';
+import type { FormatConverter } from '../format.ts';
+
+/**
+ * Entities at most, counted before the drawing is parsed: a 5 MB drawing has ≈ 60 000, and
+ * dxf-parser holds every line of the file (docs/decisions/2026-12-06-cad-drawings-and-decoded-images.md).
+ */
+export const MAX_DXF_ENTITIES = 200_000;
+/** Shapes at most once blocks are drawn where they are inserted. */
+export const MAX_DXF_SHAPES = 200_000;
+
+export const dxf: FormatConverter = {
+  uses: 'pool',
+  async convert({ input, output, pool }) {
+    const drawn = await inPool('not a readable DXF drawing', () =>
+      pool.run('dxf', { input, output, maxEntities: MAX_DXF_ENTITIES, maxShapes: MAX_DXF_SHAPES }),
+    );
+    if (drawn.refused !== undefined) {
+      throw new ConversionError(drawn.refused.code, drawn.refused.message);
+    }
+  },
+};
