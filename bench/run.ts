@@ -21,6 +21,7 @@ import { idleBench } from './idle.ts';
 import { sourcesBench } from './sources.ts';
 import { conversionsBench } from './conversions.ts';
 import { viewOnlyBench } from './view-only.ts';
+import { archivesBench } from './archive-rows.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -67,6 +68,7 @@ const { values: flags } = parseArgs({
     sources: { type: 'boolean', default: false },
     conversions: { type: 'boolean', default: false },
     'view-only': { type: 'boolean', default: false },
+    archives: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -78,7 +80,8 @@ if (flags.help) {
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
       'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
       'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)\n' +
-      'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)',
+      'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)\n' +
+      'npm run bench -- --archives [--runs N] [--no-build] (a 10 000-entry listing, a PDF inside a 200 MB zip, bench/archive-rows.ts)',
   );
   process.exit(0);
 }
@@ -96,6 +99,10 @@ if (flags.sources) {
 }
 if (flags.conversions) {
   await conversionsBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.archives) {
+  await archivesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 if (flags['view-only']) {

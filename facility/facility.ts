@@ -14,6 +14,7 @@ import { createArchives } from './archives/entries.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from './archives/listing.ts';
 import type { ArchiveLimits } from './archives/listing.ts';
 import { createConverter, createHasher } from './conversion/convert.ts';
+import { createOfficeUnlock } from './conversion/office-password.ts';
 import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
 import { createDocumentFacts } from './facts/document-facts.ts';
@@ -147,6 +148,11 @@ export function createFacility(options: FacilityOptions): Facility {
     ...options.archiveLimits,
   };
   const archives = createArchives({ cacheDir, contentHash, limits: archiveLimits, log });
+  const unlock = createOfficeUnlock({
+    cacheDir,
+    contentHash,
+    limits: { ...DEFAULT_ARCHIVE_LIMITS, ...archiveLimits },
+  });
   const lookup = createLookup({
     docsDir,
     source,
@@ -155,6 +161,7 @@ export function createFacility(options: FacilityOptions): Facility {
     simulate,
     viewOnly,
     archives,
+    unlock,
     log,
   });
   const mediaAnswers = createMediaAnswers({

@@ -18,6 +18,7 @@ import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Found } from '../sources/lookup.ts';
 import type { DocumentFile } from '../sources/files.ts';
+import { passwordKey, passwordPart } from '../policy/passwords.ts';
 import { parseEntryId } from './entry-id.ts';
 import { ARCHIVE_FAILURE_STATUS, ArchiveError, DEFAULT_ARCHIVE_LIMITS } from './listing.ts';
 import type { ArchiveLimits, Listing } from './listing.ts';
@@ -34,15 +35,20 @@ function listingBytes(listed: Listing): number {
 }
 
 export interface Archives {
-  /** The listing of a document whose format is a listing one; throws {@link ArchiveError}. */
-  listing: (doc: DocumentFile) => Promise<Listing>;
+  /**
+   * The listing of a document whose format is a listing one; throws {@link ArchiveError}.
+   * `password`: the reader's, used only when the listing is encrypted (a 7z's `-mhe`).
+   */
+  listing: (doc: DocumentFile, password?: string) => Promise<Listing>;
   /**
    * An entry id's document, with its archive's policy; undefined when `id` is not an entry id.
-   * `find` finds the outermost archive as any document is found.
+   * `find` finds the outermost archive as any document is found; `password` opens the encrypted
+   * levels on the way.
    */
   open: (
     id: string,
     find: (id: string) => Promise<Found | Answer>,
+    password?: string,
   ) => Promise<Found | Answer | undefined>;
 }
 
@@ -78,18 +84,33 @@ export function createArchives(options: {
   const reading = new Map<string, Promise<Listing>>();
   const extracting = new Map<string, Promise<void>>();
 
-  function listing(doc: DocumentFile): Promise<Listing> {
+  /**
+   * The listing without a password; an encrypted one (password_required) with the reader's, kept
+   * under a key of that password (passwords.ts), so another reader's request never finds it.
+   */
+  async function listing(doc: DocumentFile, password?: string): Promise<Listing> {
+    try {
+      return await listingWith(doc, undefined);
+    } catch (error) {
+      if (password === undefined || !(error instanceof ArchiveError)) throw error;
+      if (error.code !== 'password_required') throw error;
+      return listingWith(doc, password);
+    }
+  }
+
+  function listingWith(doc: DocumentFile, password: string | undefined): Promise<Listing> {
     const format = formatOfDocument(doc);
     if (format?.view !== 'listing') {
       return Promise.reject(new ArchiveError('unsupported', 'it is not an archive or an e-mail'));
     }
-    const key = `${doc.file}\0${String(doc.stats.mtimeMs)}\0${String(doc.stats.size)}`;
+    const version = `${doc.file}\0${String(doc.stats.mtimeMs)}\0${String(doc.stats.size)}`;
+    const key = password === undefined ? version : `${version}\0${passwordKey(version, password)}`;
     const kept = listings.get(key);
     if (kept) return Promise.resolve(kept);
     let listed = reading.get(key);
     if (!listed) {
       const startedAt = Date.now();
-      listed = format.lister.list(doc.file, limits, shownName(doc));
+      listed = format.lister.list(doc.file, limits, shownName(doc), password);
       reading.set(key, listed);
       listed.then(
         (done) => {
@@ -117,11 +138,16 @@ export function createArchives(options: {
   }
 
   /** Entry `index` of `parent` extracted (once) into CACHE_DIR; its document named `id`. */
-  async function entryOf(parent: Found, index: number, id: string): Promise<Found> {
+  async function entryOf(
+    parent: Found,
+    index: number,
+    id: string,
+    password: string | undefined,
+  ): Promise<Found> {
     const format = formatOfDocument(parent.doc);
     if (format?.view !== 'listing')
       throw new ArchiveError('unsupported', 'it is not an archive or an e-mail');
-    const { entries } = await listing(parent.doc);
+    const { entries } = await listing(parent.doc, password);
     // Usually at its index; an e-mail lists only some of its parts.
     const entry =
       entries.at(index - 1)?.index === index
@@ -138,7 +164,13 @@ export function createArchives(options: {
     const name = path.posix.basename(entry.path) || `entry-${String(index)}`;
     const hash = await contentHash(parent.doc.file, parent.doc.stats);
     const folder = path.join(cacheDir, 'entries');
-    const file = path.join(folder, `${hash}-${String(index)}${extensionOf(name) ?? ''}`);
+    // An encrypted entry's bytes are found only by a request with the password that opened them.
+    const unlockedBy =
+      entry.encrypted === true && password !== undefined ? passwordPart(hash, password) : '';
+    const file = path.join(
+      folder,
+      `${hash}-${String(index)}${unlockedBy}${extensionOf(name) ?? ''}`,
+    );
     let stats = await stat(file).catch(() => null);
     if (stats === null) {
       let job = extracting.get(file);
@@ -147,7 +179,13 @@ export function createArchives(options: {
           await mkdir(folder, { recursive: true });
           const partial = path.join(folder, `.${randomUUID()}.tmp`);
           try {
-            await format.lister.extract(parent.doc.file, entry, partial, limits);
+            await format.lister.extract(
+              parent.doc.file,
+              entry,
+              partial,
+              limits,
+              entry.encrypted === true ? password : undefined,
+            );
             await rename(partial, file);
           } finally {
             await rm(partial, { force: true });
@@ -167,7 +205,7 @@ export function createArchives(options: {
 
   return {
     listing,
-    async open(id, find) {
+    async open(id, find, password) {
       const parsed = parseEntryId(id);
       if (parsed === undefined) return undefined;
       if (parsed.indices.length > limits.maxDepth) {
@@ -181,7 +219,7 @@ export function createArchives(options: {
         if (!('doc' in found)) return found;
         at = `${at}!${String(index)}`;
         try {
-          found = await entryOf(found, index, at);
+          found = await entryOf(found, index, at, password);
         } catch (error) {
           return archiveAnswer(error, at);
         }

@@ -83,16 +83,23 @@ export const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 /**
  * Why an archive or one of its entries is refused: `too_large` (a cap, named in the message),
- * `password_required` (its entries are encrypted), `bad_archive` (unreadable, or its entries
+ * `password_required` (its entries are encrypted), `password_incorrect` (the reader's password
+ * does not open them), `bad_archive` (unreadable, or its entries
  * overlap), `unsupported` (a folder, a link, or a way of packing this server does not read),
  * `reader_not_installed` (7zz or bsdtar, or their sandbox, missing on this server).
  */
 export type ArchiveFailureCode =
-  'too_large' | 'password_required' | 'bad_archive' | 'unsupported' | 'reader_not_installed';
+  | 'too_large'
+  | 'password_required'
+  | 'password_incorrect'
+  | 'bad_archive'
+  | 'unsupported'
+  | 'reader_not_installed';
 
 export const ARCHIVE_FAILURE_STATUS: Record<ArchiveFailureCode, number> = {
   too_large: 413,
   password_required: 422,
+  password_incorrect: 422,
   bad_archive: 422,
   unsupported: 415,
   reader_not_installed: 503,
@@ -167,13 +174,23 @@ export function shownPath(name: string): string {
     .join('/');
 }
 
-/** Reads one archive format: its directory, and one entry's bytes into a file. */
+/**
+ * Reads one archive format: its directory, and one entry's bytes into a file. `password`: the
+ * reader's, for an archive whose directory or entries are encrypted (docs/server.md, "Passwords");
+ * a reader that cannot use one answers `password_required` as without it.
+ */
 export interface Lister {
   /** Throws {@link ArchiveError}. `name`: the archive's own (a `.gz` names what it holds by it). */
-  list: (file: string, limits: ArchiveLimits, name?: string) => Promise<Listing>;
+  list: (file: string, limits: ArchiveLimits, name?: string, password?: string) => Promise<Listing>;
   /**
    * Writes entry `index`'s bytes (as listed) to `dest`, counting them against the caps as they
    * come; throws {@link ArchiveError}.
    */
-  extract: (file: string, entry: ListedEntry, dest: string, limits: ArchiveLimits) => Promise<void>;
+  extract: (
+    file: string,
+    entry: ListedEntry,
+    dest: string,
+    limits: ArchiveLimits,
+    password?: string,
+  ) => Promise<void>;
 }

@@ -20,6 +20,14 @@ const LISTING_BYTES_PER_ENTRY = 1024;
 /** A password no archive has: an encrypted one fails at once instead of asking on a terminal. */
 const NO_PASSWORD = '-p\u0001';
 
+/**
+ * 7zz's password argument: none when the reader gave one, which 7zz then reads from its standard
+ * input (never an argument: a command line is readable by every process of the machine).
+ */
+function passwordArgs(password: string | undefined): string[] {
+  return password === undefined ? [NO_PASSWORD] : [];
+}
+
 interface Run {
   code: number | null;
   stderr: string;
@@ -88,6 +96,7 @@ function run(
   limits: ArchiveLimits,
   out: PassThrough,
   maxBytes: number,
+  password?: string,
 ): Promise<Run> {
   const {
     command,
@@ -97,9 +106,13 @@ function run(
   return new Promise((resolve, reject) => {
     const child = spawn(command, wrapped, {
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    // The reader's password, on the program's standard input only (passwordArgs); a program
+    // that exits without reading it closes the pipe.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(password === undefined ? '' : `${password}\n`);
     let bytes = 0;
     let stderr = '';
     const kill = () => {
@@ -154,9 +167,11 @@ async function collect(out: PassThrough): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function failure(what: string, result: Run): ArchiveError {
+function failure(what: string, result: Run, password?: string): ArchiveError {
   if (/password|encrypt|passphrase/i.test(result.stderr)) {
-    return new ArchiveError('password_required', 'it is encrypted; it needs its password');
+    return password === undefined
+      ? new ArchiveError('password_required', 'it is encrypted; it needs its password')
+      : new ArchiveError('password_incorrect', 'the password given does not open it');
   }
   const line =
     result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${String(result.code)}`;
@@ -174,13 +189,17 @@ async function programOrFail(name: string): Promise<string> {
   return found;
 }
 
-/** A listing's text, read by `program` in the sandbox. */
-async function listingText(
+/**
+ * What `program` prints of a copy of `file` (named `archive<ext>` in the job), run in the sandbox:
+ * a listing's text, or another short answer.
+ */
+export async function listingText(
   file: string,
   ext: string,
   program: string,
   args: (archive: string) => string[],
   limits: ArchiveLimits,
+  password?: string,
 ): Promise<string> {
   const executable = await programOrFail(program);
   return inJob(file, ext, async (work, archive) => {
@@ -193,15 +212,20 @@ async function listingText(
         limits,
         out,
         limits.maxEntries * LISTING_BYTES_PER_ENTRY,
+        password,
       ),
       collect(out),
     ]);
-    if (result.code !== 0) throw failure(program, result);
+    if (result.code !== 0) throw failure(program, result, password);
     return listing;
   });
 }
 
-async function extractWith(
+/**
+ * What `program` writes to its standard output, written to `dest` under one entry's caps
+ * (`entry`): an entry's bytes, or a file's decrypted.
+ */
+export async function extractWith(
   file: string,
   ext: string,
   program: string,
@@ -209,17 +233,26 @@ async function extractWith(
   entry: ListedEntry,
   dest: string,
   limits: ArchiveLimits,
+  password?: string,
 ): Promise<void> {
   const executable = await programOrFail(program);
   await inJob(file, ext, async (work, archive) => {
     const out = new PassThrough();
     const [result] = await Promise.all([
-      run(work, executable, args(inJail({ work }, archive)), limits, out, limits.maxEntryBytes + 1),
+      run(
+        work,
+        executable,
+        args(inJail({ work }, archive)),
+        limits,
+        out,
+        limits.maxEntryBytes + 1,
+        password,
+      ),
       writeBounded(out, dest, entry, limits),
     ]);
     if (result.code !== 0) {
       await rm(dest, { force: true });
-      throw failure(program, result);
+      throw failure(program, result, password);
     }
   });
 }
@@ -303,47 +336,92 @@ function literalPattern(name: string): string {
   return name.replace(/[\\*?[\]]/g, (char) => `\\${char}`);
 }
 
+/** Entry `entry` of a `.7z` or `.zip` (`ext`) extracted by 7zz, its name given as 7zz listed it. */
+async function extractBy7zz(
+  file: string,
+  ext: string,
+  entry: ListedEntry,
+  stored: string,
+  dest: string,
+  limits: ArchiveLimits,
+  password: string | undefined,
+): Promise<void> {
+  // `-spd`: no wildcard in the name is one.
+  await extractWith(
+    file,
+    ext,
+    '7zz',
+    (archive) => [
+      'e',
+      '-so',
+      '-spd',
+      '-sccUTF-8',
+      ...passwordArgs(password),
+      '--',
+      archive,
+      stored,
+    ],
+    entry,
+    dest,
+    limits,
+    password,
+  );
+}
+
+function listBy7zz(
+  file: string,
+  ext: string,
+  limits: ArchiveLimits,
+  password: string | undefined,
+): Promise<string> {
+  return listingText(
+    file,
+    ext,
+    '7zz',
+    (archive) => ['l', '-slt', '-ba', '-sccUTF-8', ...passwordArgs(password), '--', archive],
+    limits,
+    password,
+  );
+}
+
 /** What 7-Zip reads here: `.7z`. */
 export const sevenZip: Lister = {
-  async list(file, limits) {
-    const text = await listingText(
-      file,
-      '.7z',
-      '7zz',
-      (archive) => ['l', '-slt', '-ba', '-sccUTF-8', NO_PASSWORD, '--', archive],
-      limits,
-    );
-    const entries = parse7zListing(text);
+  async list(file, limits, _name, password) {
+    const entries = parse7zListing(await listBy7zz(file, '.7z', limits, password));
     checkListing(entries, limits);
     return { entries };
   },
-  async extract(file, entry, dest, limits) {
-    if (entry.encrypted === true)
+  async extract(file, entry, dest, limits, password) {
+    if (entry.encrypted === true && password === undefined)
       throw new ArchiveError(
         'password_required',
         'the entry is encrypted; it needs the archive’s password',
       );
-    // The name given back as it was listed; `-spd`: no wildcard in it is one.
-    await extractWith(
-      file,
-      '.7z',
-      '7zz',
-      (archive) => [
-        'e',
-        '-so',
-        '-spd',
-        '-sccUTF-8',
-        NO_PASSWORD,
-        '--',
-        archive,
-        entry.stored ?? entry.path,
-      ],
-      { ...entry, packed: undefined },
-      dest,
-      limits,
-    );
+    const bounded = { ...entry, packed: undefined };
+    await extractBy7zz(file, '.7z', bounded, entry.stored ?? entry.path, dest, limits, password);
   },
 };
+
+/**
+ * A zip entry yauzl does not inflate (ZipCrypto or AES encryption, Deflate64) extracted by 7zz:
+ * its name as 7zz lists the same entry of the same central directory (yauzl's names are bytes
+ * decoded by Folio; 7zz is given its own).
+ */
+export async function extractZipBy7zz(
+  file: string,
+  entry: ListedEntry,
+  entryCount: number,
+  dest: string,
+  limits: ArchiveLimits,
+  password: string | undefined,
+): Promise<void> {
+  const listed = parse7zListing(await listBy7zz(file, '.zip', limits, password));
+  const stored = listed.length === entryCount ? listed.at(entry.index - 1)?.stored : undefined;
+  if (stored === undefined) {
+    throw new ArchiveError('bad_archive', '7zz and yauzl do not list the same entries in it');
+  }
+  await extractBy7zz(file, '.zip', entry, stored, dest, limits, password);
+}
 
 /** What libarchive's bsdtar reads here: RAR 4 and 5, `.tar.bz2`, `.tar.xz`. */
 export function bsdtarLister(): Lister {

@@ -11,6 +11,7 @@ import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { writeBounded } from './bounded-write.ts';
 import { ArchiveError, checkListing, shownPath, tooMany } from './listing.ts';
+import { extractZipBy7zz } from './programs.ts';
 import type { ArchiveLimits, ListedEntry, Lister } from './listing.ts';
 import { decodeName, namesEncoding } from './names.ts';
 
@@ -22,6 +23,8 @@ const LOCAL_HEADER_BYTES = 30;
 const MSDOS_FOLDER = 0x10;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
+/** PKWARE's Deflate64 ("enhanced deflating"), written by Windows' own zip past 2 GB. */
+const DEFLATE64 = 9;
 
 /** Bytes read at once: the central directory's many small reads are then served from memory. */
 const WINDOW_BYTES = 1024 * 1024;
@@ -214,17 +217,23 @@ export const zip: Lister = {
     }
   },
 
-  async extract(file, wanted, dest, limits) {
+  async extract(file, wanted, dest, limits, password) {
     const archive = await open(file);
     try {
       const entries = await readEntries(archive, limits, wanted.index);
       const entry = entries.at(wanted.index - 1);
       if (entry === undefined) throw new ArchiveError('bad_archive', 'no such entry');
-      if (entry.isEncrypted()) {
+      if (entry.isEncrypted() && password === undefined) {
         throw new ArchiveError(
           'password_required',
           'the entry is encrypted; it needs the archive’s password',
         );
+      }
+      const bounded = { ...wanted, packed: entry.compressedSize };
+      // yauzl neither decrypts nor inflates Deflate64 (method 9): 7zz does, in the sandbox.
+      if (entry.isEncrypted() || entry.compressionMethod === DEFLATE64) {
+        await extractZipBy7zz(file, bounded, archive.entryCount, dest, limits, password);
+        return;
       }
       if (!entry.canDecodeFileData()) {
         throw new ArchiveError(
@@ -241,7 +250,7 @@ export const zip: Lister = {
           error instanceof Error ? error.message : String(error),
         );
       }
-      await writeBounded(stream, dest, { ...wanted, packed: entry.compressedSize }, limits);
+      await writeBounded(stream, dest, bounded, limits);
     } finally {
       archive.close();
     }

@@ -50,6 +50,8 @@ export type Metadata = (
   id: string,
   signal?: AbortSignal,
   reader?: Reader,
+  /** The reader's password for an encrypted archive or office file (policy/passwords.ts). */
+  password?: string,
 ) => Promise<Answer | null>;
 
 function titleFromName(id: string): string {
@@ -89,7 +91,8 @@ export function listingField(id: string, listed: Listing): Record<string, unknow
       path: entry.path,
       ...(entry.size !== undefined && { size: entry.size }),
       ...(entry.modified !== undefined && { modified: entry.modified }),
-      opens: entry.encrypted !== true && formatOf(entry.path) !== undefined,
+      // An encrypted one opens too: its password is asked for then (policy/passwords.ts).
+      opens: formatOf(entry.path) !== undefined,
       ...(entry.encrypted === true && { encrypted: true }),
     }));
   return {
@@ -153,8 +156,8 @@ export function createMetadata(options: MetadataOptions): Metadata {
     return { kind: 'json', status: 200, body };
   }
 
-  return async (id, signal, reader) => {
-    const early = await lookup.findEarly(id, reader);
+  return async (id, signal, reader, password) => {
+    const early = await lookup.findEarly(id, reader, password);
     const found = 'whole' in early ? await earlyMetadata(id, early, reader) : early;
     if (!('doc' in found)) return found;
     const { doc, sidecar } = found;
@@ -169,7 +172,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     if (formatOfDocument(doc)?.view === 'listing') {
       let listed: Listing;
       try {
-        listed = await archives.listing(doc);
+        listed = await archives.listing(doc, password);
       } catch (error) {
         return archiveAnswer(error, doc.name);
       }

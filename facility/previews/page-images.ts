@@ -30,12 +30,19 @@ export interface PageImagesOptions {
   log?: (event: Record<string, unknown>) => void;
 }
 
+/** `password`: the reader's, for an encrypted archive or office file (policy/passwords.ts). */
 export interface PageImages {
   /**
    * `GET documents/{id}/previews/{hash}/{name}`: a page preview the metadata's `previews` field
    * names (`name` is `{page}-{width}.webp`), immutable; 404 for any other.
    */
-  preview: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
+  preview: (
+    id: string,
+    hash: string,
+    name: string,
+    reader?: Reader,
+    password?: string,
+  ) => Promise<Answer>;
   /**
    * `GET documents/{id}/pages/{hash}/{minute}/{name}`: a view-only reader's page image (`name` is
    * `{page}-{width}.webp`), the reader's watermark as opened at `minute` in its pixels; 404 for
@@ -47,9 +54,16 @@ export interface PageImages {
     minute: string,
     name: string,
     reader?: Reader,
+    password?: string,
   ) => Promise<Answer>;
   /** `GET documents/{id}/text/{hash}/{page}.json`: a view-only reader's page text with positions. */
-  text: (id: string, hash: string, name: string, reader?: Reader) => Promise<Answer>;
+  text: (
+    id: string,
+    hash: string,
+    name: string,
+    reader?: Reader,
+    password?: string,
+  ) => Promise<Answer>;
 }
 
 /** Page images one reader may have being drawn at once, unless set (`PAGE_IMAGES_PER_READER`). */
@@ -76,8 +90,9 @@ export function createPageImages(options: PageImagesOptions): PageImages {
     id: string,
     hash: string,
     reader?: Reader,
+    password?: string,
   ): Promise<{ found: Found; ready: Previewable } | Answer> {
-    const found = await lookup.find(id);
+    const found = await lookup.find(id, password);
     if (!('doc' in found)) return found;
     if (!lookup.viewOnlyFor(found, reader)) return jsonError(404, 'not_found');
     const ready = await facts.previewable(found);
@@ -89,8 +104,8 @@ export function createPageImages(options: PageImagesOptions): PageImages {
   }
 
   return {
-    async preview(id, hash, name, reader) {
-      const found = await lookup.find(id);
+    async preview(id, hash, name, reader, password) {
+      const found = await lookup.find(id, password);
       if (!('doc' in found)) return found;
       // A clean first-page image is the page without the reader's watermark.
       if (lookup.viewOnlyFor(found, reader)) return viewOnlyRefusal();
@@ -108,8 +123,8 @@ export function createPageImages(options: PageImagesOptions): PageImages {
       return imageAnswer(drawn, request.page);
     },
 
-    async page(id, hash, minuteText, name, reader) {
-      const named = await viewOnlyPage(id, hash, reader);
+    async page(id, hash, minuteText, name, reader, password) {
+      const named = await viewOnlyPage(id, hash, reader, password);
       if (!('ready' in named)) return named;
       const { found, ready } = named;
       const minute = openedMinute(minuteText, new Date());
@@ -126,8 +141,8 @@ export function createPageImages(options: PageImagesOptions): PageImages {
       return imageAnswer(drawn, request.page);
     },
 
-    async text(id, hash, name, reader) {
-      const named = await viewOnlyPage(id, hash, reader);
+    async text(id, hash, name, reader, password) {
+      const named = await viewOnlyPage(id, hash, reader, password);
       if (!('ready' in named)) return named;
       const { found, ready } = named;
       if (!searchAllowed(forReader(found.sidecar?.fields ?? {}, reader, new Date()))) {

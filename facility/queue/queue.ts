@@ -37,6 +37,7 @@ import type {
 } from '../conversion/convert.ts';
 import { createArchives } from '../archives/entries.ts';
 import { DEFAULT_ARCHIVE_LIMITS } from '../archives/listing.ts';
+import { openedByPassword } from '../policy/passwords.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import type { FailureCode } from '../conversion/failures.ts';
 import { resolveDocument } from '../sources/files.ts';
@@ -236,7 +237,10 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
 
   return {
     async state(file, stats, id = path.basename(file), rendition = PLAIN) {
-      if (convertsAtOnce(file)) return local.state(file, stats, id, rendition);
+      // What a password opened is converted here: a worker is never given the password.
+      if (convertsAtOnce(file) || openedByPassword(file)) {
+        return local.state(file, stats, id, rendition);
+      }
       const hash = await contentHash(file, stats);
       const key = conversionKey(file, hash, rendition);
       const cached = await cachedState(cacheDir, key);

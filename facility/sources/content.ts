@@ -24,11 +24,15 @@ export interface ContentOptions {
   facts: DocumentFacts;
 }
 
+/** `password`: the reader's, for an encrypted archive or office file (policy/passwords.ts). */
 export interface Content {
   /** `GET documents/{id}/content`: the viewable PDF; 403 `view_only` for a view-only reader. */
-  content: (id: string, reader?: Reader) => Promise<Answer>;
-  /** `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it. */
-  original: (id: string, reader?: Reader) => Promise<Answer>;
+  content: (id: string, reader?: Reader, password?: string) => Promise<Answer>;
+  /**
+   * `GET documents/{id}/original`: the file as uploaded, when the document and reader allow it
+   * (an encrypted office file: as the reader's password decrypted it).
+   */
+  original: (id: string, reader?: Reader, password?: string) => Promise<Answer>;
 }
 
 export function createContent(options: ContentOptions): Content {
@@ -36,8 +40,8 @@ export function createContent(options: ContentOptions): Content {
   const { factsOf, progressOf } = documentFacts;
 
   return {
-    async content(id, reader) {
-      const found = await lookup.findEarly(id, reader);
+    async content(id, reader, password) {
+      const found = await lookup.findEarly(id, reader, password);
       if ('whole' in found) {
         return remote.content(id, found, (error) => lookup.failed(error, id));
       }
@@ -63,8 +67,8 @@ export function createContent(options: ContentOptions): Content {
     },
 
     // The original is what was uploaded, so it is there even while the viewable PDF converts.
-    async original(id, reader) {
-      const found = await lookup.find(id);
+    async original(id, reader, password) {
+      const found = await lookup.find(id, password);
       if (!('doc' in found)) return found;
       if (lookup.viewOnlyFor(found, reader)) return viewOnlyRefusal();
       if (!documentAllowsDownload(found.sidecar?.fields) || !readerMayDownload(reader)) {

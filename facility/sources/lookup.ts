@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Archives } from '../archives/entries.ts';
+import type { OfficeUnlock } from '../conversion/office-password.ts';
 import { parseEntryId } from '../archives/entry-id.ts';
 import { servedAsIs } from '../conversion/formats.ts';
 import { jsonError } from '../http/answer.ts';
@@ -44,17 +45,23 @@ export interface LookupOptions {
   viewOnly: ViewOnlyMode;
   /** Entry ids (`a.zip!3`) as documents of their own (archives/entries.ts). */
   archives?: Archives;
+  /** An encrypted office file as its decrypted copy (conversion/office-password.ts). */
+  unlock?: OfficeUnlock;
   log?: (event: Record<string, unknown>) => void;
 }
 
+/**
+ * `password` everywhere: the reader's, for an encrypted archive or office file
+ * (policy/passwords.ts); what it opens is found only with it.
+ */
 export interface Lookup {
   /** The id's document with its sidecar and the folder default, or the error answer. */
-  find: (id: string) => Promise<Found | Answer>;
+  find: (id: string, password?: string) => Promise<Found | Answer>;
   /**
    * The same, or a source's PDF whose copy is still filling, when this reader may be sent its
    * bytes (not page images only): remote-pdf.ts reads it by ranges meanwhile.
    */
-  findEarly: (id: string, reader?: Reader) => Promise<Found | Answer | Filling>;
+  findEarly: (id: string, reader?: Reader, password?: string) => Promise<Found | Answer | Filling>;
   /** A filling copy's document once it is whole, or the error answer. */
   whole: (id: string, filling: Filling) => Promise<Found | Answer>;
   /**
@@ -69,7 +76,7 @@ export interface Lookup {
 const NO_SIDECAR: SidecarResult = { kind: 'none' };
 
 export function createLookup(options: LookupOptions): Lookup {
-  const { docsDir, source, maxBytes, simulate, viewOnly, archives, log } = options;
+  const { docsDir, source, maxBytes, simulate, viewOnly, archives, unlock, log } = options;
   const copies = createSourceCopies(source, options.cacheDir, maxBytes, log);
 
   function failed(caught: unknown, id: string): Answer {
@@ -132,22 +139,26 @@ export function createLookup(options: LookupOptions): Lookup {
     }
   }
 
-  /** An archive's entry by extracting it (archives/entries.ts), any other id from the source. */
-  async function find(id: string): Promise<Found | Answer> {
-    return (await archives?.open(id, findInSource)) ?? findInSource(id);
+  /**
+   * An archive's entry by extracting it (archives/entries.ts), any other id from the source; an
+   * encrypted office file as its decrypted copy, or the answer asking for the password.
+   */
+  async function find(id: string, password?: string): Promise<Found | Answer> {
+    const found = (await archives?.open(id, findInSource, password)) ?? (await findInSource(id));
+    return unlock && 'doc' in found ? unlock(found, password) : found;
   }
 
   return {
     find,
     failed,
 
-    async findEarly(id, reader) {
+    async findEarly(id, reader, password) {
       const early =
         !source.local &&
         parseEntryId(id) === undefined &&
         servedAsIs(id) &&
         !isViewOnly(viewOnly, undefined, undefined, reader);
-      if (!early) return find(id);
+      if (!early) return find(id, password);
       try {
         const opened = await copies.openEarly(id);
         return opened.kind === 'filling' ? opened : await foundOf(opened);

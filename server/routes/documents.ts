@@ -5,7 +5,13 @@
  * `delayMs`, `fail`: facility/README.md) are on.
  */
 import { writeAnswer } from '../../facility/http/node-http.ts';
-import type { RouteFile } from './types.ts';
+import { PASSWORD_HEADER, passwordFromHeader } from '../../facility/policy/passwords.ts';
+import type { RouteFile, RouteRequest } from './types.ts';
+
+/** The reader's password for an encrypted document, from its header (policy/passwords.ts). */
+function passwordOf(req: RouteRequest): string | undefined {
+  return passwordFromHeader(req.headers[PASSWORD_HEADER]);
+}
 
 const documents: RouteFile = {
   'GET /api/documents/:id': async (req, res) => {
@@ -14,16 +20,21 @@ const documents: RouteFile = {
     res.once('close', () => {
       gone.abort();
     });
-    const answer = await req.facility.metadata(req.params.id, gone.signal, req.reader);
+    const answer = await req.facility.metadata(
+      req.params.id,
+      gone.signal,
+      req.reader,
+      passwordOf(req),
+    );
     if (answer) writeAnswer(req, res, answer);
   },
 
   'GET /api/documents/:id/content': async (req, res) => {
-    writeAnswer(req, res, await req.facility.content(req.params.id, req.reader));
+    writeAnswer(req, res, await req.facility.content(req.params.id, req.reader, passwordOf(req)));
   },
 
   'GET /api/documents/:id/original': async (req, res) => {
-    writeAnswer(req, res, await req.facility.original(req.params.id, req.reader));
+    writeAnswer(req, res, await req.facility.original(req.params.id, req.reader, passwordOf(req)));
   },
 
   // Audio and video by ranges, and their captions (the metadata's `media`): the ticket in the
@@ -39,18 +50,22 @@ const documents: RouteFile = {
   // A page preview the metadata named (`previews.url`); behind the same token as `content`.
   'GET /api/documents/:id/previews/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;
-    writeAnswer(req, res, await req.facility.preview(id, hash, name, req.reader));
+    writeAnswer(req, res, await req.facility.preview(id, hash, name, req.reader, passwordOf(req)));
   },
 
   // A view-only reader's page image and page text (the metadata's `viewOnly`), same token.
   'GET /api/documents/:id/pages/:hash/:minute/:name': async (req, res) => {
     const { id, hash, minute, name } = req.params;
-    writeAnswer(req, res, await req.facility.page(id, hash, minute, name, req.reader));
+    writeAnswer(
+      req,
+      res,
+      await req.facility.page(id, hash, minute, name, req.reader, passwordOf(req)),
+    );
   },
 
   'GET /api/documents/:id/text/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;
-    writeAnswer(req, res, await req.facility.text(id, hash, name, req.reader));
+    writeAnswer(req, res, await req.facility.text(id, hash, name, req.reader, passwordOf(req)));
   },
 };
 

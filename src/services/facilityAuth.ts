@@ -4,6 +4,7 @@
  * sent as `Authorization: Bearer` on every facility request; and `window.previewCredentials`
  * for a facility on another origin that relies on its own cookies instead.
  */
+import { documentPasswordHeaders } from './documentPassword';
 
 declare global {
   interface Window {
@@ -36,9 +37,15 @@ export function facilityCredentials(
   return CREDENTIALS.find((value) => value === given) ?? 'same-origin';
 }
 
-/** The headers of a facility request, with the token when there is one. */
+/**
+ * The headers of a facility request, with the token when there is one and the reader's password
+ * for an encrypted document when one was given (documentPassword.ts).
+ */
 export function facilityHeaders(headers: Record<string, string> = {}): Record<string, string> {
-  return current === undefined ? headers : { ...headers, Authorization: `Bearer ${current}` };
+  const withPassword = { ...headers, ...documentPasswordHeaders() };
+  return current === undefined
+    ? withPassword
+    : { ...withPassword, Authorization: `Bearer ${current}` };
 }
 
 /** `fetch`'s options for a facility request: its credentials and headers. */

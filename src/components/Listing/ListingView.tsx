@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app';
 import { useMessages } from '../../i18n';
@@ -23,6 +24,7 @@ import './Listing.css';
  */
 export function ListingView({ docId }: { docId: string }) {
   const t = useMessages(listingMessages);
+  const scroller = useRef<HTMLDivElement>(null);
   const listing = useAppSelector(selectListing);
   const { showHeaderBar, antiCopy } = useAppSelector((state) => {
     const param = selectParam(state);
@@ -53,7 +55,7 @@ export function ListingView({ docId }: { docId: string }) {
       )}
       <div className="folio-body">
         <WatermarkedStage>
-          <div className="folio-listing">
+          <div className="folio-listing" ref={scroller}>
             {email && <EmailMessage message={email} antiCopy={antiCopy} />}
             {email && <h2 className="folio-listing-heading">{t('listing.attachments')}</h2>}
             {listing.truncated && (
@@ -64,7 +66,7 @@ export function ListingView({ docId }: { docId: string }) {
             {email && listing.entries.length === 0 ? (
               <p className="folio-listing-none">{t('listing.noAttachments')}</p>
             ) : (
-              <ListingTree entries={listing.entries} label={label} />
+              <ListingTree entries={listing.entries} label={label} scroller={scroller} />
             )}
           </div>
         </WatermarkedStage>

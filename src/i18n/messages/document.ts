@@ -139,8 +139,16 @@ export const documentMessages = defineMessages({
     'zh-CN': '此文件受密码保护',
   },
   'error.passwordRequired.detail': {
-    en: 'The archive or its entry is encrypted, and it cannot be opened here without its password.',
-    'zh-CN': '此压缩包或其中的文件已加密，没有密码无法在此打开。',
+    en: 'The file is encrypted. Enter its password to open it.',
+    'zh-CN': '此文件已加密。请输入密码以打开。',
+  },
+  'error.passwordIncorrect.title': {
+    en: 'This file is protected by a password',
+    'zh-CN': '此文件受密码保护',
+  },
+  'error.passwordIncorrect.detail': {
+    en: 'The password entered does not open it. Enter its password to open it.',
+    'zh-CN': '输入的密码无法打开此文件。请输入正确的密码。',
   },
   'error.tokenOtherDocument.title': {
     en: 'This link is for another document',

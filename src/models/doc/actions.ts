@@ -6,4 +6,5 @@ import { docReducers } from './reducers';
 export const docActions = modelActions<typeof docReducers, typeof docEffects>('doc', docReducers, {
   fetch: true,
   pdf: true,
+  givePassword: true,
 });

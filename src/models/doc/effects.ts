@@ -18,6 +18,7 @@ import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createFacilityClient } from '../../services/facilityClient';
+import { giveDocumentPassword, keepDocumentPasswordFor } from '../../services/documentPassword';
 import { firstPagePreview } from '../../services/pagePreviewUrl';
 import { takePreviewsDeclined } from '../../services/earlyAnswer';
 import type { FacilityDocument } from '../../services/facilityClient';
@@ -58,10 +59,13 @@ const CONVERSION_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
 };
 
 /**
- * An encrypted archive or entry (facility/README.md): the viewer has no way yet to send the
- * facility a password, so the reader is told what it is rather than that the facility failed.
+ * An encrypted archive, entry or office file (contracts §3, "Passwords"): the reader is asked for
+ * its password, which the next request carries (services/documentPassword.ts).
  */
-const PASSWORD_ERRORS = new Set(['password_required', 'password_wrong']);
+const PASSWORD_ERRORS: Readonly<Partial<Record<string, DocError['kind']>>> = {
+  password_required: 'passwordRequired',
+  password_incorrect: 'passwordIncorrect',
+};
 
 /**
  * The document source's failures (docs/server.md, "Document sources"): the store refused the
@@ -90,9 +94,8 @@ export function toDocError(error: unknown): DocError | undefined {
       const reason = sanitizeText(detail.reason, TEXT_LIMITS.reason);
       return { kind: conversion, status, ...(reason !== '' && { reason }) };
     }
-    if (detail.code !== undefined && PASSWORD_ERRORS.has(detail.code)) {
-      return { kind: 'passwordRequired', status };
-    }
+    const password = detail.code === undefined ? undefined : PASSWORD_ERRORS[detail.code];
+    if (password) return { kind: password, status };
     const source = detail.code === undefined ? undefined : SOURCE_ERRORS[detail.code];
     if (source) return { kind: source, status };
     const refused = detail.code === undefined ? undefined : TOKEN_ERRORS[detail.code];
@@ -113,6 +116,7 @@ function* fetchDocument(
   { call, put, select, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
   yield* put(docActions.fetchStarted(id));
+  keepDocumentPasswordFor(id);
   const controller = new AbortController();
   let settled = false;
   try {
@@ -315,7 +319,20 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
   }
 }
 
+/**
+ * The reader answered the facility's question for a password: held in memory by the service
+ * (never by the store), and the document asked for again with it.
+ */
+function* givePassword(
+  { payload }: Action<{ id: string; password: string }>,
+  { put }: EffectCommands,
+): Generator<unknown, void, unknown> {
+  giveDocumentPassword(payload.id, payload.password);
+  yield* put(docActions.fetch(payload.id));
+}
+
 export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
+  givePassword,
   pdf: [followPdf, { type: 'watcher' }],
 } as const;

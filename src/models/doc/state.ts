@@ -35,7 +35,8 @@ export interface DocError {
     | 'tokenInvalid'
     | 'tokenExpired'
     | 'tokenOtherDocument'
-    | 'passwordRequired';
+    | 'passwordRequired'
+    | 'passwordIncorrect';
   /** The HTTP status, for every error that came as an HTTP answer. */
   status?: number;
   /** The facility's own words on a failed conversion, sanitised text. */

@@ -1,4 +1,6 @@
 import { Button, Progress, Result, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { PasswordPrompt } from '../../components/PdfView/OpenStatus';
 import { AntdConfig } from '../../components/Shell';
 import { useT } from '../../i18n';
 import type { DocError } from '../../models/doc/state';
@@ -6,7 +8,14 @@ import { useBootBarReplaced } from '../../boot/bootBar';
 
 /** A document that is not ready: the facility failed, or is still converting it. */
 export type DocumentStatusShown =
-  | { kind: 'error'; error: DocError; docId: string; onRetry: () => void }
+  | {
+      kind: 'error';
+      error: DocError;
+      docId: string;
+      onRetry: () => void;
+      /** The reader's answer to the facility's question for the file's password. */
+      onPassword: (password: string) => void;
+    }
   | { kind: 'converting'; loadedCount: number; pageCount: number };
 
 /**
@@ -45,16 +54,65 @@ function Converting({ loadedCount, pageCount }: { loadedCount: number; pageCount
   );
 }
 
+/**
+ * An encrypted file the facility asked the password of (contracts §3, "Passwords"): the PDF's
+ * password dialog (components/PdfView/OpenStatus.tsx) opens at once, and again from the button
+ * once cancelled; a wrong password asks again, saying so.
+ */
+function PasswordResult({
+  error,
+  onPassword,
+}: {
+  error: DocError;
+  onPassword: (password: string) => void;
+}) {
+  const t = useT();
+  const [asking, setAsking] = useState(true);
+  return (
+    <>
+      <Result
+        status="warning"
+        title={t(`error.${error.kind}.title`)}
+        subTitle={t(`error.${error.kind}.detail`)}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setAsking(true);
+            }}
+          >
+            {t('engine.password.enter')}
+          </Button>
+        }
+      />
+      {asking && (
+        <PasswordPrompt
+          reason={error.kind === 'passwordIncorrect' ? 'incorrect' : 'needed'}
+          onAnswer={(password) => {
+            setAsking(false);
+            if (password !== null) onPassword(password);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 function DocErrorResult({
   error,
   docId,
   onRetry,
+  onPassword,
 }: {
   error: DocError;
   docId: string;
   onRetry: () => void;
+  onPassword: (password: string) => void;
 }) {
   const t = useT();
+  if (error.kind === 'passwordRequired' || error.kind === 'passwordIncorrect') {
+    return <PasswordResult error={error} onPassword={onPassword} />;
+  }
   const notFound = error.kind === 'notFound';
   return (
     <Result

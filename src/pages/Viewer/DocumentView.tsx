@@ -74,7 +74,10 @@ export function DocumentView({ docId }: { docId: string }) {
     const onRetry = () => {
       void dispatch(docActions.fetch(docId));
     };
-    shown = { kind: 'error', error, docId, onRetry };
+    const onPassword = (password: string) => {
+      void dispatch(docActions.givePassword({ id: docId, password }));
+    };
+    shown = { kind: 'error', error, docId, onRetry, onPassword };
   } else if (status === 'converting') {
     shown = { kind: 'converting', loadedCount, pageCount };
   }

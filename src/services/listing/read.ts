@@ -61,7 +61,7 @@ function readEntry(raw: unknown): ListingEntry | undefined {
     size:
       typeof size === 'number' && Number.isFinite(size) && size >= 0 ? Math.floor(size) : undefined,
     modified: readDate(raw.modified),
-    opens: raw.opens === true && id.kind === 'id' && raw.encrypted !== true,
+    opens: raw.opens === true && id.kind === 'id',
     encrypted: raw.encrypted === true,
   };
 }

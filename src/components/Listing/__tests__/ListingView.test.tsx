@@ -203,13 +203,16 @@ describe('ListingView: an archive', () => {
     expect(screen.getByText('无法预览')).toBeInTheDocument();
   });
 
-  it('tags an encrypted entry, without a link', () => {
+  it('tags an encrypted entry, beside its link (its password is asked for once opened)', () => {
     renderListing({
       ...ARCHIVE,
-      entries: [{ ...entry(9, 'secret.pdf', false), encrypted: true }],
+      entries: [{ ...entry(9, 'secret.pdf'), encrypted: true }],
     });
     expect(screen.getByText('encrypted')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /secret\.pdf/ })).toHaveAttribute(
+      'href',
+      '/viewer/?doc=scans.zip%219&lang=en',
+    );
   });
 
   it('counts one entry and one item in the singular', () => {

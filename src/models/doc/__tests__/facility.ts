@@ -25,7 +25,7 @@ export interface Facility {
   seen: Seen[];
   /** Adds a copy of the sample PDF under `id`, with a sidecar when given. */
   addPdf(id: string, sidecar?: Record<string, unknown>): Promise<void>;
-  addFile(id: string, bytes: string): Promise<void>;
+  addFile(id: string, bytes: string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 

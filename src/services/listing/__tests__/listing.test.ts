@@ -180,7 +180,8 @@ describe('reading the facility’s listing (nothing trusted)', () => {
         path: 'd.pdf',
         size: undefined,
         modified: undefined,
-        opens: false,
+        // It opens: its password is asked for then.
+        opens: true,
         encrypted: true,
       },
     ]);

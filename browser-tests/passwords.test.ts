@@ -1,0 +1,138 @@
+// Encrypted files through `npm run serve` with signed links (contracts §3, "Passwords";
+// docs/decisions/2026-12-06-passwords.md): a zip whose PDF entry is AES-encrypted, listed and
+// tagged, and opened once the reader types its password (a wrong one first, refused as for a
+// PDF); and a .docx encrypted with OOXML's agile encryption, decrypted on the server with the
+// reader's password and converted. The password travels in a header only: never in a URL.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import officeCrypto from 'officecrypto-tool';
+import type { Browser, Page } from 'playwright-core';
+import { prodBuild } from './support/build.ts';
+import { launchChromium } from './support/chromium.ts';
+import { waitForPainted } from './support/pixels.ts';
+import { startNpmServer } from './support/server.ts';
+import { hostKey } from './support/signed-links.ts';
+import type { HostKey } from './support/signed-links.ts';
+import type { RunningServer } from './support/server.ts';
+import { newSession, screenshot } from './support/viewer.ts';
+
+/** 7zz writes a zip's password in ASCII only; the .docx's is any text. */
+const ZIP_PASSWORD = 'Open sesame 7';
+const DOCX_PASSWORD = 'Geheim ä1 秘密';
+
+const root = mkdtempSync(path.join(tmpdir(), 'folio-passwords-'));
+const docsDir = path.join(root, 'docs');
+const fixtures = path.join(import.meta.dirname, '..', 'server', '__tests__', 'fixtures');
+let browser: Browser;
+let server: RunningServer;
+let key: HostKey;
+
+before(async () => {
+  key = await hostKey(root);
+  mkdirSync(docsDir);
+  const pack = mkdtempSync(path.join(root, 'pack-'));
+  copyFileSync(
+    path.join(import.meta.dirname, '..', 'mock', 'documents', 'tracemonkey.pdf'),
+    path.join(pack, 'paper.pdf'),
+  );
+  execFileSync(
+    '7zz',
+    ['a', '-bd', `-p${ZIP_PASSWORD}`, '-mem=AES256', path.join(docsDir, 'locked.zip'), 'paper.pdf'],
+    { cwd: pack, stdio: 'ignore' },
+  );
+  writeFileSync(
+    path.join(docsDir, 'locked.docx'),
+    officeCrypto.encrypt(readFileSync(path.join(fixtures, 'three-pages.docx')), {
+      password: DOCX_PASSWORD,
+    }),
+  );
+  const { distDir } = await prodBuild();
+  server = await startNpmServer(
+    'serve',
+    {
+      BASE_PATH: '/viewer/',
+      DIST_DIR: distDir,
+      DOCS_DIR: docsDir,
+      CACHE_DIR: path.join(root, 'cache'),
+      AUTH_PUBLIC_KEYS: key.keysFile,
+    },
+    '/viewer/api/health',
+  );
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser.close();
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function open(page: Page, doc: string): Promise<void> {
+  const signed = await key.token(doc);
+  await page.goto(`${server.url}/viewer/?doc=${encodeURIComponent(doc)}&lang=en#token=${signed}`);
+}
+
+/** Types `password` into the password dialog and sends it. */
+async function answer(page: Page, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Password required' });
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Open' }).click();
+}
+
+/**
+ * The console's errors, less the facility's 422 answers to the requests made before the password
+ * was given (the document's metadata, and the PDF pdf.js starts on ahead of it).
+ */
+function unexpected(problems: readonly string[]): string[] {
+  return problems.filter((problem) => !/status of 422\b/.test(problem));
+}
+
+describe('encrypted files through npm run serve, with a signed link', () => {
+  it('a zip whose PDF entry is encrypted: listed, tagged, opened with its password', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    const urls: string[] = [];
+    const headers: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      urls.push(request.url());
+      if (request.url().includes('/api/documents/')) {
+        headers.push(request.headers()['x-folio-password']);
+      }
+    });
+    await open(page, 'locked.zip');
+    await page.getByRole('tree').waitFor();
+    await page.getByText('encrypted').waitFor();
+    await page.getByRole('link', { name: /paper\.pdf/ }).click();
+    // A wrong password first: the dialog asks again and says so.
+    await answer(page, 'not it');
+    const dialog = page.getByRole('dialog', { name: 'Password required' });
+    await dialog.getByText('That password is not correct. Try again.').waitFor();
+    await screenshot(page, 'passwords-zip-incorrect');
+    await answer(page, ZIP_PASSWORD);
+    await waitForPainted(page, 1);
+    await screenshot(page, 'passwords-zip-entry');
+    // The password went in its header, base64 of its UTF-8, and in no URL.
+    assert.ok(headers.includes(Buffer.from(ZIP_PASSWORD).toString('base64')));
+    assert.ok(urls.every((url) => !url.includes('sesame')));
+    assert.deepEqual(unexpected(session.problems), []);
+    await session.close();
+  });
+
+  it('an encrypted .docx: the password asked at once, the file decrypted and converted', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await open(page, 'locked.docx');
+    await page.getByRole('dialog', { name: 'Password required' }).waitFor();
+    await screenshot(page, 'passwords-docx-asked');
+    await answer(page, DOCX_PASSWORD);
+    // LibreOffice converts the decrypted file on its first open.
+    await waitForPainted(page, 1, 90_000);
+    await screenshot(page, 'passwords-docx-page');
+    assert.deepEqual(unexpected(session.problems), []);
+    await session.close();
+  });
+});
