@@ -86,25 +86,31 @@ describe('production build', () => {
     }
   });
 
-  it('the listing engine is a chunk of its own, which a reader of a PDF never loads', () => {
-    // docs/decisions/2026-12-06-listing-view.md: only an answer whose view is `listing` asks for it.
-    const groups = facts.chunkGroupScripts;
-    const page = groups.viewer;
-    const listing = groups.listing;
-    assert.ok(page, 'a chunk group named "viewer"');
-    assert.ok(listing, 'a chunk group named "listing"');
-    assert.deepEqual(
-      listing.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')),
-      ['listing'],
-    );
-    for (const file of listing) assert.ok(!page.includes(file), `${file} is not the page's`);
-    const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
-    const [own] = listing;
-    assert.ok(own && text(own).includes('folio-listing-tree'), 'the tree is in listing');
-    for (const other of page) {
-      assert.ok(!text(other).includes('folio-listing-tree'), `the tree is not in ${other}`);
-    }
-  });
+  // docs/decisions/2026-12-06-listing-view.md, 2026-12-06-sheet-view.md: only an answer whose
+  // view is `listing` (or `sheet`) asks for its engine.
+  for (const [engine, needle] of [
+    ['listing', 'folio-listing-tree'],
+    ['sheet', 'folio-sheet-scroller'],
+  ] as const) {
+    it(`the ${engine} engine is a chunk of its own, which a reader of a PDF never loads`, () => {
+      const groups = facts.chunkGroupScripts;
+      const page = groups.viewer;
+      const own = groups[engine];
+      assert.ok(page, 'a chunk group named "viewer"');
+      assert.ok(own, `a chunk group named "${engine}"`);
+      assert.deepEqual(
+        own.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')),
+        [engine],
+      );
+      for (const file of own) assert.ok(!page.includes(file), `${file} is not the page's`);
+      const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
+      const [first] = own;
+      assert.ok(first && text(first).includes(needle), `${needle} is in ${engine}`);
+      for (const other of page) {
+        assert.ok(!text(other).includes(needle), `${needle} is not in ${other}`);
+      }
+    });
+  }
 
   it('the media engine is a chunk of its own, which a reader of a PDF never loads', () => {
     // docs/decisions/2026-12-06-media-view.md: only an answer whose view is `media` asks for it.

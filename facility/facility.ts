@@ -19,7 +19,7 @@ import type { Converter, Spawner } from './conversion/convert.ts';
 import { createViewable } from './conversion/viewable.ts';
 import { createDocumentFacts } from './facts/document-facts.ts';
 import { createMetadata } from './facts/metadata.ts';
-import type { Metadata } from './facts/metadata.ts';
+import type { Metadata, SheetViewMode } from './facts/metadata.ts';
 import { createPdfFacts } from './facts/pdf-facts.ts';
 import { createMediaAnswers } from './media/answers.ts';
 import type { MediaAnswers, MediaTicket } from './media/answers.ts';
@@ -35,6 +35,9 @@ import { PAGE_IMAGES_PER_READER } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
+import { createSheetAnswers } from './sheets/sheet-answers.ts';
+import type { SheetAnswers } from './sheets/sheet-answers.ts';
+import { createSheets } from './sheets/sheets.ts';
 import type { ConversionResults } from './queue/s3-results.ts';
 import { createContent } from './sources/content.ts';
 import type { Content } from './sources/content.ts';
@@ -78,6 +81,8 @@ export interface FacilityOptions {
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
   /** The caps archives and e-mails are read under (archives/listing.ts); default: its defaults. */
   archiveLimits?: Partial<ArchiveLimits>;
+  /** How a workbook or a table of text is shown (`SHEET_VIEW`, facts/metadata.ts). Default `pages`. */
+  sheetView?: SheetViewMode;
   /** The caps audio and video are read and transcoded under (media/probe.ts). */
   mediaLimits?: Partial<MediaLimits>;
   /**
@@ -102,6 +107,8 @@ export interface Facility extends Content, PageImages, Pick<MediaAnswers, 'media
   readonly docsDir: string;
   readonly source: DocumentSource;
   metadata: Metadata;
+  /** `GET documents/{id}/sheets/{hash}/{name}` (sheets/sheets.ts): rows, a tail or a search. */
+  sheet: SheetAnswers;
   converter: Converter;
   pool: Pool;
 }
@@ -178,12 +185,15 @@ export function createFacility(options: FacilityOptions): Facility {
   const remote = createRemotePdfs(source, pool);
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
+  const sheets = createSheets({ pool, cacheDir, contentHash, log });
   const metadata = createMetadata({
     lookup,
     remote,
     viewable,
     facts,
     archives,
+    sheets,
+    sheetView: options.sheetView ?? 'pages',
     media: mediaAnswers,
     cacheDir,
     simulate,
@@ -199,6 +209,8 @@ export function createFacility(options: FacilityOptions): Facility {
     log,
   });
 
+  const sheet = createSheetAnswers({ lookup, sheets });
+
   const { media, track } = mediaAnswers;
   return {
     docsDir,
@@ -211,6 +223,7 @@ export function createFacility(options: FacilityOptions): Facility {
     original,
     page,
     text,
+    sheet,
     media,
     track,
   };

@@ -13,7 +13,8 @@
  * PAGE_IMAGES_PER_READER (8),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
  * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (auto: who gets documents
- * as page images only, facility/policy/view-only.ts); METRICS_PORT (none: not served) on
+ * as page images only, facility/policy/view-only.ts), SHEET_VIEW (pages: how a workbook or a
+ * table of text is shown, `grid` or `pages`, facility/facts/metadata.ts); METRICS_PORT (none: not served) on
  * METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
  * Signed links (server/auth-keys.ts): AUTH_SECRET or AUTH_PUBLIC_KEYS, AUTH_MAX_TTL (24h); `serve` refuses to start
@@ -31,6 +32,7 @@ import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { VIEW_ONLY_MODES } from '../facility/policy/view-only.ts';
+import { SHEET_VIEW_MODES } from '../facility/facts/metadata.ts';
 import { choice, count, folder, number, proxyList, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';
@@ -69,6 +71,7 @@ try {
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
     simulate: preview,
     viewOnly: choice('VIEW_ONLY', VIEW_ONLY_MODES, 'auto'),
+    sheetView: choice('SHEET_VIEW', SHEET_VIEW_MODES, 'pages'),
     pageImagesPerReader: count('PAGE_IMAGES_PER_READER', PAGE_IMAGES_PER_READER, 1),
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),

@@ -76,6 +76,11 @@ interface FormatBase {
   check?: HeaderCheck;
   /** A spreadsheet: the policy's `gridLine` prints its cell grid (sheet-grid.ts). */
   sheet?: true;
+  /**
+   * Read streaming as a grid of rows (facility/sheets/) when the server shows sheets as grids
+   * (`SHEET_VIEW`, docs/server.md "Sheets"); its PDF still prints it.
+   */
+  grid?: true;
   /** Markup whose outside references are dropped before it is converted (references.ts). */
   markup?: 'xml' | 'html';
 }

@@ -27,7 +27,7 @@ export const FORMATS: readonly Format[] = [
   { name: 'Word', extensions: ['.docx', '.dotx', '.docm', '.dotm'], view: 'pages', converter: office },
   { name: 'Word 97', extensions: ['.doc', '.dot'], check: compoundFile('text'), view: 'pages', converter: office },
   { name: 'RTF', extensions: ['.rtf'], view: 'pages', converter: office },
-  { name: 'Excel', extensions: ['.xlsx', '.xltx', '.xlsm', '.xltm'], sheet: true, view: 'pages', converter: office },
+  { name: 'Excel', extensions: ['.xlsx', '.xltx', '.xlsm', '.xltm'], sheet: true, grid: true, view: 'pages', converter: office },
   { name: 'Excel 97', extensions: ['.xls', '.xlt'], check: compoundFile('sheet'), sheet: true, view: 'pages', converter: office },
   { name: 'PowerPoint', extensions: ['.pptx', '.potx', '.pptm', '.potm', '.ppsx'], view: 'pages', converter: office },
   { name: 'PowerPoint 97', extensions: ['.ppt', '.pot', '.pps'], check: compoundFile('slides'), view: 'pages', converter: office },
@@ -57,7 +57,7 @@ export const FORMATS: readonly Format[] = [
   { name: 'DWG', extensions: ['.dwg'], view: 'pages', converter: dwg },
   // Text in any encoding, decoded first (text-decode.ts).
   { name: 'text', extensions: ['.txt', '.log'], view: 'pages', converter: text('text') },
-  { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, view: 'pages', converter: text('table') },
+  { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, grid: true, view: 'pages', converter: text('table') },
   { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
   { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
   // Packages and diagrams read and drawn as pages by pdfkit in the pool (converters/drawn.ts).

@@ -99,7 +99,8 @@ function plausibility(bytes: Uint8Array, encoding: string): number {
   return past === 0 ? 0 : found / past;
 }
 
-function detectedEncoding(bytes: Uint8Array): string {
+/** The encoding `bytes` are in (iconv-lite's name); a streaming reader passes its first bytes. */
+export function detectedEncoding(bytes: Uint8Array): string {
   const marked = byteOrderMark(bytes);
   if (marked !== undefined) return marked;
   if (isUtf8(bytes)) return 'utf-8';

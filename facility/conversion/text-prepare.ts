@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODE_LANGUAGES } from './code-languages.ts';
+import { tableDelimiter } from './table-delimiter.ts';
 import { decodeText } from './text-decode.ts';
 import { codeHtml, markdownHtml } from './text-html.ts';
 
@@ -45,43 +46,6 @@ function linesUpTo(text: string, limit: number): number {
     lines += 1;
   }
   return lines;
-}
-
-/** Lines looked at to find a table's delimiter. */
-const SAMPLE_LINES = 20;
-const DELIMITERS = [',', '\t', ';', '|'];
-
-/** Occurrences of `delimiter` outside double quotes. */
-function countOutsideQuotes(line: string, delimiter: string): number {
-  let count = 0;
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    else if (char === delimiter && !quoted) count += 1;
-  }
-  return count;
-}
-
-/**
- * The delimiter that splits the first lines most evenly: found in every line the same number of
- * times beats found often. A `.tsv` is tab-separated unless its lines say otherwise.
- */
-export function tableDelimiter(text: string, ext: string): string {
-  const sample = text.split(/\r\n?|\n/, SAMPLE_LINES).filter((line) => line !== '');
-  let best = ext === '.tsv' ? '\t' : ',';
-  let bestScore = 0;
-  for (const delimiter of DELIMITERS) {
-    const counts = sample.map((line) => countOutsideQuotes(line, delimiter));
-    const first = counts[0] ?? 0;
-    if (first === 0) continue;
-    const steady = counts.filter((count) => count === first).length / counts.length;
-    const score = steady * 1000 + first;
-    if (score > bestScore) {
-      best = delimiter;
-      bestScore = score;
-    }
-  }
-  return best;
 }
 
 /** Calc's CSV options: delimiter, `"` quotes, UTF-8 (76), from line 1 (the header kept as a row). */

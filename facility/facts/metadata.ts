@@ -9,7 +9,7 @@ import mime from 'mime-types';
 import { archiveAnswer, formatOfDocument, shownName } from '../archives/entries.ts';
 import type { Archives } from '../archives/entries.ts';
 import type { Listing } from '../archives/listing.ts';
-import { formatOf } from '../conversion/formats.ts';
+import { extensionOf, formatOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import { jsonError } from '../http/answer.ts';
 import type { MediaAnswers } from '../media/answers.ts';
@@ -19,6 +19,8 @@ import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { viewOnlyField } from '../policy/view-only.ts';
 import { firstPageDrawn, previewsField } from '../previews/previews.ts';
+import { sheetUrls } from '../sheets/sheets.ts';
+import type { Sheets } from '../sheets/sheets.ts';
 import { fileName } from '../sources/files.ts';
 import type { Found, Lookup } from '../sources/lookup.ts';
 import type { RemotePdfs } from '../sources/remote-pdf.ts';
@@ -33,6 +35,10 @@ export interface MetadataOptions {
   facts: DocumentFacts;
   /** An archive's or an e-mail's listing (archives/entries.ts). */
   archives: Archives;
+  /** A workbook's or a table of text's sheets, when they are shown as grids (sheets/sheets.ts). */
+  sheets: Sheets;
+  /** How sheets are shown unless a document's policy asks for pages (`SHEET_VIEW`). */
+  sheetView: SheetViewMode;
   /** Audio and video's answer (media/answers.ts). */
   media: MediaAnswers;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
@@ -103,12 +109,18 @@ export function listingField(id: string, listed: Listing): Record<string, unknow
   };
 }
 
+/** How the server shows a workbook or a table of text by default (docs/server.md, "Sheets"). */
+export const SHEET_VIEW_MODES = ['grid', 'pages'] as const;
+export type SheetViewMode = (typeof SHEET_VIEW_MODES)[number];
+
 export function createMetadata(options: MetadataOptions): Metadata {
   const {
     lookup,
     remote,
     viewable,
     archives,
+    sheets,
+    sheetView,
     media,
     facts: documentFacts,
     cacheDir,
@@ -201,6 +213,19 @@ export function createMetadata(options: MetadataOptions): Metadata {
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);
     const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
     const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
+    const ext = extensionOf(shownName(doc));
+    if (sheetView === 'grid' && formatOfDocument(doc)?.grid === true && ext !== undefined) {
+      // A grid read by rows (sheets/sheets.ts); its PDF still prints it, from `fileUrl`.
+      const read = await sheets.book({ file: doc.file, stats: doc.stats, ext, title: base.title });
+      if (!('hash' in read)) return read;
+      const sheet = { ...read.book, ...sheetUrls(doc.name, read.hash, searchAllowed(fields)) };
+      // A view-only reader gets rows, never the file: no URL of it, no download.
+      const mode = viewOnlyReader
+        ? { param: { ...(fields.param as Record<string, unknown> | undefined), download: false } }
+        : { fileUrl };
+      const body = { ...base, view: 'sheet', pageCount: 0, sheet, ...fields, ...mode };
+      return { kind: 'json', status: 200, body };
+    }
     const view = await viewable(found);
     if (view.kind === 'failed') return view.answer;
     if (view.kind === 'converting') {

@@ -20,6 +20,7 @@ import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
+import type { SheetJob, SheetOutcome } from '../sheets/sheet-task.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
@@ -124,4 +125,13 @@ export async function mindMap(job: DrawnJob): Promise<Drawn> {
 export async function diagram(job: DrawnJob): Promise<Drawn> {
   const { diagramPdf } = await import('../conversion/diagram-pages.ts');
   return diagramPdf(job);
+}
+
+/**
+ * The sheet view's reading of a workbook or a table of text (facility/sheets/). Loaded on its
+ * first use, as text() is.
+ */
+export async function sheet(job: SheetJob): Promise<SheetOutcome> {
+  const { sheetTask } = await import('../sheets/sheet-task.ts');
+  return sheetTask(job);
 }

@@ -35,6 +35,7 @@ import type { SheetGridJob } from '../conversion/sheet-grid.ts';
 import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
+import type { SheetJob, SheetOutcome } from '../sheets/sheet-task.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -87,6 +88,7 @@ interface Tasks {
   epub: { input: DrawnJob; result: Drawn };
   mindMap: { input: DrawnJob; result: Drawn };
   diagram: { input: DrawnJob; result: Drawn };
+  sheet: { input: SheetJob; result: SheetOutcome };
 }
 export type TaskKind = keyof Tasks;
 
@@ -125,6 +127,11 @@ const WATCH_MS = 100;
  * pages' images and text after them.
  */
 export function levelOf(kind: TaskKind, input: unknown): Level {
+  // A sheet's first rows open it; its later rows, its tail and a search are read as pages are.
+  if (kind === 'sheet') {
+    const job = input as SheetJob;
+    return job.task === 'book' || (job.task === 'rows' && job.from === 0) ? 'open' : 'page';
+  }
   if (kind !== 'preview' && kind !== 'pageText') return 'open';
   return (input as { page: number }).page === 1 ? 'open' : 'page';
 }

@@ -63,6 +63,12 @@ const documents: RouteFile = {
     );
   },
 
+  // A sheet's rows, tail or search (the metadata's `sheet` field), same token.
+  'GET /api/documents/:id/sheets/:hash/:name': async (req, res) => {
+    const { id, hash, name } = req.params;
+    writeAnswer(req, res, await req.facility.sheet(id, hash, name, req.query.q, req.reader));
+  },
+
   'GET /api/documents/:id/text/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;
     writeAnswer(req, res, await req.facility.text(id, hash, name, req.reader, passwordOf(req)));

@@ -9,6 +9,7 @@ import { downloadModel } from './download';
 import { hostModel } from './host';
 import { initialStateModel } from './initialState';
 import { listingModel } from './listing';
+import { sheetModel } from './sheet';
 import { pagePreviewsModel } from './pagePreviews';
 import { tokenModel } from './token';
 import { printModel } from './print';
@@ -33,6 +34,7 @@ export const models = [
   pagePreviewsModel,
   shortcutsHelpModel,
   listingModel,
+  sheetModel,
 ] as const;
 
 export type RootState = StateOfModels<typeof models>;
@@ -50,11 +52,13 @@ export {
   pagePreviewsModel,
   shortcutsHelpModel,
   listingModel,
+  sheetModel,
 };
 export { docActions } from './doc';
 export { downloadActions } from './download';
 export { hostActions } from './host';
 export { listingActions } from './listing';
+export { sheetActions } from './sheet';
 export { pagePreviewsActions } from './pagePreviews';
 export { printActions } from './print';
 export { searchActions } from './search';

@@ -16,10 +16,12 @@ import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import { readListing, readView } from './listing/read';
+import { readSheetBook } from './sheet/read';
 import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
 import type { DocView, Listing } from '../domain/listing';
 import type { MediaInfo } from '../domain/media';
+import type { SheetBook } from '../domain/sheet';
 import type {
   ByteRange,
   DocParam,
@@ -62,6 +64,11 @@ export interface DocData {
   view: DocView;
   /** An archive's or an e-mail's entries when `view` is `listing`; undefined otherwise. */
   listing: Listing | undefined;
+  /**
+   * A workbook's sheets and the URLs of their rows when `view` is `sheet` (services/sheet/read.ts);
+   * undefined otherwise, or when the field is unusable (the sheet view then says so).
+   */
+  sheet: SheetBook | undefined;
   /** The player's file and captions when `view` is `media`; undefined otherwise. */
   media: MediaInfo | undefined;
 }
@@ -88,6 +95,7 @@ export const initialDocData: DocData = {
   viewOnly: undefined,
   view: 'pages',
   listing: undefined,
+  sheet: undefined,
   media: undefined,
 };
 
@@ -341,6 +349,10 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     viewOnly: imagesOnly,
     view,
     listing: readListing(view, raw.listing),
+    sheet:
+      view === 'sheet'
+        ? readSheetBook(raw.sheet, (template, names) => urlTemplate(template, where, names))
+        : undefined,
     media,
     corrections: [...corrections],
   };

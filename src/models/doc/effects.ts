@@ -142,10 +142,11 @@ function* fetchDocument(
         yield* put(docActions.closePdf());
         return 'error';
       }
-      if (doc.view === 'listing' || doc.view === 'media') {
+      if (doc.view !== 'pages') {
         // Another engine than pdf.js shows it (contracts §3 "Views beyond pages"): the open made
         // ahead of the answer ends, and nothing of pdf.js opens (docs/decisions/
-        // 2026-12-06-listing-view.md, 2026-12-06-media-view.md).
+        // 2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
+        // 2026-12-06-media-view.md).
         settled = true;
         yield* put(docActions.save(docDataOf(doc)));
         yield* put(docActions.closePdf());

@@ -80,14 +80,14 @@ export const selectIsFetching = (state: WithLoading): boolean =>
  */
 export const selectOpenInTabUrl = (state: WithDoc): string | undefined => {
   const { download, showBrowser } = state.doc.docData.param;
-  // A listing or media has no viewed PDF: a tab would only download the original.
+  // A listing, a sheet or media has no viewed file on screen: a tab would only download the original.
   if (state.doc.docData.view !== 'pages') return undefined;
   return download && showBrowser ? selectFileUrl(state) : undefined;
 };
 
 /**
  * The engine the stored answer is shown by (contracts §3 "Views beyond pages"): `pages` (pdf.js
- * or page images), `listing` or `media`; `pages` until an answer is stored.
+ * or page images), `listing`, `sheet` or `media`; `pages` until an answer is stored.
  */
 export const selectView = ({ doc }: WithDoc): DocView => doc.docData.view;
 

@@ -14,7 +14,8 @@ interface WithDoc {
 export const selectDownloadUrl = (state: WithDoc): string | undefined => {
   const { download, isFcsDownload } = state.doc.docData.param;
   if (!download) return undefined;
-  // A listing's or media's only file is the original (an archive, a video): there is no PDF.
+  // A listing's, a sheet's or media's file is the original (an archive, a workbook, a video): no
+  // viewed PDF is on screen.
   if (state.doc.docData.view !== 'pages') return selectOriginalUrl(state);
   return isFcsDownload ? selectOriginalUrl(state) : selectFileUrl(state);
 };

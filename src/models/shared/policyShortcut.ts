@@ -35,10 +35,11 @@ export function policyShortcut(
   { dispatch, select }: SubscriptionApi,
   { letter, flag, action }: PolicyShortcut,
 ): () => void {
-  // A listing has nothing to print (docs/decisions/2026-12-06-listing-view.md): Ctrl/⌘+P is
-  // swallowed there, as when the policy forbids printing; its download is the original's.
+  // A listing has nothing to print (docs/decisions/2026-12-06-listing-view.md), and the sheet
+  // view does not print yet (its PDF does, in the pages view: 2026-12-06-sheet-view.md): Ctrl/⌘+P
+  // is swallowed there, as when the policy forbids printing; their download is the original's.
   const policy = ({ doc }: { doc: DocState }) => {
-    if (flag === 'print' && doc.docData.view === 'listing') return false;
+    if (flag === 'print' && doc.docData.view !== 'pages') return false;
     return doc.status === 'ready' && doc.docData.param[flag] ? 'allowed' : doc.docData.param[flag];
   };
   const onKeyDown = (event: KeyboardEvent) => {

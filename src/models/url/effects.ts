@@ -23,6 +23,8 @@ import type { Link } from '../../url';
 import { docActions } from '../doc/actions';
 import { selectZoomPercent } from '../doc/selectors';
 import { searchActions } from '../search/actions';
+import { sheetActions } from '../sheet/actions';
+import { selectSheetShown } from '../sheet/selectors';
 import { selectSearchAvailable } from '../search/selectors';
 import { MAX_QUERY_LENGTH } from '../search/state';
 import { urlActions } from './actions';
@@ -89,6 +91,16 @@ export const hashParameters: readonly HashParameter[] = [
       ...(zoom === undefined ? [] : [docActions.zoomTo(zoom)]),
       ...(page === undefined ? [] : [docActions.setPage(page)]),
     ],
+  }),
+  // A workbook's sheet by name and a cell by reference (`#sheet=Orders&cell=B200`), in the
+  // sheet view (docs/decisions/2026-12-06-sheet-view.md).
+  hashParameter({
+    keys: ['sheet', 'cell'],
+    read: ([sheet, cell]) => ({ sheet, cell }),
+    same: (a, b) => a.sheet === b.sheet && a.cell === b.cell,
+    when: selectSheetShown,
+    actions: (link) =>
+      link.sheet === undefined && link.cell === undefined ? [] : [sheetActions.openLink(link)],
   }),
   // The search text opens the find bar on it, when the document allows search.
   hashParameter({

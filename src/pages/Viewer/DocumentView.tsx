@@ -37,6 +37,17 @@ const ListingView = chunkComponent(
 );
 
 /**
+ * The sheet engine (contracts §3 "Views beyond pages"): the `sheet` chunk, loaded only for an
+ * answer whose view is `sheet`; a reader of a PDF loads nothing of it
+ * (docs/decisions/2026-12-06-sheet-view.md).
+ */
+const SheetView = chunkComponent(
+  () => import(/* webpackChunkName: "sheet" */ '../../components/Sheet/SheetView'),
+  (m) => m.SheetView,
+  <Loading />,
+);
+
+/**
  * The media engine: the `media` chunk, the browser's own player for audio and video, loaded only
  * for an answer whose view is `media` (docs/decisions/2026-12-06-media-view.md).
  */
@@ -86,6 +97,7 @@ export function DocumentView({ docId }: { docId: string }) {
   if (shown) return <DocumentStatus shown={shown} />;
   if (status !== 'ready' || fetching) return <Loading />;
   if (view === 'listing') return <ListingView docId={docId} />;
+  if (view === 'sheet') return <SheetView docId={docId} />;
   if (view === 'media') return <MediaView docId={docId} />;
   if (fileUrl === undefined) return <Loading />;
   return <ReadingLayout docId={docId} fileUrl={fileUrl} />;

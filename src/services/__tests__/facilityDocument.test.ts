@@ -456,7 +456,19 @@ describe('normalizeDocument: views beyond pages (contracts §3)', () => {
     ]);
   });
 
-  it.each([undefined, 'pages', 'sheet', 42])('reads view %p as pages, with no listing', (view) => {
+  it('reads view "sheet" with its sheets, and no listing', () => {
+    const doc = normalize({
+      ...good,
+      view: 'sheet',
+      listing: { kind: 'archive', entries: [] },
+      sheet: { sheets: [{ name: 'S', columns: 1 }], rows: 'r/{sheet}-{from}', tail: 't/{sheet}' },
+    });
+    expect(doc.view).toBe('sheet');
+    expect(doc.listing).toBeUndefined();
+    expect(doc.sheet?.sheets.map((sheet) => sheet.name)).toEqual(['S']);
+  });
+
+  it.each([undefined, 'pages', 'media', 42])('reads view %p as pages, with no listing', (view) => {
     const doc = normalize({ ...good, view, listing: { kind: 'archive', entries: [] } });
     expect(doc.view).toBe('pages');
     expect(doc.listing).toBeUndefined();

@@ -27,9 +27,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The answer's view: `listing` when it says so, else pages (the contract's default). */
+/** The answer's view: `listing` or `sheet` when it says so, else pages (the contract's default). */
 export function readView(raw: unknown): DocView {
-  return raw === 'listing' ? 'listing' : 'pages';
+  return raw === 'listing' || raw === 'sheet' ? raw : 'pages';
 }
 
 /** A path's segments as text; empty segments (`a//b`, a leading `/`) dropped. */

@@ -124,9 +124,10 @@ describe('an entry’s listing (ids: archive id + "!" + index)', () => {
 });
 
 describe('reading the facility’s listing (nothing trusted)', () => {
-  it('reads only `listing` as a listing view', () => {
+  it('reads only `listing` and `sheet` as views other than pages', () => {
     expect(readView('listing')).toBe('listing');
-    for (const other of ['pages', 'sheet', 'LISTING', undefined, 1]) {
+    expect(readView('sheet')).toBe('sheet');
+    for (const other of ['pages', 'media', 'LISTING', undefined, 1]) {
       expect(readView(other)).toBe('pages');
     }
   });

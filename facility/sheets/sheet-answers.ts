@@ -1,0 +1,46 @@
+/**
+ * `GET documents/{id}/sheets/{hash}/{name}` (docs/server.md, "Sheets"): the id's document found as
+ * every route finds it, then its rows, tail or search (sheets.ts). Behind the same token as the
+ * metadata; a view-only reader gets them too (rows are what such a reader reads, never the file).
+ */
+import { extensionOf } from '../conversion/formats.ts';
+import { formatOfDocument, shownName } from '../archives/entries.ts';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
+import { searchAllowed } from '../policy/param.ts';
+import { forReader } from '../policy/reader.ts';
+import type { Reader } from '../policy/reader.ts';
+import type { Lookup } from '../sources/lookup.ts';
+import type { Sheets } from './sheets.ts';
+
+export type SheetAnswers = (
+  id: string,
+  hash: string,
+  name: string,
+  query: string | undefined,
+  reader?: Reader,
+) => Promise<Answer>;
+
+export function createSheetAnswers({
+  lookup,
+  sheets,
+}: {
+  lookup: Lookup;
+  sheets: Sheets;
+}): SheetAnswers {
+  return async (id, hash, name, query, reader) => {
+    const found = await lookup.find(id);
+    if (!('doc' in found)) return found;
+    const { doc, sidecar } = found;
+    const ext = extensionOf(shownName(doc));
+    if (formatOfDocument(doc)?.grid !== true || ext === undefined) {
+      return jsonError(404, 'not_found');
+    }
+    const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
+    const title = shownName(doc);
+    return sheets.answer({ file: doc.file, stats: doc.stats, ext, title }, hash, name, {
+      query,
+      searchable: searchAllowed(fields),
+    });
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The sheet view over real HTTP on the `npm run serve` app (docs/server.md, "Sheets"): a workbook
+ * and a table of text answered as `view: "sheet"` with their sheets, rows served in blocks, cached
+ * by the file's content hash; a view-only reader gets rows and never the file.
+ */
+import iconv from 'iconv-lite';
+import { SignJWT } from 'jose';
+import { secretKey } from '../auth-keys.ts';
+import { buildXlsx, ordersSheet } from '../../facility/sheets/__tests__/_xlsx.ts';
+import { startServe } from './_serve.ts';
+import type { Served } from './_serve.ts';
+
+jest.setTimeout(120_000);
+
+const SECRET = 's'.repeat(40);
+const now = () => Math.floor(Date.now() / 1000);
+let served: Served;
+
+beforeAll(async () => {
+  served = await startServe({
+    files: {
+      'orders.xlsx': buildXlsx([
+        ordersSheet(5000),
+        { name: 'Hidden', hidden: true, rows: [['x']] },
+      ]),
+      'orders.xlsx.json': JSON.stringify({ param: { download: true, showSearch: true } }),
+      'locked.xlsx': buildXlsx([{ name: 'Only', rows: [['secret', 42]] }]),
+      'locked.xlsx.json': JSON.stringify({ viewOnly: 'always' }),
+      'table.csv': iconv.encode('城市;人口\n北京;21893095\n上海;24870895\n', 'gb18030'),
+      'broken.xlsx': 'not a zip at all',
+    },
+    options: {
+      auth: { mode: 'tokens', keys: [secretKey(SECRET)] },
+      viewOnly: 'auto',
+      sheetView: 'grid',
+    },
+  });
+});
+
+afterAll(() => served.close());
+
+function token(doc: string, perm?: string[]): Promise<string> {
+  return new SignJWT({ doc, name: 'Li Lei', perm, exp: now() + 600 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .sign(new TextEncoder().encode(SECRET));
+}
+
+async function get(path: string, doc: string, perm?: string[]) {
+  const res = await fetch(`${served.api}${path}`, {
+    headers: { Authorization: `Bearer ${await token(doc, perm)}` },
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the bytes of a file
+  }
+  return { status: res.status, body: body as Record<string, unknown>, headers: res.headers };
+}
+
+interface SheetField {
+  sheets: { name: string; hidden: boolean; frozen: { rows: number } }[];
+  rows: string;
+  tail: string;
+  search?: string;
+  blockRows: number;
+}
+
+const url = (template: string, sheet: number, from?: number) =>
+  template.replace('{sheet}', String(sheet)).replace('{from}', String(from ?? 0));
+
+describe('a workbook as a grid', () => {
+  let sheet: SheetField;
+  beforeAll(async () => {
+    const meta = await get('documents/orders.xlsx', 'orders.xlsx');
+    expect(meta.status).toBe(200);
+    expect(meta.body).toMatchObject({
+      view: 'sheet',
+      pageCount: 0,
+      fileUrl: 'documents/orders.xlsx/content',
+    });
+    sheet = meta.body.sheet as SheetField;
+  });
+
+  it('names its sheets and the URLs of its rows', () => {
+    expect(sheet.sheets.map((s) => [s.name, s.hidden])).toEqual([
+      ['Orders', false],
+      ['Hidden', true],
+    ]);
+    expect(sheet.sheets[0]?.frozen.rows).toBe(1);
+    expect(sheet.rows).toMatch(
+      /^documents\/orders\.xlsx\/sheets\/[0-9a-f]{64}\/\{sheet\}-\{from\}\.json$/,
+    );
+    expect(sheet.blockRows).toBe(200);
+  });
+
+  it('serves rows in blocks, immutable, and the tail once read', async () => {
+    const first = await get(url(sheet.rows, 0, 0), 'orders.xlsx');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toContain('immutable');
+    const rows = first.body.rows as { r: number; cells: { v: string }[] }[];
+    expect(rows).toHaveLength(200);
+    expect(rows[0]?.cells[0]?.v).toBe('Order');
+    const last = await get(url(sheet.rows, 0, 4800), 'orders.xlsx');
+    const lastRows = last.body.rows as { r: number; cells: { v: string }[] }[];
+    expect(lastRows.at(-1)?.r).toBe(4999);
+    const tail = await get(url(sheet.tail, 0), 'orders.xlsx');
+    expect(tail.body).toMatchObject({ rows: 5001, columns: 12 });
+  });
+
+  it('searches its cells', async () => {
+    expect(sheet.search).toBeDefined();
+    const found = await get(`${sheet.search ?? ''}?q=row%204999%20note`, 'orders.xlsx');
+    expect(found.body).toEqual({ hits: [[0, 4998, 11]], capped: false });
+  });
+
+  it('answers 404 for another version or a malformed name', async () => {
+    const other = sheet.rows.replace(/[0-9a-f]{64}/, '0'.repeat(64));
+    expect((await get(url(other, 0, 0), 'orders.xlsx')).status).toBe(404);
+    expect((await get(url(sheet.rows, 0, 7), 'orders.xlsx')).status).toBe(404);
+    expect((await get(url(sheet.rows, 9, 0), 'orders.xlsx')).status).toBe(404);
+  });
+});
+
+it('reads a table of text in its own encoding and delimiter', async () => {
+  const meta = await get('documents/table.csv', 'table.csv');
+  expect(meta.body.view).toBe('sheet');
+  const sheet = meta.body.sheet as SheetField;
+  expect(sheet.sheets[0]?.name).toBe('table');
+  const block = await get(url(sheet.rows, 0, 0), 'table.csv');
+  const rows = block.body.rows as { cells: { v: string; n?: true }[] }[];
+  expect(rows.map((row) => row.cells.map((cell) => cell.v))).toEqual([
+    ['城市', '人口'],
+    ['北京', '21893095'],
+    ['上海', '24870895'],
+  ]);
+  expect(rows[1]?.cells[1]?.n).toBe(true);
+});
+
+it('gives a view-only reader rows, never the file', async () => {
+  const meta = await get('documents/locked.xlsx', 'locked.xlsx', ['print']);
+  expect(meta.body.view).toBe('sheet');
+  expect(meta.body).not.toHaveProperty('fileUrl');
+  expect(meta.body.param).toMatchObject({ download: false });
+  const sheet = meta.body.sheet as SheetField;
+  const block = await get(url(sheet.rows, 0, 0), 'locked.xlsx', ['print']);
+  expect(block.status).toBe(200);
+  expect(JSON.stringify(block.body)).toContain('secret');
+  expect((await get('documents/locked.xlsx/content', 'locked.xlsx', ['print'])).status).toBe(403);
+  expect((await get('documents/locked.xlsx/original', 'locked.xlsx', ['print'])).status).toBe(403);
+});
+
+it('answers a file that is no workbook clearly, and keeps serving', async () => {
+  const meta = await get('documents/broken.xlsx', 'broken.xlsx');
+  expect(meta.status).toBe(422);
+  expect(meta.body.error).toBe('unreadable');
+  expect((await get('documents/table.csv', 'table.csv')).status).toBe(200);
+});
