@@ -112,6 +112,25 @@ describe('production build', () => {
     });
   }
 
+  it('the media engine is a chunk of its own, which a reader of a PDF never loads', () => {
+    // docs/decisions/2026-12-06-media-view.md: only an answer whose view is `media` asks for it.
+    const groups = facts.chunkGroupScripts;
+    const page = groups.viewer;
+    const media = groups.media;
+    assert.ok(page, 'a chunk group named "viewer"');
+    assert.ok(media, 'a chunk group named "media"');
+    assert.deepEqual(
+      media.map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, '')),
+      ['media'],
+    );
+    const text = (file: string) => readFileSync(path.join(distDir, file), 'utf8');
+    const [own] = media;
+    assert.ok(own && text(own).includes('folio-media-player'), 'the player is in media');
+    for (const other of page) {
+      assert.ok(!text(other).includes('folio-media-player'), `the player is not in ${other}`);
+    }
+  });
+
   it("carries V8's compile hint on the scripts every start runs whole, and on no other", () => {
     const groups = facts.chunkGroupScripts;
     const hint = '//# allFunctionsCalledOnLoad\n';

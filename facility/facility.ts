@@ -21,6 +21,10 @@ import { createDocumentFacts } from './facts/document-facts.ts';
 import { createMetadata } from './facts/metadata.ts';
 import type { Metadata, SheetViewMode } from './facts/metadata.ts';
 import { createPdfFacts } from './facts/pdf-facts.ts';
+import { createMediaAnswers } from './media/answers.ts';
+import type { MediaAnswers, MediaTicket } from './media/answers.ts';
+import { createMedia } from './media/media.ts';
+import type { MediaLimits } from './media/probe.ts';
 import type { CacheOutcome } from './facts/pdf-facts.ts';
 import type { ViewOnlyMode } from './policy/view-only.ts';
 import { createPool } from './pool/pool.ts';
@@ -79,6 +83,13 @@ export interface FacilityOptions {
   archiveLimits?: Partial<ArchiveLimits>;
   /** How a workbook or a table of text is shown (`SHEET_VIEW`, facts/metadata.ts). Default `pages`. */
   sheetView?: SheetViewMode;
+  /** The caps audio and video are read and transcoded under (media/probe.ts). */
+  mediaLimits?: Partial<MediaLimits>;
+  /**
+   * The ticket a media URL carries for its reader (server/media-tickets.ts), since a `<video>`
+   * sends no Authorization header. Default: `open` (no signed links).
+   */
+  mediaTicket?: MediaTicket;
   /** Who gets documents as page images only (policy/view-only.ts, `VIEW_ONLY`). Default `off`. */
   viewOnly?: ViewOnlyMode;
   /** Page images one reader may have drawn at once (pool/lane.ts); more answer busy. Default 8. */
@@ -92,7 +103,7 @@ export interface FacilityOptions {
  * previews/page-images.ts, facts/metadata.ts); the converter and the pool for the server's health,
  * metrics and shutdown.
  */
-export interface Facility extends Content, PageImages {
+export interface Facility extends Content, PageImages, Pick<MediaAnswers, 'media' | 'track'> {
   readonly docsDir: string;
   readonly source: DocumentSource;
   metadata: Metadata;
@@ -160,6 +171,17 @@ export function createFacility(options: FacilityOptions): Facility {
     unlock,
     log,
   });
+  const mediaAnswers = createMediaAnswers({
+    lookup,
+    media: createMedia({
+      cacheDir,
+      workDir: options.workDir ?? tmpdir(),
+      contentHash,
+      limits: options.mediaLimits,
+      log,
+    }),
+    ticket: options.mediaTicket ?? (() => 'open'),
+  });
   const remote = createRemotePdfs(source, pool);
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
@@ -172,6 +194,7 @@ export function createFacility(options: FacilityOptions): Facility {
     archives,
     sheets,
     sheetView: options.sheetView ?? 'pages',
+    media: mediaAnswers,
     cacheDir,
     simulate,
     log,
@@ -188,6 +211,7 @@ export function createFacility(options: FacilityOptions): Facility {
 
   const sheet = createSheetAnswers({ lookup, sheets });
 
+  const { media, track } = mediaAnswers;
   return {
     docsDir,
     source,
@@ -200,5 +224,7 @@ export function createFacility(options: FacilityOptions): Facility {
     page,
     text,
     sheet,
+    media,
+    track,
   };
 }

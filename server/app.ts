@@ -33,6 +33,7 @@ import type { RouteFile } from './routes/types.ts';
 import { registerAuth, tokenSafeLogger } from './auth.ts';
 import type { FailureLimit } from './auth-failures.ts';
 import { authFromEnv } from './auth-keys.ts';
+import { createMediaTickets } from './media-tickets.ts';
 import type { AuthSettings } from './auth-keys.ts';
 import { CSP_HEADER, cspOptionsFromEnv, uncertainHostOrigin } from './csp.ts';
 import { createMetrics } from './metrics.ts';
@@ -144,8 +145,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limits = { ...NO_LIMITS, ...options.limits };
   const rateLimited = Number.isFinite(limits.rateLimitMax);
   const metrics = createMetrics();
+  const auth = options.auth ?? { mode: 'off' };
+  const tickets = auth.mode === 'tokens' ? createMediaTickets(auth) : undefined;
   const facility = createFacility({
     ...options,
+    ...(tickets && { mediaTicket: tickets.mint }),
     docsDir: resolveDocsDir(options.docsDir),
     pool: { ...options.pool, onTask: metrics.task },
     onFactsLookup: metrics.factsLookup,
@@ -204,8 +208,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }),
   });
 
-  const auth = options.auth ?? { mode: 'off' };
-  registerAuth(app, { api, auth, failureLimit: options.authFailureLimit });
+  registerAuth(app, { api, auth, tickets, failureLimit: options.authFailureLimit });
   registerFacilityRoutes(app, { base, facility, files: options.files });
   // With a queue, its counts (waiting, active, failed, workers seen); 200 even while Redis is
   // away, as this server still serves PDFs and converted files then. Answered under pressure too

@@ -14,6 +14,7 @@ import type { FailureLimit } from './auth-failures.ts';
 import type { AuthSettings } from './auth-keys.ts';
 import { isTokenSegment } from '../src/url/token.ts';
 import { bearerToken, verifyToken } from './auth-token.ts';
+import type { MediaTickets } from './media-tickets.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,8 +41,15 @@ export function registerAuth(
   {
     api,
     auth,
+    tickets,
     failureLimit = DEFAULT_FAILURE_LIMIT,
-  }: { api: string; auth: AuthSettings; failureLimit?: FailureLimit },
+  }: {
+    api: string;
+    auth: AuthSettings;
+    /** Verifies the media's and captions' tickets (media-tickets.ts); required with tokens. */
+    tickets?: MediaTickets;
+    failureLimit?: FailureLimit;
+  },
 ): void {
   if (auth.mode === 'off') return;
   const { keys, clockToleranceS, maxTtlS } = auth;
@@ -49,6 +57,8 @@ export function registerAuth(
   const failures = createFailureCounter(failureLimit);
   const documents = `${api}documents/`;
   const metadata = `${documents}:id`;
+  // A player's requests carry a ticket in the path instead of the header (media-tickets.ts).
+  const ticketed = [`${documents}:id/media/:ticket`, `${documents}:id/tracks/:ticket/:lang`];
   app.decorateRequest('reader', undefined);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -60,7 +70,16 @@ export function registerAuth(
       reply.header('Retry-After', blockedFor);
       return refuse(reply, 429, 'too_many_token_failures');
     }
-    const { id = '' } = request.params as { id?: string };
+    const { id = '', ticket = '' } = request.params as { id?: string; ticket?: string };
+    if (ticketed.includes(route)) {
+      const reader = tickets?.verify(id, ticket);
+      if (reader === undefined) {
+        failures.refused(request.ip);
+        return refuse(reply, 401, 'token_invalid');
+      }
+      request.reader = reader;
+      return undefined;
+    }
     const token = bearerToken(request.headers.authorization);
     const verified = await verifyToken(token, keys, id, { clockToleranceS, maxTtlS });
     if (!verified.ok) {
@@ -92,9 +111,13 @@ export function registerAuth(
 
 /**
  * Every `token` query parameter's value hidden (the server reads only the header, but a link may
- * still carry one), its name read as the viewer reads it (`t%6Fken`, `TOKEN`: src/url/token.ts).
+ * still carry one), its name read as the viewer reads it (`t%6Fken`, `TOKEN`: src/url/token.ts),
+ * and a media ticket's path segment.
  */
 export function withoutToken(url: string): string {
+  // A media ticket in the path is a credential too (media-tickets.ts).
+  const ticketless = url.replace(/(\/documents\/[^/?]+\/(?:media|tracks)\/)[^/?]+/, '$1[redacted]');
+  if (ticketless !== url) return withoutToken(ticketless);
   const queryAt = url.indexOf('?');
   if (queryAt < 0) return url;
   const query = url

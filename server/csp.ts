@@ -146,6 +146,8 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'", 'data:'],
     ['connect-src', ...connect],
+    // The player's audio or video and its captions, read from the facility by ranges.
+    ['media-src', "'self'", ...(facility === undefined ? [] : [facility])],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'none'"],

@@ -106,4 +106,15 @@ export interface ListingFormat extends FormatBase {
   lister: Lister;
 }
 
-export type Format = PagesFormat | ListingFormat;
+/**
+ * `media`: audio or video the browser's own player plays by ranges (facility/media/,
+ * docs/server.md "Audio and video"). `plays` names the container, as ffprobe names it, that is
+ * served as it is when its streams are ones the browser decodes; anything else (and a format
+ * without `plays`) is transcoded once by ffmpeg in the sandbox.
+ */
+export interface MediaFormat extends FormatBase {
+  view: 'media';
+  plays?: string;
+}
+
+export type Format = PagesFormat | ListingFormat | MediaFormat;

@@ -74,6 +74,15 @@ export const FORMATS: readonly Format[] = [
   { name: 'RAR', extensions: ['.rar'], view: 'listing', lister: bsdtarLister() },
   { name: 'e-mail', extensions: ['.eml'], view: 'listing', lister: eml },
   { name: 'Outlook message', extensions: ['.msg'], view: 'listing', lister: msg },
+  // Audio and video: the browser's player, by ranges; others transcoded once (facility/media/).
+  { name: 'MP4 and QuickTime', extensions: ['.mp4', '.m4v', '.mov', '.m4a'], view: 'media', plays: 'mov' },
+  { name: 'WebM', extensions: ['.webm'], view: 'media', plays: 'webm' },
+  { name: 'MP3', extensions: ['.mp3'], view: 'media', plays: 'mp3' },
+  { name: 'WAV', extensions: ['.wav'], view: 'media', plays: 'wav' },
+  { name: 'Ogg', extensions: ['.ogg', '.oga'], view: 'media', plays: 'ogg' },
+  { name: 'FLAC', extensions: ['.flac'], view: 'media', plays: 'flac' },
+  { name: 'video to transcode', extensions: ['.avi', '.mkv', '.flv', '.wmv', '.3gp'], view: 'media' },
+  { name: 'audio to transcode', extensions: ['.wma', '.amr'], view: 'media' },
 ];
 
 const BY_EXTENSION = new Map(

@@ -43,13 +43,16 @@ export function createViewable(converter: Converter): ViewableOf {
         }),
       };
     }
-    if (format.view === 'listing') {
-      // An archive or an e-mail has no pages: its metadata lists its entries, each a document.
+    if (format.view !== 'pages') {
+      // An archive or an e-mail has no pages: its metadata lists its entries, each a document;
+      // audio and video have none either: the player streams them from `media`.
+      const why =
+        format.view === 'listing'
+          ? 'a listing; its entries open as documents (docs/server.md, "Archives and e-mail")'
+          : 'audio or video; its player streams it (docs/server.md, "Audio and video")';
       return {
         kind: 'failed',
-        answer: jsonError(404, 'no_pages', {
-          message: `${doc.name} is a listing; its entries open as documents (docs/server.md, "Archives and e-mail")`,
-        }),
+        answer: jsonError(404, 'no_pages', { message: `${doc.name} is ${why}` }),
       };
     }
     if (format.converter === undefined) return { kind: 'ready', file: doc.file, stats: doc.stats };

@@ -12,6 +12,7 @@ import type { Listing } from '../archives/listing.ts';
 import { extensionOf, formatOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import { jsonError } from '../http/answer.ts';
+import type { MediaAnswers } from '../media/answers.ts';
 import type { Answer } from '../http/answer.ts';
 import { commentsShown, searchAllowed } from '../policy/param.ts';
 import { forReader } from '../policy/reader.ts';
@@ -38,6 +39,8 @@ export interface MetadataOptions {
   sheets: Sheets;
   /** How sheets are shown unless a document's policy asks for pages (`SHEET_VIEW`). */
   sheetView: SheetViewMode;
+  /** Audio and video's answer (media/answers.ts). */
+  media: MediaAnswers;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
   cacheDir: string;
   /** Honour the sidecars' `delayMs` and `fail` (dev only). */
@@ -118,6 +121,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     archives,
     sheets,
     sheetView,
+    media,
     facts: documentFacts,
     cacheDir,
     simulate,
@@ -196,6 +200,14 @@ export function createMetadata(options: MetadataOptions): Metadata {
           ...fields,
         },
       };
+    }
+    if (formatOfDocument(doc)?.view === 'media') {
+      return media.metadata(
+        found,
+        base,
+        forReader(sidecar?.fields ?? {}, reader, new Date()),
+        reader,
+      );
     }
     // A view-only reader's answer names page images instead (view-only.ts).
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);

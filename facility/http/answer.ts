@@ -25,6 +25,10 @@ export type Answer =
       etag: string;
       read: (start: number, end: number) => Promise<Readable>;
       failed: (error: unknown) => Answer;
+      /** Given, the answer to a request for the whole file (no single range): ranges only. */
+      wholeRefused?: Answer;
+      /** A range asked for longer is answered with its first this many bytes (206 says so). */
+      maxRangeBytes?: number;
     };
 
 export function jsonError(

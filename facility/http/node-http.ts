@@ -61,7 +61,13 @@ function writeRanges(
     return;
   }
   const one = Array.isArray(asked) && asked.length === 1 ? asked[0] : undefined;
-  const [start, end] = one === undefined ? [0, size - 1] : [one.start, one.end];
+  if (one === undefined && answer.wholeRefused !== undefined) {
+    writeAnswer(req, res, answer.wholeRefused);
+    return;
+  }
+  const [start, asEnd] = one === undefined ? [0, size - 1] : [one.start, one.end];
+  // The 206 names the bytes sent; a player asks again from where they end.
+  const end = Math.min(asEnd, start + (answer.maxRangeBytes ?? Infinity) - 1);
   const headers: Record<string, string | number> = {
     ...FILE_HEADERS,
     'Accept-Ranges': 'bytes',

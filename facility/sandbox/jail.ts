@@ -22,10 +22,12 @@ export const JAIL_ROOT = '/job';
 const NOBODY = 65_534;
 const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
 /**
- * What a program may read besides /usr: the fonts' configuration and cache, the loader's cache
- * and LibreOffice's own settings (Debian keeps them in /etc). Absent ones are skipped.
+ * What a program may read besides /usr: the fonts' configuration and cache, the loader's cache,
+ * LibreOffice's own settings (Debian keeps them in /etc) and Debian's alternatives (links into
+ * /usr: ffmpeg's BLAS is reached through one). Absent ones are skipped.
  */
 const READ_ONLY_EXTRAS = [
+  '/etc/alternatives',
   '/etc/fonts',
   '/etc/ld.so.cache',
   '/etc/libreoffice',

@@ -69,6 +69,7 @@ describe('contentSecurityPolicy', () => {
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
+      'media-src': ["'self'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'none'"],

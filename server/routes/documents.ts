@@ -37,6 +37,16 @@ const documents: RouteFile = {
     writeAnswer(req, res, await req.facility.original(req.params.id, req.reader, passwordOf(req)));
   },
 
+  // Audio and video by ranges, and their captions (the metadata's `media`): the ticket in the
+  // path stands for the token a player cannot send (server/media-tickets.ts).
+  'GET /api/documents/:id/media/:ticket': async (req, res) => {
+    writeAnswer(req, res, await req.facility.media(req.params.id, req.headers.range, req.reader));
+  },
+
+  'GET /api/documents/:id/tracks/:ticket/:lang': async (req, res) => {
+    writeAnswer(req, res, await req.facility.track(req.params.id, req.params.lang));
+  },
+
   // A page preview the metadata named (`previews.url`); behind the same token as `content`.
   'GET /api/documents/:id/previews/:hash/:name': async (req, res) => {
     const { id, hash, name } = req.params;

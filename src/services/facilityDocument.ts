@@ -9,7 +9,7 @@
  * reading in `normalizeDocument`, its empty value in `initialDocData`
  * (docs/decisions/2026-11-29-facility-field-one-place.md).
  */
-import { documentPath } from './facilityPaths';
+import { documentPath, httpUrl } from './facilityPaths';
 import { namedRanges } from './pdf/firstRanges';
 import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
@@ -17,8 +17,10 @@ import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
 import { readListing, readView } from './listing/read';
 import { readSheetBook } from './sheet/read';
+import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
 import type { DocView, Listing } from '../domain/listing';
+import type { MediaInfo } from '../domain/media';
 import type { SheetBook } from '../domain/sheet';
 import type {
   ByteRange,
@@ -67,6 +69,8 @@ export interface DocData {
    * undefined otherwise, or when the field is unusable (the sheet view then says so).
    */
   sheet: SheetBook | undefined;
+  /** The player's file and captions when `view` is `media`; undefined otherwise. */
+  media: MediaInfo | undefined;
 }
 
 /** The answer as read: the document, and what had to be corrected in it. */
@@ -92,6 +96,7 @@ export const initialDocData: DocData = {
   view: 'pages',
   listing: undefined,
   sheet: undefined,
+  media: undefined,
 };
 
 /** The document to store whole: the answer without its diagnostics. */
@@ -198,15 +203,6 @@ function mimeType(value: unknown): string {
 /** The contract's own place for the viewable PDF, absolute. */
 export function contentUrl(where: Where): string {
   return new URL(documentPath(where.id, 'content'), where.base).href;
-}
-
-function httpUrl(value: string, base: URL): string | undefined {
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -333,7 +329,9 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
   const loadedCount = capped ? pageCount : Math.min(count(raw.loadedCount) ?? pageCount, pageCount);
   const imagesOnly = viewOnly(raw.viewOnly, where, fix);
   const param = sanitizeParam(raw.param);
-  const view = readView(raw.view);
+  const media = readMedia(raw.view, raw.media, where.base);
+  // `media` without a usable player's file is shown as pages would be: the facility's error.
+  const view = media ? 'media' : readView(raw.view);
   return {
     title: sanitizeText(raw.title, TEXT_LIMITS.title),
     watermarkInfo: sanitizeWatermark(raw.watermarkInfo),
@@ -342,7 +340,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
     loadedCount,
     docOutline: outline(raw.docOutline, pageCount, fix),
     // A view-only reader is never sent the file, whatever the policy says.
-    param: imagesOnly ? { ...param, download: false } : param,
+    param: imagesOnly || media?.viewOnly === true ? { ...param, download: false } : param,
     mimeType: mimeType(raw.mimeType),
     fileUrl: fileUrl(raw.fileUrl, where, fix),
     originalUrl: new URL(documentPath(where.id, 'original'), where.base).href,
@@ -355,6 +353,7 @@ export function normalizeDocument(raw: unknown, where: Where): FacilityDocument 
       view === 'sheet'
         ? readSheetBook(raw.sheet, (template, names) => urlTemplate(template, where, names))
         : undefined,
+    media,
     corrections: [...corrections],
   };
 }

@@ -17,3 +17,16 @@ export function documentPath(id: string, file?: 'content' | 'original'): string 
 export function isAddressable(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..';
 }
+
+/**
+ * `value` resolved against `base` when it is an http(s) URL; undefined otherwise (never
+ * `javascript:` or `data:`: facility URLs reach pdf.js, anchors and the media player).
+ */
+export function httpUrl(value: string, base: URL): string | undefined {
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -18,12 +18,13 @@ describe('the table', () => {
     for (const ext of extensions) expect(ext).toMatch(/^(\.[a-z0-9]+)+$/);
   });
 
-  it('makes every format pages, by a converter unless it is a PDF already, or a listing', () => {
+  it('makes every format pages, by a converter unless it is a PDF already, a listing or media', () => {
     for (const format of FORMATS) {
       if (format.view === 'listing') {
         expect(typeof format.lister.list).toBe('function');
         continue;
       }
+      if (format.view === 'media') continue;
       expect(format.view).toBe('pages');
       expect(format.converter === undefined).toBe(format.name === 'PDF');
     }

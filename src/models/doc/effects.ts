@@ -2,8 +2,8 @@
  * The `doc` model's effects.
  *
  * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
- *   converts, store the answer; an answer whose view is `listing` is stored and shown by the
- *   listing engine, and the PDF opened ahead of it is let go. Every expected failure ends as `status: 'error'` with a typed
+ *   converts, store the answer; an answer whose view is `listing` or `media` is stored and shown
+ *   by its engine, and the PDF opened ahead of it is let go. Every expected failure ends as `status: 'error'` with a typed
  *   DocError and a resolved dispatch; only a bug rejects.
  * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF through the
  *   pdf session, ahead of the facility's answer and again for the PDF it names, and follows it to
@@ -145,7 +145,8 @@ function* fetchDocument(
       if (doc.view !== 'pages') {
         // Another engine than pdf.js shows it (contracts §3 "Views beyond pages"): the open made
         // ahead of the answer ends, and nothing of pdf.js opens (docs/decisions/
-        // 2026-12-06-listing-view.md, 2026-12-06-sheet-view.md).
+        // 2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
+        // 2026-12-06-media-view.md).
         settled = true;
         yield* put(docActions.save(docDataOf(doc)));
         yield* put(docActions.closePdf());

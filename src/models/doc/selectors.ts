@@ -11,6 +11,7 @@ import { shownTitle } from '../../domain/document';
 import type { DocParam, WatermarkInfo } from '../../domain/document';
 import type { DocData } from '../../services/facilityDocument';
 import type { DocView, Listing } from '../../domain/listing';
+import type { MediaInfo } from '../../domain/media';
 import { listingOf } from '../../services/listing/ids';
 
 interface WithDoc {
@@ -79,16 +80,20 @@ export const selectIsFetching = (state: WithLoading): boolean =>
  */
 export const selectOpenInTabUrl = (state: WithDoc): string | undefined => {
   const { download, showBrowser } = state.doc.docData.param;
-  // A listing or a sheet has no viewed file on screen: a tab would only download the original.
+  // A listing, a sheet or media has no viewed file on screen: a tab would only download the original.
   if (state.doc.docData.view !== 'pages') return undefined;
   return download && showBrowser ? selectFileUrl(state) : undefined;
 };
 
 /**
  * The engine the stored answer is shown by (contracts §3 "Views beyond pages"): `pages` (pdf.js
- * or page images), `listing` or `sheet`; `pages` until an answer is stored.
+ * or page images), `listing`, `sheet` or `media`; `pages` until an answer is stored.
  */
 export const selectView = ({ doc }: WithDoc): DocView => doc.docData.view;
+
+/** The media on screen: the player's file and captions, undefined for any other view. */
+export const selectMedia = ({ doc }: WithDoc): MediaInfo | undefined =>
+  doc.docData.view === 'media' ? doc.docData.media : undefined;
 
 /** The listing on screen: its entries (and an e-mail's message), undefined for pages. */
 export const selectListing = ({ doc }: WithDoc): Listing | undefined =>

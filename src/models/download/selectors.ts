@@ -14,8 +14,8 @@ interface WithDoc {
 export const selectDownloadUrl = (state: WithDoc): string | undefined => {
   const { download, isFcsDownload } = state.doc.docData.param;
   if (!download) return undefined;
-  // A listing's or a sheet's file is the original (an archive, an e-mail, a workbook): no viewed
-  // PDF is on screen.
+  // A listing's, a sheet's or media's file is the original (an archive, a workbook, a video): no
+  // viewed PDF is on screen.
   if (state.doc.docData.view !== 'pages') return selectOriginalUrl(state);
   return isFcsDownload ? selectOriginalUrl(state) : selectFileUrl(state);
 };

@@ -53,7 +53,7 @@ export function hostEvents(
 
   const { currentPage: page, zoom } = doc;
   const { pageCount, title } = doc.docData;
-  // A listing or a sheet is open once its answer is stored: no pdf.js open comes after it.
+  // A listing, a sheet or media is open once its answer is stored: no pdf.js open comes after it.
   const shown = doc.pdfOpened || (doc.status === 'ready' && doc.docData.view !== 'pages');
   if (shown && !told.opened) {
     events.push({ type: 'folio:opened', ...envelope, pageCount, title, page, zoom });

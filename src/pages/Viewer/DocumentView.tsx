@@ -47,6 +47,16 @@ const SheetView = chunkComponent(
   <Loading />,
 );
 
+/**
+ * The media engine: the `media` chunk, the browser's own player for audio and video, loaded only
+ * for an answer whose view is `media` (docs/decisions/2026-12-06-media-view.md).
+ */
+const MediaView = chunkComponent(
+  () => import(/* webpackChunkName: "media" */ '../../components/Media/MediaView'),
+  (m) => m.MediaView,
+  <Loading />,
+);
+
 /** Asks the facility for the document and shows its state: loading, converting, error or ready. */
 export function DocumentView({ docId }: { docId: string }) {
   const dispatch = useAppDispatch();
@@ -64,7 +74,7 @@ export function DocumentView({ docId }: { docId: string }) {
     shallowEqual,
   );
   const fetching = useAppSelector(selectIsFetching);
-  // The engine the doc model's fetch chose by the answer's view (it let pdf.js go for a listing).
+  // The engine the doc model's fetch chose by the answer's view (it let pdf.js go for the others).
   const view = useAppSelector(selectView);
 
   usePageTitle(status === 'ready' ? title : undefined);
@@ -88,6 +98,7 @@ export function DocumentView({ docId }: { docId: string }) {
   if (status !== 'ready' || fetching) return <Loading />;
   if (view === 'listing') return <ListingView docId={docId} />;
   if (view === 'sheet') return <SheetView docId={docId} />;
+  if (view === 'media') return <MediaView docId={docId} />;
   if (fileUrl === undefined) return <Loading />;
   return <ReadingLayout docId={docId} fileUrl={fileUrl} />;
 }

@@ -112,6 +112,25 @@ beforeAll(async () => {
       }),
     },
   });
+  await facility.addPdf('talk.mp4', {
+    fail: {
+      status: 200,
+      contentType: json,
+      body: JSON.stringify({
+        title: 'talk',
+        mimeType: 'video/mp4',
+        view: 'media',
+        pageCount: 0,
+        media: {
+          kind: 'video',
+          url: 'documents/talk.mp4/media/t',
+          tracks: [{ url: 'documents/talk.mp4/tracks/t/zh-CN', lang: 'zh-CN' }],
+          viewOnly: true,
+        },
+        param: { download: true },
+      }),
+    },
+  });
   await facility.addPdf('view-only.pdf', viewOnly('documents/v/pages/h/1/{page}-{width}.webp'));
   await facility.addPdf('view-only-unreadable.pdf', viewOnly(null));
 });
@@ -164,6 +183,23 @@ describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
     expect(doc.docData.view).toBe('listing');
     expect(doc.docData.listing?.entries.map((entry) => entry.id)).toEqual(['scans.zip!1']);
     // The open made ahead of the answer is let go; nothing of pdf.js follows.
+    expect(doc.pdfUrl).toBeUndefined();
+    expect(doc.pdfReady).toBe(false);
+  });
+});
+
+describe('doc/fetch: audio or video (contracts §3 "Views beyond pages")', () => {
+  it('is stored with its player’s file and shown by the media engine: no PDF is opened', async () => {
+    const { outcome, doc } = await fetchDoc('talk.mp4');
+    expect(outcome).toBe('ready');
+    expect(doc.docData.view).toBe('media');
+    expect(doc.docData.media).toMatchObject({
+      kind: 'video',
+      url: `${facility.previewApi}documents/talk.mp4/media/t`,
+      tracks: [{ url: `${facility.previewApi}documents/talk.mp4/tracks/t/zh-CN`, lang: 'zh-CN' }],
+    });
+    // View only: no download, whatever the policy said.
+    expect(doc.docData.param.download).toBe(false);
     expect(doc.pdfUrl).toBeUndefined();
     expect(doc.pdfReady).toBe(false);
   });

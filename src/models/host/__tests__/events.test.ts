@@ -75,6 +75,40 @@ describe('host events', () => {
     ]);
   });
 
+  it('folio:opened once for audio or video, when its answer is stored', () => {
+    const media = (status: DocState['status']) =>
+      doc({
+        docId: 'talk.mp4',
+        status,
+        docData: {
+          ...initialDocState.docData,
+          title: 'talk',
+          view: 'media',
+          media: {
+            kind: 'video',
+            url: 'http://folio.test/api/documents/talk.mp4/media/t',
+            mimeType: 'video/mp4',
+            duration: 8,
+            width: undefined,
+            height: undefined,
+            tracks: [],
+            viewOnly: false,
+          },
+        },
+      });
+    expect(run(media('loading'), media('ready'), media('ready'))).toEqual([
+      {
+        type: 'folio:opened',
+        version: 1,
+        docId: 'talk.mp4',
+        pageCount: 0,
+        title: 'talk',
+        page: 1,
+        zoom: 1,
+      },
+    ]);
+  });
+
   it('folio:pageChanged once per page turned, folio:zoomChanged once per zoom', () => {
     const opened = doc({ pdfOpened: true });
     const events = run(

@@ -1,0 +1,164 @@
+/**
+ * Audio and video as documents (docs/server.md, "Audio and video"; decision
+ * 2026-12-06-media-view): a found document's playable file — the file itself when the browser
+ * plays it as it is, else ffmpeg's transcode kept in CACHE_DIR under the content hash
+ * (`media/<sha256>.mp4|.m4a`) — with its facts (probe.ts). Each file version is probed once (its
+ * facts kept in memory) and transcoded once (one run per hash at a time; a failure remembered).
+ */
+import type { Stats } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { extensionOf, formatOf } from '../conversion/formats.ts';
+import { ConversionError } from '../conversion/failures.ts';
+import type { FailureCode } from '../conversion/failures.ts';
+import { shownName } from '../archives/entries.ts';
+import { jsonError } from '../http/answer.ts';
+import type { Answer } from '../http/answer.ts';
+import type { Found } from '../sources/lookup.ts';
+import { DEFAULT_MEDIA_LIMITS, playsAsIs, probe } from './probe.ts';
+import type { MediaFacts, MediaLimits } from './probe.ts';
+import { inMediaJob } from './run.ts';
+import { transcode, transcodedExtension } from './transcode.ts';
+
+/** A document's playable file, still being made, or why there is none. */
+export type MediaState =
+  | { kind: 'ready'; file: string; facts: MediaFacts }
+  | { kind: 'converting' }
+  | { kind: 'failed'; answer: Answer };
+
+export interface Media {
+  state: (found: Found) => Promise<MediaState>;
+  limits: MediaLimits;
+}
+
+export interface MediaOptions {
+  cacheDir: string;
+  /** Where jobs copy the file for ffmpeg (its sandbox sees only that folder). */
+  workDir: string;
+  contentHash: (file: string, stats: Stats) => Promise<string>;
+  limits?: Partial<MediaLimits>;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+/** As viewable.ts answers a conversion's failures. */
+const FAILURE_STATUS: Record<FailureCode, number> = {
+  conversion_failed: 502,
+  converter_not_installed: 503,
+  queue_unavailable: 503,
+  too_large: 413,
+  unsupported: 415,
+};
+
+/** How long a request waits for a probe before answering "converting" (a probe takes ~0.1 s). */
+const PROBE_WAIT_MS = 3000;
+
+interface Prepared {
+  /** The transcode in CACHE_DIR; undefined: the document's own file plays as it is. */
+  file: string | undefined;
+  facts: MediaFacts;
+}
+
+/** An unexpected failure (a copy, a spawn) is the machine's: asked again next time. */
+function asConversionError(error: unknown): ConversionError {
+  if (error instanceof ConversionError) return error;
+  const why = error instanceof Error ? error.message : String(error);
+  return new ConversionError('conversion_failed', why, true);
+}
+
+export function createMedia(options: MediaOptions): Media {
+  const { cacheDir, workDir, contentHash, log } = options;
+  const limits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
+  const prepared = new LRUCache<string, Prepared>({ max: 10_000 });
+  const failures = new LRUCache<string, ConversionError>({ max: 10_000 });
+  const running = new Map<string, Promise<Prepared>>();
+
+  async function prepare(hash: string, file: string, name: string): Promise<Prepared> {
+    const ext = extensionOf(name) ?? '';
+    const plays = (() => {
+      const format = formatOf(name);
+      return format?.view === 'media' ? format.plays : undefined;
+    })();
+    const facts = await inMediaJob('probe', file, ext, workDir, (job) => probe(job, limits, name));
+    if (playsAsIs(facts, plays)) return { file: undefined, facts };
+    const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
+    if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
+    return inMediaJob('transcode', file, ext, workDir, async (job) => {
+      const started = Date.now();
+      log?.({ event: 'transcoding', file: name });
+      const output = await transcode(job, facts, limits, name);
+      await mkdir(path.dirname(cached), { recursive: true });
+      await rename(output, cached);
+      log?.({ event: 'transcoded', file: name, ms: Date.now() - started });
+      return { file: cached, facts };
+    });
+  }
+
+  function failed(error: ConversionError): MediaState {
+    const headers = error.retryable ? { 'Retry-After': 5 } : undefined;
+    return {
+      kind: 'failed',
+      answer: jsonError(
+        FAILURE_STATUS[error.code],
+        error.code,
+        { message: error.message },
+        headers,
+      ),
+    };
+  }
+
+  return {
+    limits,
+    async state({ doc }) {
+      const hash = await contentHash(doc.file, doc.stats);
+      const remembered = failures.get(hash);
+      if (remembered) return failed(remembered);
+      let done = prepared.get(hash);
+      if (done === undefined) {
+        let run = running.get(hash);
+        if (run === undefined) {
+          run = prepare(hash, doc.file, shownName(doc));
+          running.set(hash, run);
+          run.then(
+            (result) => {
+              prepared.set(hash, result);
+            },
+            (error: unknown) => {
+              const known = asConversionError(error);
+              log?.({
+                event: 'media_failed',
+                file: doc.name,
+                error: known.code,
+                message: known.message,
+              });
+              // A machine's failure (ffmpeg missing) is asked again; a file's is remembered.
+              if (!known.retryable) failures.set(hash, known);
+            },
+          );
+          void run.finally(() => running.delete(hash)).catch(() => undefined);
+        }
+        let timer: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          run.then(
+            (result) => ({ result }),
+            (error: unknown) => ({ error }),
+          ),
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => {
+              resolve(undefined);
+            }, PROBE_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (outcome === undefined) return { kind: 'converting' };
+        if ('error' in outcome) return failed(asConversionError(outcome.error));
+        done = outcome.result;
+      }
+      return {
+        kind: 'ready',
+        file: done.file ?? doc.file,
+        facts: done.facts,
+      };
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Debian's ffprobe and ffmpeg as the media's readers (docs/server.md, "Audio and video"): each run
+ * in the converters' sandbox (facility/sandbox/jail.ts) on a copy of the file in a job folder of
+ * its own — no network, nothing of the server's disk, as `nobody` — under an address-space limit
+ * and a time limit, its stdout counted against a cap; two probes and one transcode at once.
+ */
+import { spawn } from 'node:child_process';
+import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { findExecutable, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
+import { ConversionError } from '../conversion/failures.ts';
+
+/**
+ * Programs at once, by lane: probes (a fraction of a second each) never wait behind transcodes
+ * (minutes each, two threads): a plain MP4 opens while an AVI is being transcoded.
+ */
+const AT_ONCE = { probe: 2, transcode: 1 } as const;
+export type MediaLane = keyof typeof AT_ONCE;
+
+function createTurns(atOnce: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function turn<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const TURNS = { probe: createTurns(AT_ONCE.probe), transcode: createTurns(AT_ONCE.transcode) };
+
+export interface MediaJob {
+  /** The job's folder (the sandbox's /job). */
+  work: string;
+  /** The copy of the file in it, as the program is to name it. */
+  input: string;
+}
+
+/**
+ * `task` on a copy of `file` (named `input<ext>`) in a fresh job folder, removed after; at most
+ * {@link AT_ONCE} of its lane at a time. Refuses (`converter_not_installed`) when the sandbox
+ * cannot be made.
+ */
+export function inMediaJob<T>(
+  lane: MediaLane,
+  file: string,
+  ext: string,
+  workDir: string,
+  task: (job: MediaJob) => Promise<T>,
+): Promise<T> {
+  return TURNS[lane](async () => {
+    const check = jailCheck();
+    if (!check.ok) {
+      throw new ConversionError(
+        'converter_not_installed',
+        `ffmpeg's sandbox cannot be made on the server: ${check.why}`,
+        true,
+      );
+    }
+    const work = await mkdtemp(path.join(workDir, 'folio-media-'));
+    try {
+      const input = path.join(work, `input${ext}`);
+      await copyFile(file, input, constants.COPYFILE_FICLONE);
+      await prepareJailFolder(work);
+      return await task({ work, input });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+}
+
+export interface RunLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  /** Stdout past this stops the program. */
+  maxStdoutBytes: number;
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  /** The last lines of stderr (ffmpeg's reason), without the job's paths. */
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** The program on PATH, else `converter_not_installed`. */
+export async function mediaProgram(name: 'ffmpeg' | 'ffprobe'): Promise<string> {
+  const found = await findExecutable(name);
+  if (found === undefined) {
+    throw new ConversionError(
+      'converter_not_installed',
+      `${name} is not installed on the server (apt-get install ffmpeg): audio and video cannot be read`,
+      true,
+    );
+  }
+  return found;
+}
+
+/** Runs `program` with `args` in the job's sandbox; never rejects but for a failed start. */
+export function runJailed(
+  job: MediaJob,
+  program: string,
+  args: readonly string[],
+  limits: RunLimits,
+): Promise<RunResult> {
+  const {
+    command,
+    args: wrapped,
+    env,
+  } = jailed({ work: job.work, memoryMb: limits.memoryMb }, program, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, wrapped, {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stdoutBytes = 0;
+    let stderr = '';
+    let timedOut = false;
+    const kill = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > limits.maxStdoutBytes) kill();
+      else stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      const reason = stderr
+        .trim()
+        .split('\n')
+        .slice(-2)
+        .join(' ')
+        // Neither the job's paths nor the decoders' addresses (`[rawvideo @ 0x55…]`).
+        .replaceAll(job.work, '')
+        .replace(/\/job\//g, '')
+        .replace(/\[[^\]]* @ 0x[0-9a-f]+\]\s*/g, '')
+        .slice(-300);
+      resolve({ code, stdout, stderr: reason, timedOut });
+    });
+  });
+}
