@@ -6,17 +6,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIResponse, Browser, Page } from 'playwright-core';
 import { buildMsg } from '../facility/archives/__tests__/_msg.ts';
 import { buildZip } from '../facility/archives/__tests__/_zip.ts';
 import { emailWithPdf } from './support/archives.ts';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
 import { waitForPainted } from './support/pixels.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
@@ -37,6 +36,7 @@ const docx = path.join(
 );
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 
 /** `files` packed by Debian's 7zz or bsdtar (as npm test installs them) into `name`. */
@@ -72,27 +72,11 @@ before(async () => {
       attachments: [{ name: 'memo.pdf', data: paper }],
     }),
   );
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-      VIEW_ONLY: 'auto',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile, VIEW_ONLY: 'auto' });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 const token = (doc: string, perm?: string[]) => key.token(doc, perm);
 

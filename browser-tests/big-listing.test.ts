@@ -3,15 +3,14 @@
 // that the keyboard still walks end to end (End, Home, the arrows), with one tab stop, axe clean.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildZip } from '../facility/archives/__tests__/_zip.ts';
 import { audit } from './support/axe.ts';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import type { RunningServer } from './support/server.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
@@ -20,6 +19,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-big-listing-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 
 before(async () => {
   mkdirSync(docsDir);
@@ -32,26 +32,11 @@ before(async () => {
       })),
     ),
   );
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH: 'off',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH: 'off' });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 describe('a listing of 10 000 entries', () => {
   it('is a virtual tree the keyboard walks end to end, one tab stop, axe clean', async () => {

@@ -4,14 +4,12 @@
 // right half blue, as the tests write it).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { dxfText, floorPlan } from '../facility/conversion/__tests__/_dxf.ts';
 import { psd } from '../facility/conversion/__tests__/_decoded-images.ts';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
 import { RED_WATERMARK } from './support/docs.ts';
 import {
   pageRegion,
@@ -21,7 +19,8 @@ import {
   watermarkPixels,
   WATERMARK_LAYER,
 } from './support/pixels.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import type { RunningServer } from './support/server.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
@@ -31,6 +30,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-cad-images-serve-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 
 before(async () => {
@@ -40,27 +40,11 @@ before(async () => {
   writeFileSync(path.join(docsDir, 'plan.dxf'), dxfText(floorPlan()));
   writeFileSync(path.join(docsDir, 'plan.dxf.json'), sidecar);
   writeFileSync(path.join(docsDir, 'design.psd'), psd(800, 500));
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-      LOG_LEVEL: 'warn',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile, LOG_LEVEL: 'warn' });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 async function open(page: Page, doc: string, rest = ''): Promise<void> {
   const signed = await key.token(doc);

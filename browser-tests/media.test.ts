@@ -7,15 +7,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { audit } from './support/axe.ts';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
 import { WATERMARK_LAYER } from './support/pixels.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
@@ -25,6 +24,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-media-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 let talkBytes: number;
 
@@ -82,27 +82,11 @@ before(async () => {
   );
   const small = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25'];
   ffmpeg('old.avi', [...small, ...sound, '-t', '4', '-c:v', 'mpeg4', '-c:a', 'mp3']);
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-      VIEW_ONLY: 'auto',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile, VIEW_ONLY: 'auto' });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 async function open(page: Page, doc: string, lang: string, perm?: string[]): Promise<void> {
   const signed = await key.token(doc, perm);

@@ -6,15 +6,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import officeCrypto from 'officecrypto-tool';
 import type { Browser, Page } from 'playwright-core';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
 import { waitForPainted } from './support/pixels.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
@@ -29,6 +28,7 @@ const docsDir = path.join(root, 'docs');
 const fixtures = path.join(import.meta.dirname, '..', 'server', '__tests__', 'fixtures');
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 
 before(async () => {
@@ -50,26 +50,11 @@ before(async () => {
       password: DOCX_PASSWORD,
     }),
   );
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 async function open(page: Page, doc: string): Promise<void> {
   const signed = await key.token(doc);

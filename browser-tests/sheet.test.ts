@@ -6,15 +6,14 @@
 // view-only reader whose requests never carry the file; a phone; axe in both languages.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildXlsx, ordersSheet } from '../facility/sheets/__tests__/_xlsx.ts';
 import { audit } from './support/axe.ts';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import type { RunningServer } from './support/server.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
@@ -25,6 +24,7 @@ const docsDir = path.join(root, 'docs');
 const WATERMARK = 'Li Lei 2026-12-06';
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 
 before(async () => {
@@ -72,28 +72,15 @@ before(async () => {
     path.join(docsDir, 'orders.xlsx.json'),
     JSON.stringify({ param: { download: true, showSearch: true } }),
   );
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-      VIEW_ONLY: 'auto',
-      SHEET_VIEW: 'grid',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, {
+    AUTH_PUBLIC_KEYS: key.keysFile,
+    VIEW_ONLY: 'auto',
+    SHEET_VIEW: 'grid',
+  });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 async function open(
   page: Page,

@@ -7,16 +7,15 @@
 // answer 403 `view_only` to the same token.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
-import { prodBuild } from './support/build.ts';
-import { launchChromium } from './support/chromium.ts';
 import { installImagePixels, WATERMARK_LAYER } from './support/pixels.ts';
 import type { ImagePixelsWindow } from './support/pixels.ts';
-import { startNpmServer } from './support/server.ts';
+import { serveWithChromium } from './support/served.ts';
+import type { Served } from './support/served.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import type { RunningServer } from './support/server.ts';
@@ -30,6 +29,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'folio-view-only-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
 let server: RunningServer;
+let served: Served;
 let key: HostKey;
 
 /** Sixty pages of black text; page 40 alone has WORD. */
@@ -73,27 +73,11 @@ before(async () => {
       },
     }),
   );
-  const { distDir } = await prodBuild();
-  server = await startNpmServer(
-    'serve',
-    {
-      BASE_PATH: '/viewer/',
-      DIST_DIR: distDir,
-      DOCS_DIR: docsDir,
-      CACHE_DIR: path.join(root, 'cache'),
-      AUTH_PUBLIC_KEYS: key.keysFile,
-      VIEW_ONLY: 'auto',
-    },
-    '/viewer/api/health',
-  );
-  browser = await launchChromium();
+  served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile, VIEW_ONLY: 'auto' });
+  ({ server, browser } = served);
 });
 
-after(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+after(() => served.close());
 
 const token = (perm: string[]) => key.token('report.pdf', perm);
 
