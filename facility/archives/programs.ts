@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { findExecutable, inJail, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
+import { createTurns } from '../sandbox/turns.ts';
 import { writeBounded } from './bounded-write.ts';
 import { ArchiveError, checkListing, shownPath } from './listing.ts';
 import type { ArchiveLimits, ListedEntry, Lister } from './listing.ts';
@@ -33,27 +34,14 @@ interface Run {
   stderr: string;
 }
 
-/** The archive copied into a fresh job folder, for `task`; the folder removed after. */
 /**
  * Programs running at once: each may take its address-space limit and a core, so a flood of
  * archive requests waits its turn here instead of starting one program each.
  */
 export const PROGRAMS_AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+const turn = createTurns(PROGRAMS_AT_ONCE);
 
-async function turn<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= PROGRAMS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
-
+/** The archive copied into a fresh job folder, for `task`, in its turn; the folder removed after. */
 function inJob<T>(
   file: string,
   ext: string,

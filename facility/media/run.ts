@@ -9,6 +9,7 @@ import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findExecutable, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
 import { ConversionError } from '../conversion/failures.ts';
+import { createTurns } from '../sandbox/turns.ts';
 
 /**
  * Programs at once, by lane: probes (a fraction of a second each) never wait behind transcodes
@@ -16,22 +17,6 @@ import { ConversionError } from '../conversion/failures.ts';
  */
 const AT_ONCE = { probe: 2, transcode: 1 } as const;
 export type MediaLane = keyof typeof AT_ONCE;
-
-function createTurns(atOnce: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function turn<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
 
 const TURNS = { probe: createTurns(AT_ONCE.probe), transcode: createTurns(AT_ONCE.transcode) };
 
