@@ -109,17 +109,35 @@ export function registerAuth(
   });
 }
 
+function decodedSegment(segment = ''): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * Every `token` query parameter's value hidden (the server reads only the header, but a link may
  * still carry one), its name read as the viewer reads it (`t%6Fken`, `TOKEN`: src/url/token.ts),
  * and a media ticket's path segment.
  */
 export function withoutToken(url: string): string {
-  // A media ticket in the path is a credential too (media-tickets.ts).
-  const ticketless = url.replace(/(\/documents\/[^/?]+\/(?:media|tracks)\/)[^/?]+/, '$1[redacted]');
-  if (ticketless !== url) return withoutToken(ticketless);
   const queryAt = url.indexOf('?');
-  if (queryAt < 0) return url;
+  // A media ticket in the path is a credential too (media-tickets.ts), found in the segments as
+  // the router decodes them (`m%65dia` is `media`).
+  const segments = (queryAt < 0 ? url : url.slice(0, queryAt)).split('/');
+  for (let at = 2; at < segments.length - 1; at += 1) {
+    const kind = decodedSegment(segments[at]);
+    if (
+      decodedSegment(segments[at - 2]) === 'documents' &&
+      (kind === 'media' || kind === 'tracks')
+    ) {
+      segments[at + 1] = '[redacted]';
+    }
+  }
+  const path = segments.join('/');
+  if (queryAt < 0) return path;
   const query = url
     .slice(queryAt + 1)
     .split('&')
@@ -127,7 +145,7 @@ export function withoutToken(url: string): string {
       const at = segment.indexOf('=');
       return isTokenSegment(segment) && at >= 0 ? `${segment.slice(0, at)}=[redacted]` : segment;
     });
-  return `${url.slice(0, queryAt)}?${query.join('&')}`;
+  return `${path}?${query.join('&')}`;
 }
 
 /**

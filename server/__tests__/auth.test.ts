@@ -8,6 +8,7 @@ import { SignJWT, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { CryptoKey } from 'jose';
 import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { parsePublicKeys, secretKey } from '../auth-keys.ts';
+import { withoutToken } from '../auth.ts';
 import { getMeta, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
 import { base64url, signHs256, unsignedToken } from './_tokens.ts';
@@ -234,6 +235,21 @@ test('no token ever reaches the log; each open is one audit line', async () => {
   expect(log).toContain('token=[redacted]');
   expect(log).toContain('t%6Fken=[redacted]&x=1');
   expect(log).toContain('page=2&%54OKEN=[redacted]');
+});
+
+test('a media ticket in the path is kept out of the log, however the path spells it', () => {
+  for (const url of [
+    '/api/documents/talk.mp4/media/T1.mac',
+    '/api/d%6Fcuments/talk.mp4/m%65dia/T1.mac?x=1',
+    '/api/documents/a%2Fb.mp4/tracks/T1.mac/zh-CN',
+  ]) {
+    const logged = withoutToken(url);
+    expect(logged).not.toContain('T1.mac');
+    expect(logged).toContain('/[redacted]');
+  }
+  expect(withoutToken('/api/documents/media/content?token=T1.mac')).toBe(
+    '/api/documents/media/content?token=[redacted]',
+  );
 });
 
 test('a token living longer than AUTH_MAX_TTL is refused, with the reason in the log only', async () => {
