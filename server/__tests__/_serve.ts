@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { settingsScript } from '../settings-block.ts';
 import { buildServer } from '../app.ts';
-import { POOL_DEFAULTS } from '../../facility/pool/pool.ts';
 import type { ServerOptions } from '../app.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 // Not __dirname: bench/server-queue.ts runs this as an ES module.
 export const FIXTURES = fileURLToPath(new URL('fixtures', import.meta.url));
@@ -89,9 +89,7 @@ export async function startServe(setup: ServeSetup = {}): Promise<Served> {
     distDirs: await fakeDist(root, setup.settingsScript ?? settingsScript({ routerBase: '/' })),
     concurrency: 2,
     spawn: countingSpawn,
-    // The pool's memory guard reads the whole process's resident memory, and a jest worker holds
-    // what its earlier test files left: the guard counts from where this server starts.
-    pool: { maxRssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) + POOL_DEFAULTS.maxRssMb },
+    pool: { maxRssMb: guardFromHereMb() },
     ...setup.options,
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { SAMPLES } from '../routes/__tests__/_fixtures.ts';
 import { secretKey } from '../auth-keys.ts';
-import { POOL_DEFAULTS } from '../../facility/pool/pool.ts';
 import { startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(300_000);
 
@@ -77,7 +77,7 @@ async function serve(pageImagesPerReader?: number, maxQueuePerLane?: number): Pr
       viewOnly: 'auto',
       pageImagesPerReader,
       pool: {
-        maxRssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) + POOL_DEFAULTS.maxRssMb,
+        maxRssMb: guardFromHereMb(),
         maxQueuePerLane,
       },
     },

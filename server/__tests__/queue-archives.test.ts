@@ -14,6 +14,7 @@ import { freePort, killAll, startRedis, stop } from './_cluster.ts';
 import type { Proc } from './_cluster.ts';
 import { FIXTURES, pollUntilSettled, startServe } from './_serve.ts';
 import type { Served } from './_serve.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
     files: { 'mail.zip': buildZip([{ name: 'letters/三页.docx', data: docx }]) },
     options: { redisUrl },
   });
-  pool = createPool({ threads: 1 });
+  pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
   worker = startConversionWorker({
     redisUrl,
     docsDir: served.docsDir,

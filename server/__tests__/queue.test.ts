@@ -26,6 +26,7 @@ import {
 import type { Proc } from './_cluster.ts';
 import { fakeDist, getMeta, pollUntilSettled } from './_serve.ts';
 import type { Api, Meta } from './_serve.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(120_000);
 
@@ -299,7 +300,7 @@ describe('failures', () => {
   test('a failure is answered for failureMemoryS, then tried again', async () => {
     const soffice = await sofficeWrapper('no-pdf-again', 0, 'exit 0');
     const { redisUrl } = shared();
-    const pool = createPool({ threads: 1 });
+    const pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
     const options = { cacheDir, sofficePath: soffice, concurrency: 1, timeoutMs: 30_000, pool };
     const worker = startConversionWorker({
       ...options,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createFacility } from '../../facility.ts';
 import type { Facility } from '../../facility.ts';
 import { buildZip } from './_zip.ts';
+import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 let dir: string;
 let facility: Facility;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     ]),
   );
   facility = createFacility({
+    pool: { maxRssMb: guardFromHereMb() },
     docsDir: dir,
     cacheDir: path.join(dir, '.cache'),
     maxBytes: 3 * 1024 * 1024,

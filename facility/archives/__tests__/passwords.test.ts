@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createFacility } from '../../facility.ts';
 import type { Facility } from '../../facility.ts';
 import type { Answer } from '../../http/answer.ts';
+import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 const PASSWORD = 'Geheim ä1 秘密';
 /** 7zz writes a zip's password (ZipCrypto or AES) in ASCII only. */
@@ -54,7 +55,11 @@ beforeAll(async () => {
     ['a', '-bd', '-tzip', '-mm=Deflate64', path.join(docs, 'deflate64.zip'), 'plain.txt'],
     { cwd: source, stdio: 'ignore' },
   );
-  facility = createFacility({ docsDir: docs, cacheDir: path.join(dir, 'cache') });
+  facility = createFacility({
+    docsDir: docs,
+    cacheDir: path.join(dir, 'cache'),
+    pool: { maxRssMb: guardFromHereMb() },
+  });
 });
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { createFacility } from '../../facility.ts';
 import type { Facility } from '../../facility.ts';
 import type { Answer } from '../../http/answer.ts';
 import { openedByPassword } from '../../policy/passwords.ts';
+import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../server/__tests__/fixtures');
 const PASSWORD = 'Geheim ä1 秘密';
@@ -55,7 +56,11 @@ beforeAll(async () => {
     await writeFile(path.join(docs, `locked-${name}`), encrypted);
   }
   await copyFile(path.join(FIXTURES, 'three-pages.docx'), path.join(docs, 'open.docx'));
-  facility = createFacility({ docsDir: docs, cacheDir: path.join(dir, 'cache') });
+  facility = createFacility({
+    docsDir: docs,
+    cacheDir: path.join(dir, 'cache'),
+    pool: { maxRssMb: guardFromHereMb() },
+  });
 });
 
 afterAll(async () => {

@@ -10,11 +10,12 @@ import { HEAD_BYTES, RANGE_CHUNK, TAIL_BYTES } from '../../../src/services/pdf/f
 import { createPool } from '../../pool/pool.ts';
 import type { ByteRange } from '../pdf-facts-types.ts';
 import { pageOneMissed as missed } from './_page-one-missed.ts';
+import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(60_000);
 
 const SAMPLES = path.resolve(__dirname, '../../../mock/documents');
-const pool = createPool({ threads: 1 });
+const pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
 afterAll(() => pool.close());
 
 describe.each(['tracemonkey.pdf', 'text-1000.pdf'])('%s', (name) => {

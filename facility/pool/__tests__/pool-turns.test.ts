@@ -7,8 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inLane } from '../lane.ts';
-import { POOL_DEFAULTS, PoolBusyError, createPool } from '../pool.ts';
+import { PoolBusyError, createPool } from '../pool.ts';
 import type { Pool } from '../pool.ts';
+import { guardFromHereMb } from './_memory-guard.ts';
 
 const TRACEMONKEY = path.resolve(__dirname, '../../../mock/documents/tracemonkey.pdf');
 jest.setTimeout(60_000);
@@ -24,9 +25,7 @@ afterAll(async () => {
 });
 
 function pool(options: Parameters<typeof createPool>[0]): Pool {
-  // The memory guard reads the whole process, which holds what earlier test files left.
-  const maxRssMb = Math.round(process.memoryUsage.rss() / 2 ** 20) + POOL_DEFAULTS.maxRssMb;
-  const created = createPool({ maxRssMb, ...options });
+  const created = createPool({ maxRssMb: guardFromHereMb(), ...options });
   pools.push(created);
   return created;
 }

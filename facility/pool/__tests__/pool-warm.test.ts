@@ -6,6 +6,7 @@
 import { createPool } from '../pool.ts';
 import { POOL_NICE } from '../thread-priority.ts';
 import { niceByThread } from './_threads.ts';
+import { guardFromHereMb } from './_memory-guard.ts';
 
 /** The ids of this process's threads running at the pool's nice value. */
 function poolThreads(): Set<number> {
@@ -28,14 +29,14 @@ onLinux(
   async () => {
     const before = poolThreads();
     const newOnes = () => [...poolThreads()].filter((tid) => !before.has(tid));
-    const warm = createPool({ threads: 2 });
+    const warm = createPool({ threads: 2, maxRssMb: guardFromHereMb() });
     const started = Date.now();
     try {
       expect(await waitFor(() => newOnes().length >= 1, 20_000)).toBe(true);
       const loadedIn = Date.now() - started;
       // One, not the two it may run: the second starts only when two tasks run at once.
       expect(newOnes()).toHaveLength(1);
-      const cold = createPool({ threads: 2, warmThreads: 0 });
+      const cold = createPool({ threads: 2, warmThreads: 0, maxRssMb: guardFromHereMb() });
       try {
         const warmOnes = new Set(newOnes());
         await new Promise((resolve) => setTimeout(resolve, Math.max(1000, 3 * loadedIn)));

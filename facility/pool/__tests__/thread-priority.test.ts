@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createPool } from '../pool.ts';
 import { POOL_NICE } from '../thread-priority.ts';
 import { niceByThread } from './_threads.ts';
+import { guardFromHereMb } from './_memory-guard.ts';
 
 const SAMPLE = path.resolve(__dirname, '../../../mock/documents/tracemonkey.pdf');
 
@@ -18,7 +19,7 @@ onLinux(
     const own = before.get(process.pid) ?? NaN;
     // Only meaningful where the tests themselves run above the pool's priority.
     expect(own).toBeLessThan(POOL_NICE);
-    const pool = createPool({ threads: 1 });
+    const pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
     try {
       await pool.run('ranges', SAMPLE);
       const after = niceByThread();

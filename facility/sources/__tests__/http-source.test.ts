@@ -15,6 +15,7 @@ import type { Facility } from '../../facility.ts';
 import { createHttpSource, expandTemplate, parseHeaders, parseTemplate } from '../http-source.ts';
 import { createSourceHealth } from '../source-health.ts';
 import type { DocumentSource } from '../source.ts';
+import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(60_000);
 
@@ -318,7 +319,13 @@ describe('the facility over the origin', () => {
     cacheDir = await mkdtemp(path.join(tmpdir(), 'folio-http-cache-'));
     docsDir = await mkdtemp(path.join(tmpdir(), 'folio-http-docs-'));
     origin.files.set('report.pdf', Buffer.from(await plainPdf(2)));
-    facility = createFacility({ docsDir, cacheDir, source, maxBytes: 50_000 });
+    facility = createFacility({
+      docsDir,
+      cacheDir,
+      source,
+      maxBytes: 50_000,
+      pool: { maxRssMb: guardFromHereMb() },
+    });
   });
 
   afterAll(async () => {
@@ -392,6 +399,7 @@ describe('the facility over the origin', () => {
 
   test('an origin that is down answers 502 source_unavailable with Retry-After', async () => {
     const down = createFacility({
+      pool: { maxRssMb: guardFromHereMb() },
       docsDir,
       cacheDir,
       source: createHttpSource({ template: 'http://127.0.0.1:9/files/{id}' }),

@@ -9,11 +9,12 @@ import { createPool } from '../../../facility/pool/pool.ts';
 import { RANGE_CHUNK } from '../../../src/services/pdf/firstRanges.ts';
 import { makeDocsDir } from './_docs-dir.ts';
 import { passwordPdf, plainPdf } from './_fixtures.ts';
+import { guardFromHereMb } from '../../../facility/pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(30_000);
 
 const dirs: string[] = [];
-const pool = createPool({ threads: 1 });
+const pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
 afterAll(async () => {
   await pool.close();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
