@@ -2,7 +2,9 @@
 // docs/decisions/2026-12-06-passwords.md): a zip whose PDF entry is AES-encrypted, listed and
 // tagged, and opened once the reader types its password (a wrong one first, refused as for a
 // PDF); and a .docx encrypted with OOXML's agile encryption, decrypted on the server with the
-// reader's password and converted. The password travels in a header only: never in a URL.
+// reader's password and converted; a RAR 5 whose listing is encrypted (rarfile's sample,
+// facility/archives/__tests__/fixtures), read by The Unarchiver. The password travels in a header
+// only: never in a URL.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +24,8 @@ import { newSession, screenshot } from './support/viewer.ts';
 /** 7zz writes a zip's password in ASCII only; the .docx's is any text. */
 const ZIP_PASSWORD = 'Open sesame 7';
 const DOCX_PASSWORD = 'Geheim ä1 秘密';
+/** rarfile's sample's (facility/archives/__tests__/fixtures/README.md). */
+const RAR_PASSWORD = 'password';
 
 const root = mkdtempSync(path.join(tmpdir(), 'folio-passwords-'));
 const docsDir = path.join(root, 'docs');
@@ -49,6 +53,18 @@ before(async () => {
     officeCrypto.encrypt(readFileSync(path.join(fixtures, 'three-pages.docx')), {
       password: DOCX_PASSWORD,
     }),
+  );
+  copyFileSync(
+    path.join(
+      import.meta.dirname,
+      '..',
+      'facility',
+      'archives',
+      '__tests__',
+      'fixtures',
+      'rar5-hpsw.rar',
+    ),
+    path.join(docsDir, 'locked-listing.rar'),
   );
   served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile });
   ({ server, browser } = served);
@@ -103,6 +119,25 @@ describe('encrypted files through npm run serve, with a signed link', () => {
     // The password went in its header, base64 of its UTF-8, and in no URL.
     assert.ok(headers.includes(Buffer.from(ZIP_PASSWORD).toString('base64')));
     assert.ok(urls.every((url) => !url.includes('sesame')));
+    assert.deepEqual(unexpected(session.problems), []);
+    await session.close();
+  });
+
+  it('a RAR 5 whose listing is encrypted: asked at once, listed, an entry opened', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await open(page, 'locked-listing.rar');
+    await answer(page, 'not it');
+    const dialog = page.getByRole('dialog', { name: 'Password required' });
+    await dialog.getByText('That password is not correct. Try again.').waitFor();
+    await answer(page, RAR_PASSWORD);
+    await page.getByRole('tree').waitFor();
+    assert.equal(await page.getByRole('treeitem').count(), 2);
+    await screenshot(page, 'passwords-rar-listing');
+    // The archive's password is kept for its entries: the entry opens without asking again.
+    await page.getByRole('link', { name: /stest1\.txt/ }).click();
+    await waitForPainted(page, 1, 60_000);
+    await screenshot(page, 'passwords-rar-entry');
     assert.deepEqual(unexpected(session.problems), []);
     await session.close();
   });

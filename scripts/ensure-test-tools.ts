@@ -1,6 +1,6 @@
 // The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
 // LibreOffice and bubblewrap, its sandbox (the production server's conversion tests), 7-Zip and
-// libarchive's bsdtar (the archives' tests), msoffcrypto-tool (encrypted office files), ffmpeg (audio and video) and Redis (the conversion queue's tests). On a fresh machine they are missing:
+// libarchive's bsdtar and The Unarchiver (the archives' tests), msoffcrypto-tool (encrypted office files), ffmpeg (audio and video) and Redis (the conversion queue's tests). On a fresh machine they are missing:
 // install them when we can (root with apt-get, as on these machines), else stop at once with the
 // exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
@@ -89,6 +89,14 @@ const TOOLS: Tool[] = [
     recommends: false,
     purpose:
       'the server lists and extracts RAR 4 and 5, .tar.bz2 and .tar.xz with bsdtar, in the sandbox (facility/archives/programs.ts)',
+  },
+  {
+    name: 'unar',
+    present: () => onPath('unar') && onPath('lsar'),
+    packages: ['unar'],
+    recommends: false,
+    purpose:
+      'the server lists and extracts RAR 4 and 5, encrypted ones too, with The Unarchiver (lsar, unar), in the sandbox (facility/archives/rar.ts)',
   },
   {
     name: 'ffmpeg',

@@ -11,7 +11,7 @@ export interface ListedEntry {
   /** `/`-separated, decoded to Unicode; `..`, `.`, empty segments and a leading `/` left out. */
   path: string;
   /**
-   * The name as the archive stores it, when a program extracts the entry by name (7zz, bsdtar):
+   * The name as the archive stores it, when a program extracts the entry by name (7zz, bsdtar) or index (unar):
    * given to it as an argument after `--`, never used as a path here.
    */
   stored?: string;
@@ -62,7 +62,7 @@ export interface ArchiveLimits {
   maxRatio: number;
   /** Archives inside archives: `a.zip!1!2` is depth 2. */
   maxDepth: number;
-  /** Milliseconds a program listing or extracting (7zz, bsdtar) may run. */
+  /** Milliseconds a program listing or extracting (7zz, bsdtar, unar) may run. */
   timeoutMs: number;
   /** Address space of such a program, in MB. */
   memoryMb: number;
@@ -86,7 +86,7 @@ export const RATIO_FLOOR_BYTES = 1024 * 1024;
  * `password_required` (its entries are encrypted), `password_incorrect` (the reader's password
  * does not open them), `bad_archive` (unreadable, or its entries
  * overlap), `unsupported` (a folder, a link, or a way of packing this server does not read),
- * `reader_not_installed` (7zz or bsdtar, or their sandbox, missing on this server).
+ * `reader_not_installed` (7zz, bsdtar or unar, or their sandbox, missing on this server).
  */
 export type ArchiveFailureCode =
   | 'too_large'

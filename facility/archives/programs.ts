@@ -1,6 +1,6 @@
 /**
- * 7z (Debian's `7zip`, `7zz`) and RAR 4 and 5, `.tar.bz2` and `.tar.xz` (libarchive's `bsdtar`)
- * read by programs in the converters' sandbox (facility/sandbox/jail.ts): each run sees a copy of
+ * 7z (Debian's `7zip`, `7zz`), `.tar.bz2` and `.tar.xz` (libarchive's `bsdtar`), and, through
+ * the helpers here, RAR (The Unarchiver, rar.ts), read by programs in the converters' sandbox (facility/sandbox/jail.ts): each run sees a copy of
  * the archive in a job folder of its own and nothing else, as `nobody`, with no network, under an
  * address-space limit and a time limit, two at once, its output counted against the caps as it
  * comes (docs/decisions/2026-12-06-archives-and-mail.md).
@@ -10,7 +10,14 @@ import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { findExecutable, inJail, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
+import {
+  findExecutable,
+  inJail,
+  jailCheck,
+  jailed,
+  prepareJailFolder,
+  writeIdentity,
+} from '../sandbox/jail.ts';
 import { createTurns } from '../sandbox/turns.ts';
 import { writeBounded } from './bounded-write.ts';
 import { ArchiveError, checkListing, shownPath } from './listing.ts';
@@ -77,20 +84,29 @@ async function inOwnJob<T>(
  * Runs `program` in the job's sandbox; its stdout goes to `out` (cut past `maxBytes`); resolves
  * with its exit code and the start of its stderr.
  */
-function run(
+async function run(
   work: string,
   program: string,
   args: string[],
   limits: ArchiveLimits,
   out: PassThrough,
   maxBytes: number,
-  password?: string,
+  password: string | undefined,
+  { identity = false }: RunOptions,
 ): Promise<Run> {
   const {
     command,
     args: wrapped,
     env,
-  } = jailed({ work, memoryMb: limits.memoryMb }, program, args);
+  } = jailed(
+    {
+      work,
+      memoryMb: limits.memoryMb,
+      ...(identity && { identity: await writeIdentity(work) }),
+    },
+    program,
+    args,
+  );
   return new Promise((resolve, reject) => {
     const child = spawn(command, wrapped, {
       env,
@@ -177,6 +193,18 @@ async function programOrFail(name: string): Promise<string> {
   return found;
 }
 
+export interface RunOptions {
+  /** The program needs an /etc/passwd entry for its user (GNUstep's: unar, lsar). */
+  identity?: boolean;
+}
+
+export interface ListingOptions extends RunOptions {
+  /** What its output may hold per entry (the cap is this times the entries' cap). */
+  bytesPerEntry?: number;
+  /** A program that says why it failed on its standard output: read first when it fails. */
+  explain?: (output: string) => ArchiveError | undefined;
+}
+
 /**
  * What `program` prints of a copy of `file` (named `archive<ext>` in the job), run in the sandbox:
  * a listing's text, or another short answer.
@@ -188,6 +216,7 @@ export async function listingText(
   args: (archive: string) => string[],
   limits: ArchiveLimits,
   password?: string,
+  { bytesPerEntry = LISTING_BYTES_PER_ENTRY, explain, ...options }: ListingOptions = {},
 ): Promise<string> {
   const executable = await programOrFail(program);
   return inJob(file, ext, async (work, archive) => {
@@ -199,12 +228,13 @@ export async function listingText(
         args(inJail({ work }, archive)),
         limits,
         out,
-        limits.maxEntries * LISTING_BYTES_PER_ENTRY,
+        limits.maxEntries * bytesPerEntry,
         password,
+        options,
       ),
       collect(out),
     ]);
-    if (result.code !== 0) throw failure(program, result, password);
+    if (result.code !== 0) throw explain?.(listing) ?? failure(program, result, password);
     return listing;
   });
 }
@@ -222,6 +252,7 @@ export async function extractWith(
   dest: string,
   limits: ArchiveLimits,
   password?: string,
+  options: RunOptions = {},
 ): Promise<void> {
   const executable = await programOrFail(program);
   await inJob(file, ext, async (work, archive) => {
@@ -235,6 +266,7 @@ export async function extractWith(
         out,
         limits.maxEntryBytes + 1,
         password,
+        options,
       ),
       writeBounded(out, dest, entry, limits),
     ]);
@@ -411,7 +443,7 @@ export async function extractZipBy7zz(
   await extractBy7zz(file, '.zip', entry, stored, dest, limits, password);
 }
 
-/** What libarchive's bsdtar reads here: RAR 4 and 5, `.tar.bz2`, `.tar.xz`. */
+/** What libarchive's bsdtar reads here: `.tar.bz2`, `.tar.xz`. */
 export function bsdtarLister(): Lister {
   const ext = '';
   return {

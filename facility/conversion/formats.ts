@@ -7,6 +7,7 @@
  */
 import { eml, msg } from '../archives/mail.ts';
 import { bsdtarLister, sevenZip } from '../archives/programs.ts';
+import { rar } from '../archives/rar.ts';
 import { gzip, tar } from '../archives/tar.ts';
 import { zip } from '../archives/zip.ts';
 import { CODE_LANGUAGES } from './code-languages.ts';
@@ -71,7 +72,7 @@ export const FORMATS: readonly Format[] = [
   { name: 'tar, bzip2 and xz', extensions: ['.tar.bz2', '.tbz2', '.tar.xz', '.txz'], view: 'listing', lister: bsdtarLister() },
   { name: 'gzip', extensions: ['.gz'], view: 'listing', lister: gzip },
   { name: '7z', extensions: ['.7z'], view: 'listing', lister: sevenZip },
-  { name: 'RAR', extensions: ['.rar'], view: 'listing', lister: bsdtarLister() },
+  { name: 'RAR', extensions: ['.rar'], view: 'listing', lister: rar },
   { name: 'e-mail', extensions: ['.eml'], view: 'listing', lister: eml },
   { name: 'Outlook message', extensions: ['.msg'], view: 'listing', lister: msg },
   // Audio and video: the browser's player, by ranges; others transcoded once (facility/media/).

@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readlinkSync, lstatSync, rmSync } from 'node:fs';
-import { access, chown, constants, readdir, stat } from 'node:fs/promises';
+import { access, chown, constants, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -43,6 +43,11 @@ export interface JailJob {
   memoryMb: number;
   /** Folders of programs outside /usr (LibreOffice in /opt), seen read-only at the same path. */
   programs?: readonly string[];
+  /**
+   * A file of the job's folder seen read-only as /etc/passwd, naming the program's own user only
+   * ({@link writeIdentity}): GNUstep's programs (unar, lsar) stop when their user has no entry.
+   */
+  identity?: string;
 }
 
 export interface JailedCommand {
@@ -69,7 +74,10 @@ function asRoot(): boolean {
  * bubblewrap's arguments for a job: the root it builds and the only environment inside (whatever
  * the caller's was), then `--`.
  */
-function bubblewrapArgs({ work, programs = [] }: JailJob, env: Record<string, string>): string[] {
+function bubblewrapArgs(
+  { work, programs = [], identity }: JailJob,
+  env: Record<string, string>,
+): string[] {
   const args = [
     '--clearenv',
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
@@ -96,6 +104,7 @@ function bubblewrapArgs({ work, programs = [] }: JailJob, env: Record<string, st
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   // After /tmp's tmpfs, which would hide a program installed under it.
   for (const folder of programs) args.push('--ro-bind', folder, folder);
+  if (identity !== undefined) args.push('--ro-bind', identity, '/etc/passwd');
   args.push('--bind', work, JAIL_ROOT, '--chdir', JAIL_ROOT, '--');
   return args;
 }
@@ -135,6 +144,21 @@ export function jailed(
   ];
   const [first = 'prlimit', ...rest] = [...wrapper, command, ...args];
   return { command: first, args: rest, env: { PATH: SYSTEM_PATH } };
+}
+
+/**
+ * Writes, in the job's folder, the one line of /etc/passwd that names the user a program runs as
+ * inside (`nobody` as root, else the server's own uid, which bubblewrap keeps); returns its path
+ * for {@link JailJob.identity}. The host's own /etc/passwd is never shown.
+ */
+export async function writeIdentity(work: string): Promise<string> {
+  const uid = asRoot() ? NOBODY : (process.getuid?.() ?? NOBODY);
+  const gid = asRoot() ? NOBODY : (process.getgid?.() ?? NOBODY);
+  const file = path.join(work, 'passwd');
+  await writeFile(file, `nobody:x:${String(uid)}:${String(gid)}::${JAIL_ROOT}/home:/bin/false\n`, {
+    mode: 0o644,
+  });
+  return file;
 }
 
 /**

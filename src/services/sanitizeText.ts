@@ -49,6 +49,8 @@ export function sanitizeText(value: unknown, max: number): string {
   // Bound the work first: a string far beyond the cap cannot matter past its first part.
   const bounded = value.length > max * 8 ? value.slice(0, max * 8) : value;
   const clean = stripInvisible(bounded).replace(/ {2,}/g, ' ').trim();
+  // No more UTF-16 units than the cap: no more code points either, nothing to count.
+  if (clean.length <= max) return clean;
   const points = Array.from(clean);
   if (points.length <= max) return clean;
   return `${points

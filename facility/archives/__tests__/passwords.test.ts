@@ -3,11 +3,12 @@
  * facility as the server wires it: a zip of ZipCrypto and one of AES entries, a 7z whose listing
  * is encrypted too, each built here by 7zz. Without the password an entry answers
  * `password_required`, with a wrong one `password_incorrect`, with the right one its bytes; what
- * the password opened is never found by a request without it. And a Deflate64 entry, which yauzl
- * does not inflate, extracted by 7zz.
+ * the password opened is never found by a request without it. The same for RAR 5, read by
+ * The Unarchiver (rar.ts), from public samples (fixtures/README.md): no free program writes an
+ * encrypted RAR. And a Deflate64 entry, which yauzl does not inflate, extracted by 7zz.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFacility } from '../../facility.ts';
@@ -55,6 +56,9 @@ beforeAll(async () => {
     ['a', '-bd', '-tzip', '-mm=Deflate64', path.join(docs, 'deflate64.zip'), 'plain.txt'],
     { cwd: source, stdio: 'ignore' },
   );
+  for (const sample of ['rar5-psw.rar', 'rar5-hpsw.rar', 'rar4-encrypted.rar']) {
+    await copyFile(path.join(__dirname, 'fixtures', sample), path.join(docs, sample));
+  }
   facility = createFacility({
     docsDir: docs,
     cacheDir: path.join(dir, 'cache'),
@@ -136,6 +140,93 @@ it('asks for the password of a 7z whose listing is encrypted, and lists and open
   expect(errorOf(await facility.original('headers.7z!1'))).toEqual({
     status: 422,
     error: 'password_required',
+  });
+});
+
+/** What each entry of the rarfile samples holds: `000\n` to `511\n`. */
+const RAR_SAMPLE_TEXT = Array.from(
+  { length: 512 },
+  (_, at) => `${String(at).padStart(3, '0')}\n`,
+).join('');
+
+function entriesOf(answer: Answer | null): { path: string; encrypted?: boolean }[] {
+  if (answer?.kind !== 'json' || answer.status !== 200) {
+    throw new Error(`not a listing: ${JSON.stringify(answer)}`);
+  }
+  const { listing } = answer.body as {
+    listing: { entries: { path: string; encrypted?: boolean }[] };
+  };
+  return listing.entries.map(({ path: shown, encrypted }) => ({ path: shown, encrypted }));
+}
+
+it('lists a RAR 5 whose entries are encrypted, and opens one only with the right password', async () => {
+  expect(entriesOf(await facility.metadata('rar5-psw.rar'))).toEqual([
+    { path: 'stest1.txt', encrypted: true },
+    { path: 'stest2.txt', encrypted: true },
+  ]);
+  const entry = 'rar5-psw.rar!1';
+  expect(errorOf(await facility.original(entry))).toEqual({
+    status: 422,
+    error: 'password_required',
+  });
+  expect(errorOf(await facility.original(entry, undefined, 'wrong'))).toEqual({
+    status: 422,
+    error: 'password_incorrect',
+  });
+  expect(await bytesOf(await facility.original(entry, undefined, 'password'))).toBe(
+    RAR_SAMPLE_TEXT,
+  );
+  expect(errorOf(await facility.original(entry))).toEqual({
+    status: 422,
+    error: 'password_required',
+  });
+  expect(errorOf(await facility.original(entry, undefined, 'passwordx'))).toEqual({
+    status: 422,
+    error: 'password_incorrect',
+  });
+});
+
+it('asks for the password of a RAR 5 whose listing is encrypted, and lists and opens it with it', async () => {
+  expect(errorOf(await facility.metadata('rar5-hpsw.rar'))).toEqual({
+    status: 422,
+    error: 'password_required',
+  });
+  expect(errorOf(await facility.metadata('rar5-hpsw.rar', undefined, undefined, 'nope'))).toEqual({
+    status: 422,
+    error: 'password_incorrect',
+  });
+  expect(
+    entriesOf(await facility.metadata('rar5-hpsw.rar', undefined, undefined, 'password')),
+  ).toEqual([
+    { path: 'stest1.txt', encrypted: true },
+    { path: 'stest2.txt', encrypted: true },
+  ]);
+  expect(await bytesOf(await facility.original('rar5-hpsw.rar!2', undefined, 'password'))).toBe(
+    RAR_SAMPLE_TEXT,
+  );
+  expect(errorOf(await facility.original('rar5-hpsw.rar!2'))).toEqual({
+    status: 422,
+    error: 'password_required',
+  });
+});
+
+it('opens the plain entries of a RAR 4 without a password and asks it for the encrypted ones', async () => {
+  expect(entriesOf(await facility.metadata('rar4-encrypted.rar'))).toEqual([
+    { path: 'a.txt' },
+    { path: 'b.txt', encrypted: true },
+    { path: 'c.txt' },
+    { path: 'd.txt', encrypted: true },
+  ]);
+  expect(await bytesOf(await facility.original('rar4-encrypted.rar!3'))).toBe('This is from c.txt');
+  expect(errorOf(await facility.original('rar4-encrypted.rar!2'))).toEqual({
+    status: 422,
+    error: 'password_required',
+  });
+  // Debian's unar 1.10.1 does not decrypt RAR 4 (docs/decisions/2026-12-06-rar-passwords.md): a
+  // password is answered as not opening it, never with wrong bytes.
+  expect(errorOf(await facility.original('rar4-encrypted.rar!2', undefined, 'password'))).toEqual({
+    status: 422,
+    error: 'password_incorrect',
   });
 });
 

@@ -4,8 +4,10 @@
  * here by officecrypto-tool, an implementation of its own, and decrypted by Debian's
  * msoffcrypto-tool in the sandbox. No password: `password_required`; a wrong one:
  * `password_incorrect`; the right one: the file as it was before it was encrypted, converted to
- * its pages; and what it opened is never served to a request without it.
+ * its pages; and what it opened is never served to a request without it. And the legacy RC4
+ * encryption of a `.doc` and an `.xls`, which LibreOffice wrote (server/__tests__/fixtures).
  */
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,10 @@ import { openedByPassword } from '../../policy/passwords.ts';
 import { guardFromHereMb } from '../../pool/__tests__/_memory-guard.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../server/__tests__/fixtures');
+const PDF_TEXT = path.join(import.meta.dirname, '../../../server/__tests__/_pdf-text.ts');
 const PASSWORD = 'Geheim ä1 秘密';
+/** locked.doc's and locked.xls's (server/__tests__/fixtures/locked-legacy.py). */
+const LEGACY_PASSWORD = 'Geheim ä1';
 
 let dir: string;
 let facility: Facility;
@@ -56,6 +61,9 @@ beforeAll(async () => {
     await writeFile(path.join(docs, `locked-${name}`), encrypted);
   }
   await copyFile(path.join(FIXTURES, 'three-pages.docx'), path.join(docs, 'open.docx'));
+  for (const name of ['locked.doc', 'locked.xls']) {
+    await copyFile(path.join(FIXTURES, name), path.join(docs, name));
+  }
   facility = createFacility({
     docsDir: docs,
     cacheDir: path.join(dir, 'cache'),
@@ -118,3 +126,29 @@ it('converts the decrypted .docx to its pages, and leaves an unencrypted one as 
     expect(openedByPassword(stored)).toBe(true);
   }
 }, 120_000);
+
+describe.each([
+  ['locked.doc', 'Folio legacy Word secret'],
+  ['locked.xls', 'Folio legacy Excel secret'],
+])('a legacy %s encrypted with RC4', (id, text) => {
+  it('asks for the password, refuses a wrong one, and converts with the right one', async () => {
+    expect(errorOf(await facility.metadata(id))).toEqual({
+      status: 422,
+      error: 'password_required',
+    });
+    expect(errorOf(await facility.metadata(id, undefined, undefined, 'Geheim a1'))).toEqual({
+      status: 422,
+      error: 'password_incorrect',
+    });
+    expect(await converted(id, LEGACY_PASSWORD)).toEqual(expect.objectContaining({ pageCount: 1 }));
+    const content = await facility.content(id, undefined, LEGACY_PASSWORD);
+    if (content.kind !== 'file') throw new Error(JSON.stringify(content));
+    expect(
+      execFileSync(process.execPath, [PDF_TEXT, content.file], { encoding: 'utf8' }),
+    ).toContain(text);
+    expect(errorOf(await facility.content(id))).toEqual({
+      status: 422,
+      error: 'password_required',
+    });
+  }, 120_000);
+});

@@ -8,7 +8,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { JAIL_ROOT, inJail, jailCheck, jailed, prepareJailFolder } from '../jail.ts';
+import { JAIL_ROOT, inJail, jailCheck, jailed, prepareJailFolder, writeIdentity } from '../jail.ts';
 
 const run = promisify(execFile);
 let root: string;
@@ -79,4 +79,22 @@ test("a program writes only in its job's folder", async () => {
   );
   expect(inJail({ work }, path.join(work, 'out', 'a.pdf'))).toBe(`${JAIL_ROOT}/out/a.pdf`);
   expect(() => inJail({ work }, path.join(other, 'input.docx'))).toThrow(/not in the job/);
+});
+
+test('given an identity, the program finds its own user, and only it, in /etc/passwd', async () => {
+  const job = path.join(root, 'job-c');
+  await mkdir(job);
+  await prepareJailFolder(job);
+  const identity = await writeIdentity(job);
+  const { command, args, env } = jailed({ work: job, memoryMb: 512, identity }, '/bin/sh', [
+    '-c',
+    'cat /etc/passwd; echo "$(id -u):$(id -g) $(id -un)"',
+  ]);
+  const { stdout } = await run(command, args, { env });
+  const [line, who = '', ...more] = stdout.trim().split('\n');
+  expect(more).toEqual([]);
+  const [ids = '', name] = who.split(' ');
+  expect(ids).toMatch(/^\d+:\d+$/);
+  expect(name).toBe('nobody');
+  expect(line).toBe(`nobody:x:${ids}::${JAIL_ROOT}/home:/bin/false`);
 });

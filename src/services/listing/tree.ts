@@ -13,7 +13,8 @@ export interface Folder {
   /** Its full path, the key it is opened and closed by ('' for the root). */
   path: string;
   folders: Folder[];
-  entries: ListingEntry[];
+  /** Sorted the first time they are read: a folder never opened is never sorted. */
+  readonly entries: readonly ListingEntry[];
   /** Entries in it and below it. */
   count: number;
 }
@@ -53,13 +54,30 @@ export function buildTree(entries: readonly ListingEntry[], locale = 'en'): Fold
     const folders = [...building.folders.values()]
       .sort((a, b) => collator.compare(a.name, b.name))
       .map(done);
-    const sorted = [...building.entries].sort((a, b) =>
-      collator.compare(entryName(a), entryName(b)),
-    );
-    const count = sorted.length + folders.reduce((sum, folder) => sum + folder.count, 0);
-    return { name: building.name, path: building.path, folders, entries: sorted, count };
+    const count = building.entries.length + folders.reduce((sum, folder) => sum + folder.count, 0);
+    let sorted: ListingEntry[] | undefined;
+    return {
+      name: building.name,
+      path: building.path,
+      folders,
+      // The tree's first rows wait for no sorting of what is inside closed folders
+      // (docs/decisions/2026-12-06-big-listings.md, "The first row").
+      get entries() {
+        sorted ??= byName(building.entries, collator);
+        return sorted;
+      },
+      count,
+    };
   };
   return done(root);
+}
+
+/** Entries by name, each name taken once (not once per comparison). */
+function byName(entries: readonly ListingEntry[], collator: Intl.Collator): ListingEntry[] {
+  return entries
+    .map((entry) => ({ entry, name: entryName(entry) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map(({ entry }) => entry);
 }
 
 /** The entries whose name holds `query`, ignoring case and surrounding spaces; all for ''. */
