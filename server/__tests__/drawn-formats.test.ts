@@ -117,13 +117,15 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     const { meta, text } = await converted(served, id);
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
     const words = squeezed(text);
+    // Markers before their titles: priority 1 and a task half done, a task done, a flag and a
+    // smiley (drawn as the sign of another marker).
     for (const topic of [
       '项目计划',
-      'Research',
-      'Interviews',
+      '①◑Research',
+      '●Interviews',
       '设计Design',
       'Prototype',
-      'Launch',
+      '▲◆Launch',
     ]) {
       expect(words).toContain(topic);
     }
