@@ -22,6 +22,7 @@ import { sourcesBench } from './sources.ts';
 import { conversionsBench } from './conversions.ts';
 import { viewOnlyBench } from './view-only.ts';
 import { archivesBench } from './archive-rows.ts';
+import { mediaBench } from './media-rows.ts';
 import { LIMITS, runSession } from './measure.ts';
 import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews.ts';
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
@@ -69,6 +70,7 @@ const { values: flags } = parseArgs({
     conversions: { type: 'boolean', default: false },
     'view-only': { type: 'boolean', default: false },
     archives: { type: 'boolean', default: false },
+    media: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -81,7 +83,8 @@ if (flags.help) {
       'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
       'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)\n' +
       'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)\n' +
-      'npm run bench -- --archives [--runs N] [--no-build] (a 10 000-entry listing, a PDF inside a 200 MB zip, bench/archive-rows.ts)',
+      'npm run bench -- --archives [--runs N] [--no-build] (a 10 000-entry listing, a PDF inside a 200 MB zip, bench/archive-rows.ts)\n' +
+      'npm run bench -- --media [--runs N] [--no-build] (a 100 MB MP4 and a transcoded AVI at 20 Mbit/s, bench/media-rows.ts)',
   );
   process.exit(0);
 }
@@ -103,6 +106,10 @@ if (flags.conversions) {
 }
 if (flags.archives) {
   await archivesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.media) {
+  await mediaBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 if (flags['view-only']) {

@@ -138,9 +138,9 @@ export function createFacility(options: FacilityOptions): Facility {
   const contentHash = createHasher();
   const pdfFacts = createPdfFacts({ pool, cacheDir, contentHash, onLookup: options.onFactsLookup });
   const previewOf = createPreviews({ pool, cacheDir, onLookup: options.onPreviewLookup, log });
-  const converter =
+  const queued =
     options.redisUrl === undefined
-      ? inProcess
+      ? undefined
       : createQueueConverter({
           redisUrl: options.redisUrl,
           cacheDir,
@@ -148,6 +148,7 @@ export function createFacility(options: FacilityOptions): Facility {
           local: inProcess,
           log,
         });
+  const converter = queued ?? inProcess;
 
   // An entry is a document: no larger than MAX_FILE_MB either.
   const archiveLimits = {
@@ -178,6 +179,9 @@ export function createFacility(options: FacilityOptions): Facility {
       workDir: options.workDir ?? tmpdir(),
       contentHash,
       limits: options.mediaLimits,
+      // A worker's transcode reaches this server through a CACHE_DIR they share; with none
+      // (RESULTS_S3_PREFIX) the server transcodes itself.
+      transcodeElsewhere: options.results === undefined ? queued?.transcode : undefined,
       log,
     }),
     ticket: options.mediaTicket ?? (() => 'open'),

@@ -1,6 +1,6 @@
 // The tests need programs npm cannot install: Debian's Chromium and a CJK font (the browser tests)
 // LibreOffice and bubblewrap, its sandbox (the production server's conversion tests), 7-Zip and
-// libarchive's bsdtar and The Unarchiver (the archives' tests), msoffcrypto-tool (encrypted office files), ffmpeg (audio and video) and Redis (the conversion queue's tests). On a fresh machine they are missing:
+// libarchive's bsdtar and The Unarchiver (the archives' tests), msoffcrypto-tool (encrypted office files), ffmpeg (audio and video), LibRaw's tools (camera raw) and Redis (the conversion queue's tests). On a fresh machine they are missing:
 // install them when we can (root with apt-get, as on these machines), else stop at once with the
 // exact command to run.
 // `node scripts/ensure-test-tools.ts chromium` checks just the ones named.
@@ -105,6 +105,14 @@ const TOOLS: Tool[] = [
     recommends: false,
     purpose:
       'the server probes audio and video with ffprobe and transcodes .avi, .mkv and the like with ffmpeg, in the sandbox (facility/media/)',
+  },
+  {
+    name: 'libraw',
+    present: () => onPath('raw-identify') && onPath('dcraw_emu'),
+    packages: ['libraw-bin'],
+    recommends: false,
+    purpose:
+      "the server reads a camera raw image's size with raw-identify and develops it with dcraw_emu, in the sandbox (facility/conversion/converters/raw-image.ts)",
   },
   {
     name: 'msoffcrypto',

@@ -17,6 +17,7 @@ import { dwg } from './converters/dwg.ts';
 import { dxf } from './converters/dxf.ts';
 import { embeddedImage } from './converters/embedded-image.ts';
 import { office } from './converters/office.ts';
+import { rawImage } from './converters/raw-image.ts';
 import { text } from './converters/text.ts';
 import type { Format } from './format.ts';
 import { compoundFile, imageHeader, pdfMagic } from './headers.ts';
@@ -52,6 +53,8 @@ export const FORMATS: readonly Format[] = [
   { name: 'HEIC, AVIF and TIFF', extensions: ['.heic', '.heif', '.avif', '.tiff', '.tif'], check: imageHeader, view: 'pages', converter: decodedImage },
   { name: 'GIF, WebP and BMP', extensions: ['.gif', '.webp', '.bmp'], check: imageHeader, view: 'pages', converter: office },
   { name: 'PSD, TGA and ICO', extensions: ['.psd', '.tga', '.ico'], check: imageHeader, view: 'pages', converter: decodedImage },
+  // Camera raw: its size read by LibRaw first, developed by LibRaw's dcraw_emu in the sandbox.
+  { name: 'camera raw', extensions: ['.dng', '.cr2', '.nef', '.arw', '.raf', '.orf', '.rw2'], view: 'pages', converter: rawImage },
   { name: 'SVG', extensions: ['.svg'], check: imageHeader, markup: 'xml', view: 'pages', converter: office },
   // CAD drawings: DXF drawn as vector pages in the pool; DWG refused, saying why (converters/dwg.ts).
   { name: 'DXF', extensions: ['.dxf'], view: 'pages', converter: dxf },

@@ -3,25 +3,67 @@
  * topics drawn as a tree growing to the right (diagram-draw.ts). Both generations are read: XMind
  * 2020 and later (`content.json`) and XMind 8 and before (`content.xml`); a file holding both
  * (newer XMinds write a `content.xml` that only says to upgrade) is read from its JSON. Drawn: the
- * attached and detached topics' titles and the tree's links; not drawn: markers, images, notes,
- * relationships, boundaries and summaries, and the themes' colours and structures (one layout).
+ * attached and detached topics' titles, their markers as symbols before the title
+ * ({@link markerSymbol}) and the tree's links; not drawn: images, notes, relationships, boundaries
+ * and summaries, and the themes' colours and structures (one layout).
  */
 import { answered, fallbackFont } from './drawn-pdf.ts';
 import type { Drawn, DrawnJob } from './drawn-pdf.ts';
 import { MAX_DIAGRAM_ITEMS, checkItems, writeDiagramPdf } from './diagram-draw.ts';
 import type { Connector, DiagramPage, Shape } from './diagram-draw.ts';
 import { PackageRefused, openZipPackage } from './zip-package.ts';
-import { allText, child, childrenNamed, parseXml } from './xml-tree.ts';
+import { allText, attribute, child, childrenNamed, parseXml } from './xml-tree.ts';
 import type { XmlElement } from './xml-tree.ts';
 
 export interface Topic {
   title: string;
+  /** Its markers' ids as XMind names them (`priority-1`, `task-done`, `flag-red`…). */
+  markers: string[];
   children: Topic[];
 }
 
 interface JsonTopic {
   title?: unknown;
+  markers?: unknown;
   children?: { attached?: unknown; detached?: unknown };
+}
+
+/** Markers on one topic at most: a topic's label, not a list. */
+const MAX_MARKERS = 8;
+
+/**
+ * A marker as a symbol the fallback font has (WenQuanYi Zen Hei: checked with fontkit's
+ * `hasGlyphForCodePoint`; it has no ✔ or ⚑), so it is drawn and found as text: priorities as
+ * circled numbers, a task's progress as a circle filling up, stars, flags; any other marker
+ * (people, smileys, arrows, symbols) as ◆, saying a marker is there.
+ */
+export function markerSymbol(id: string): string {
+  const priority = /^priority-([1-9])$/.exec(id);
+  if (priority) return String.fromCodePoint(0x2460 + Number(priority[1]) - 1);
+  if (id === 'task-done') return '●';
+  if (id === 'task-start') return '○';
+  if (id.startsWith('task-')) return '◑';
+  if (id.startsWith('star-')) return '★';
+  if (id.startsWith('flag-')) return '▲';
+  return '◆';
+}
+
+/** The topic's label: its markers' symbols, then its title. */
+export function topicLabel(topic: Topic): string {
+  const symbols = topic.markers.map(markerSymbol).join('');
+  return symbols === '' ? topic.title : `${symbols} ${topic.title}`;
+}
+
+function jsonMarkers(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[])
+    .slice(0, MAX_MARKERS)
+    .map((marker) =>
+      typeof marker === 'object' && marker !== null && 'markerId' in marker
+        ? marker.markerId
+        : undefined,
+    )
+    .filter((id): id is string => typeof id === 'string');
 }
 
 /** Levels of topics at most: the layout recurses through them. */
@@ -45,6 +87,7 @@ function jsonTopic(value: unknown, count: TopicCount, depth: number): Topic {
   const list = (items: unknown) => (Array.isArray(items) ? (items as unknown[]) : []);
   return {
     title: typeof topic.title === 'string' ? topic.title : '',
+    markers: jsonMarkers(topic.markers),
     children: [...list(topic.children?.attached), ...list(topic.children?.detached)].map((item) =>
       jsonTopic(item, count, depth + 1),
     ),
@@ -57,8 +100,13 @@ function xmlTopic(element: XmlElement | undefined, count: TopicCount, depth: num
   const children = childrenNamed(child(element, 'children'), 'topics').flatMap((topics) =>
     childrenNamed(topics, 'topic'),
   );
+  const markers = childrenNamed(child(element, 'marker-refs'), 'marker-ref')
+    .slice(0, MAX_MARKERS)
+    .map((ref) => attribute(ref, 'marker-id'))
+    .filter((id): id is string => typeof id === 'string');
   return {
     title: allText(title),
+    markers,
     children: children.map((topic) => xmlTopic(topic, count, depth + 1)),
   };
 }
@@ -122,7 +170,7 @@ export function treePage(
   const widths: number[] = [];
   const fontSize = (depth: number) => (depth === 0 ? 12 : 10);
   const sizeOf = (topic: Topic, depth: number) =>
-    Math.min(measure(topic.title, fontSize(depth)) + 20, MAX_LABEL);
+    Math.min(measure(topicLabel(topic), fontSize(depth)) + 20, MAX_LABEL);
   const walk = (topic: Topic, depth: number) => {
     widths[depth] = Math.max(widths[depth] ?? 0, sizeOf(topic, depth));
     for (const next of topic.children) walk(next, depth + 1);
@@ -142,7 +190,7 @@ export function treePage(
         ? row++ * ROW + ROW / 2
         : (middle(first) + middle(last)) / 2;
     const width = sizeOf(topic, depth);
-    const lines = Math.ceil((measure(topic.title, fontSize(depth)) + 20) / MAX_LABEL);
+    const lines = Math.ceil((measure(topicLabel(topic), fontSize(depth)) + 20) / MAX_LABEL);
     const height = Math.max(depth === 0 ? 34 : 24, lines * (fontSize(depth) + 3) + 10);
     const shape: Shape = {
       x: columns[depth],
@@ -150,7 +198,7 @@ export function treePage(
       width,
       height,
       kind: depth === 0 ? 'rounded' : 'box',
-      label: topic.title,
+      label: topicLabel(topic),
       fill: depth === 0 ? '#dbeafe' : '#ffffff',
       fontSize: fontSize(depth),
     };

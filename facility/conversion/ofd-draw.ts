@@ -3,8 +3,9 @@
  * own: text (`TextObject`, each character where its `DeltaX`/`DeltaY` put it, in the document's
  * embedded font where that font has the glyph, else the installed CJK font: drawn-pdf.ts), paths
  * (`PathObject`'s abbreviated data), images (`ImageObject`), page blocks, annotations'
- * appearances and signatures' seal images. Not drawn: clipping areas, shadings and patterns
- * (their object drawn without them), composite objects, JBIG2 images.
+ * appearances and signatures' seal images, each clipped by its clipping areas (`Clips`: path
+ * areas, {@link OfdDrawing.clip}). Not drawn: text used as a clipping area (ignored), shadings
+ * and patterns (their object drawn without them), composite objects, JBIG2 images.
  */
 import * as fontkit from 'fontkit';
 import { fallbackFont, usableImage } from './drawn-pdf.ts';
@@ -60,6 +61,43 @@ export function svgPath(data: string): string {
     .split(/\s+/)
     .map((token) => commands[token] ?? (Number.isFinite(Number(token)) ? token : ''))
     .join(' ');
+}
+
+/** How many numbers follow each command of abbreviated path data. */
+const OPERANDS: Record<string, number> = { S: 2, M: 2, L: 2, Q: 4, B: 6, A: 7, C: 0 };
+
+/**
+ * Abbreviated path data with its points mapped by the matrix `[a b c d e f]` (x' = a·x + c·y + e,
+ * y' = b·x + d·y + f). An arc's radii are scaled by the matrix's mean scale, exact for the
+ * translations, turns and even scales clipping areas use.
+ */
+export function transformedPath(data: string, [a, b, c, d, e, f]: readonly number[]): string {
+  const tokens = data.trim().split(/\s+/);
+  const scale = Math.sqrt(Math.abs(a * d - b * c));
+  const out: string[] = [];
+  let at = 0;
+  const point = (x: number, y: number) => [a * x + c * y + e, b * x + d * y + f];
+  while (at < tokens.length) {
+    const command = tokens[at] ?? '';
+    if (!Object.hasOwn(OPERANDS, command)) {
+      at += 1;
+      continue;
+    }
+    const count = OPERANDS[command];
+    const values = tokens.slice(at + 1, at + 1 + count).map((value) => Number(value) || 0);
+    at += 1 + count;
+    if (command === 'A') {
+      const [rx = 0, ry = 0, turn = 0, large = 0, sweep = 0, x = 0, y = 0] = values;
+      out.push('A', ...[rx * scale, ry * scale, turn, large, sweep, ...point(x, y)].map(String));
+    } else {
+      const mapped: number[] = [];
+      for (let pair = 0; pair + 1 < values.length; pair += 2) {
+        mapped.push(...point(values[pair] ?? 0, values[pair + 1] ?? 0));
+      }
+      out.push(command, ...mapped.map(String));
+    }
+  }
+  return out.join(' ');
 }
 
 type Color = [number, number, number];
@@ -156,12 +194,42 @@ export class OfdDrawing {
     this.doc.image(usable.data, x, y, { width, height });
   }
 
-  /** The object's boundary origin and CTM applied; `draw` runs inside, then both undone. */
+  /**
+   * The object's clipping areas (GB/T 33190, 8.5), in its boundary's space (not its CTM's): each
+   * `Clip` the union of its `Area`s' paths (each placed by its path's boundary origin and the
+   * area's CTM), several clips intersected.
+   */
+  private clip(object: XmlElement): void {
+    for (const clip of childrenNamed(child(object, 'Clips'), 'Clip')) {
+      let areas = 0;
+      for (const area of childrenNamed(clip, 'Area')) {
+        const path = child(area, 'Path');
+        const data = allText(child(path, 'AbbreviatedData'));
+        if (data.trim() === '') continue;
+        const [px = 0, py = 0] = boxOf(attribute(path, 'Boundary') ?? '');
+        const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = boxOf(
+          attribute(area, 'CTM') ?? '1 0 0 1 0 0',
+        );
+        // The path's own origin first, then the area's CTM.
+        this.doc.path(
+          svgPath(transformedPath(data, [a, b, c, d, a * px + c * py + e, b * px + d * py + f])),
+        );
+        areas += 1;
+      }
+      if (areas > 0) this.doc.clip();
+    }
+  }
+
+  /**
+   * The object's boundary origin, clipping areas and CTM applied; `draw` runs inside, then all
+   * undone.
+   */
   private async placed(object: XmlElement, draw: () => Promise<void> | void): Promise<void> {
     const [x = 0, y = 0] = boxOf(attribute(object, 'Boundary') ?? '');
     const ctm = attribute(object, 'CTM');
     this.doc.save();
     this.doc.translate(x, y);
+    this.clip(object);
     if (ctm !== undefined) {
       const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = boxOf(ctm);
       this.doc.transform(a, b, c, d, e, f);

@@ -2,24 +2,22 @@
  * Audio and video as documents (docs/server.md, "Audio and video"; decision
  * 2026-12-06-media-view): a found document's playable file — the file itself when the browser
  * plays it as it is, else ffmpeg's transcode kept in CACHE_DIR under the content hash
- * (`media/<sha256>.mp4|.m4a`) — with its facts (probe.ts). Each file version is probed once (its
- * facts kept in memory) and transcoded once (one run per hash at a time; a failure remembered).
+ * (`media/<sha256>.mp4|.m4a`) — with its facts (probe.ts, playable.ts). Each file version is
+ * probed once (its facts kept in memory) and transcoded once, here or by a queue's worker (one
+ * run per hash at a time; a failure remembered, the queue's being away asked again).
  */
 import type { Stats } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { extensionOf, formatOf } from '../conversion/formats.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import type { FailureCode } from '../conversion/failures.ts';
 import { shownName } from '../archives/entries.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import type { Found } from '../sources/lookup.ts';
-import { DEFAULT_MEDIA_LIMITS, playsAsIs, probe } from './probe.ts';
+import { makePlayable } from './playable.ts';
+import type { Playable, TranscodeElsewhere } from './playable.ts';
+import { DEFAULT_MEDIA_LIMITS } from './probe.ts';
 import type { MediaFacts, MediaLimits } from './probe.ts';
-import { inMediaJob } from './run.ts';
-import { transcode, transcodedExtension } from './transcode.ts';
 
 /** A document's playable file, still being made, or why there is none. */
 export type MediaState =
@@ -38,6 +36,8 @@ export interface MediaOptions {
   workDir: string;
   contentHash: (file: string, stats: Stats) => Promise<string>;
   limits?: Partial<MediaLimits>;
+  /** A server on a queue: transcodes are the queue's jobs (facility/queue/queue.ts). */
+  transcodeElsewhere?: TranscodeElsewhere | undefined;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -53,12 +53,6 @@ const FAILURE_STATUS: Record<FailureCode, number> = {
 /** How long a request waits for a probe before answering "converting" (a probe takes ~0.1 s). */
 const PROBE_WAIT_MS = 3000;
 
-interface Prepared {
-  /** The transcode in CACHE_DIR; undefined: the document's own file plays as it is. */
-  file: string | undefined;
-  facts: MediaFacts;
-}
-
 /** An unexpected failure (a copy, a spawn) is the machine's: asked again next time. */
 function asConversionError(error: unknown): ConversionError {
   if (error instanceof ConversionError) return error;
@@ -69,30 +63,18 @@ function asConversionError(error: unknown): ConversionError {
 export function createMedia(options: MediaOptions): Media {
   const { cacheDir, workDir, contentHash, log } = options;
   const limits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
-  const prepared = new LRUCache<string, Prepared>({ max: 10_000 });
+  const prepared = new LRUCache<string, Playable>({ max: 10_000 });
   const failures = new LRUCache<string, ConversionError>({ max: 10_000 });
-  const running = new Map<string, Promise<Prepared>>();
+  const running = new Map<string, Promise<Playable>>();
 
-  async function prepare(hash: string, file: string, name: string): Promise<Prepared> {
-    const ext = extensionOf(name) ?? '';
-    const plays = (() => {
-      const format = formatOf(name);
-      return format?.view === 'media' ? format.plays : undefined;
-    })();
-    const facts = await inMediaJob('probe', file, ext, workDir, (job) => probe(job, limits, name));
-    if (playsAsIs(facts, plays)) return { file: undefined, facts };
-    const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
-    if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
-    return inMediaJob('transcode', file, ext, workDir, async (job) => {
-      const started = Date.now();
-      log?.({ event: 'transcoding', file: name });
-      const output = await transcode(job, facts, limits, name);
-      await mkdir(path.dirname(cached), { recursive: true });
-      await rename(output, cached);
-      log?.({ event: 'transcoded', file: name, ms: Date.now() - started });
-      return { file: cached, facts };
+  const prepare = (hash: string, file: string, name: string) =>
+    makePlayable(hash, file, name, {
+      cacheDir,
+      workDir,
+      limits,
+      elsewhere: options.transcodeElsewhere,
+      log,
     });
-  }
 
   function failed(error: ConversionError): MediaState {
     const headers = error.retryable ? { 'Retry-After': 5 } : undefined;

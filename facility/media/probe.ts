@@ -7,7 +7,8 @@
  */
 import { ConversionError } from '../conversion/failures.ts';
 import { inJail } from '../sandbox/jail.ts';
-import { mediaProgram, runJailed } from './run.ts';
+import { runJailed } from '../sandbox/run.ts';
+import { mediaProgram } from './run.ts';
 import type { MediaJob } from './run.ts';
 
 export interface MediaLimits {

@@ -1,13 +1,12 @@
 /**
  * Debian's ffprobe and ffmpeg as the media's readers (docs/server.md, "Audio and video"): each run
- * in the converters' sandbox (facility/sandbox/jail.ts) on a copy of the file in a job folder of
+ * in the converters' sandbox (facility/sandbox/jail.ts, by facility/sandbox/run.ts) on a copy of the file in a job folder of
  * its own — no network, nothing of the server's disk, as `nobody` — under an address-space limit
  * and a time limit, its stdout counted against a cap; two probes and one transcode at once.
  */
-import { spawn } from 'node:child_process';
 import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { findExecutable, jailCheck, jailed, prepareJailFolder } from '../sandbox/jail.ts';
+import { findExecutable, jailCheck, prepareJailFolder } from '../sandbox/jail.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import { createTurns } from '../sandbox/turns.ts';
 
@@ -60,21 +59,6 @@ export function inMediaJob<T>(
   });
 }
 
-export interface RunLimits {
-  timeoutMs: number;
-  memoryMb: number;
-  /** Stdout past this stops the program. */
-  maxStdoutBytes: number;
-}
-
-export interface RunResult {
-  code: number | null;
-  stdout: string;
-  /** The last lines of stderr (ffmpeg's reason), without the job's paths. */
-  stderr: string;
-  timedOut: boolean;
-}
-
 /** The program on PATH, else `converter_not_installed`. */
 export async function mediaProgram(name: 'ffmpeg' | 'ffprobe'): Promise<string> {
   const found = await findExecutable(name);
@@ -86,66 +70,4 @@ export async function mediaProgram(name: 'ffmpeg' | 'ffprobe'): Promise<string> 
     );
   }
   return found;
-}
-
-/** Runs `program` with `args` in the job's sandbox; never rejects but for a failed start. */
-export function runJailed(
-  job: MediaJob,
-  program: string,
-  args: readonly string[],
-  limits: RunLimits,
-): Promise<RunResult> {
-  const {
-    command,
-    args: wrapped,
-    env,
-  } = jailed({ work: job.work, memoryMb: limits.memoryMb }, program, args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, wrapped, {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stdoutBytes = 0;
-    let stderr = '';
-    let timedOut = false;
-    const kill = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > limits.maxStdoutBytes) kill();
-      else stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      const reason = stderr
-        .trim()
-        .split('\n')
-        .slice(-2)
-        .join(' ')
-        // Neither the job's paths nor the decoders' addresses (`[rawvideo @ 0x55…]`).
-        .replaceAll(job.work, '')
-        .replace(/\/job\//g, '')
-        .replace(/\[[^\]]* @ 0x[0-9a-f]+\]\s*/g, '')
-        .slice(-300);
-      resolve({ code, stdout, stderr: reason, timedOut });
-    });
-  });
 }

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { ConversionError } from '../conversion/failures.ts';
 import { inJail } from '../sandbox/jail.ts';
 import type { MediaFacts, MediaLimits } from './probe.ts';
-import { mediaProgram, runJailed } from './run.ts';
+import { runJailed } from '../sandbox/run.ts';
+import { mediaProgram } from './run.ts';
 import type { MediaJob } from './run.ts';
 
 /** The extension a transcoded file is cached under. */

@@ -16,7 +16,12 @@
  *   so the failure is answered, not retried, until it is older than `failureMemoryS`.
  * - PNG and JPEG stay in the server's process (pdf-lib, milliseconds): no queue, no Redis. HEIC,
  *   AVIF and TIFF are jobs (decoding a large one takes seconds), run in the worker's pool.
+ * - Media transcodes (facility/media/playable.ts) are jobs too, named `transcode`, their id
+ *   `<sha256>-media`: the server probes (a fraction of a second) and the worker runs ffmpeg,
+ *   publishing `<CACHE_DIR>/media/<sha256>.mp4|.m4a`, which the server waits for.
  */
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
@@ -40,6 +45,10 @@ import { DEFAULT_ARCHIVE_LIMITS } from '../archives/listing.ts';
 import { openedByPassword } from '../policy/passwords.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import type { FailureCode } from '../conversion/failures.ts';
+import { makePlayable } from '../media/playable.ts';
+import type { TranscodeElsewhere } from '../media/playable.ts';
+import { DEFAULT_MEDIA_LIMITS } from '../media/probe.ts';
+import type { MediaLimits } from '../media/probe.ts';
 import { resolveDocument } from '../sources/files.ts';
 import type { Resolved } from '../sources/files.ts';
 import type { ConversionResults } from './s3-results.ts';
@@ -69,6 +78,11 @@ const retryStrategy = (times: number) => Math.min(times * 500, 5000);
 /** No request waits longer than this on Redis: it answers 503 instead. */
 const REDIS_WAIT_MS = 2000;
 const QUEUE_RETRY_AFTER_S = 5;
+/** How often a server looks at a transcode's job while a worker runs it. */
+const TRANSCODE_POLL_MS = 500;
+
+/** A media transcode's job id: beside the content's PDF conversion, never the same job. */
+const transcodeId = (hash: string) => `${hash}-media`;
 
 /** failedReason is only a string: the failure's code goes in front of its message. */
 function failureReason(code: FailureCode, message: string): string {
@@ -119,8 +133,14 @@ export interface QueueConverterOptions {
   log?: (event: Record<string, unknown>) => void;
 }
 
+/** The servers' side: convert.ts's {@link Converter} over the queue, and media transcodes. */
+export interface QueueConverter extends Converter {
+  /** A transcode as a worker's job (facility/media/playable.ts). */
+  transcode: TranscodeElsewhere;
+}
+
 /** The servers' side: the {@link Converter} of convert.ts over the queue. */
-export function createQueueConverter(options: QueueConverterOptions): Converter {
+export function createQueueConverter(options: QueueConverterOptions): QueueConverter {
   const { cacheDir, local, failureMemoryS = FAILURE_MEMORY_S } = options;
   const log = options.log ?? (() => undefined);
   const contentHash = createHasher();
@@ -156,6 +176,8 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     lastError?: string;
   }
   let current: Connecting | undefined;
+  /** Drained: no transcode is waited for any more. */
+  let closed = false;
 
   /**
    * The queue once it has reached Redis. BullMQ keeps a connection whose start failed (Redis went
@@ -235,7 +257,44 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
     return { kind: 'converting' };
   }
 
+  /**
+   * Adds the transcode's job (a no-op when it is there) and waits for its file; the job's failure
+   * is the document's, Redis away the machine's (retryable: asked again on the next request).
+   */
+  async function transcode(name: string, hash: string, published: string): Promise<void> {
+    const id = transcodeId(hash);
+    for (;;) {
+      if (await cachedFile(published)) return;
+      if (closed) {
+        throw new ConversionError('queue_unavailable', 'the server is shutting down', true);
+      }
+      let state: ConversionState | undefined;
+      try {
+        state = await within(REDIS_WAIT_MS, () => lookUp(id));
+        if (state === undefined) {
+          // Done and removed between the look at the file and this one, or never added.
+          if (await cachedFile(published)) return;
+          await within(REDIS_WAIT_MS, async () => {
+            const queue = await connected();
+            await queue.add('transcode', { name, hash }, { jobId: id });
+          });
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log({ event: 'queue_unavailable', message });
+        throw new ConversionError(
+          'queue_unavailable',
+          `the conversion queue cannot be reached: ${message}`,
+          true,
+        );
+      }
+      if (state?.kind === 'failed') throw new ConversionError(state.error, state.message);
+      await new Promise((resolve) => setTimeout(resolve, TRANSCODE_POLL_MS));
+    }
+  }
+
   return {
+    transcode,
     async state(file, stats, id = path.basename(file), rendition = PLAIN) {
       // What a password opened is converted here: a worker is never given the password.
       if (convertsAtOnce(file) || openedByPassword(file)) {
@@ -288,6 +347,7 @@ export function createQueueConverter(options: QueueConverterOptions): Converter 
       }
     },
     async drain(capMs) {
+      closed = true;
       const queue = current?.queue;
       current = undefined;
       await Promise.all([
@@ -313,7 +373,28 @@ export interface ConversionWorkerOptions extends RunnerOptions {
   lockMs?: number;
   /** How often this worker looks for such jobs. */
   stalledIntervalMs?: number;
+  /** Media transcodes' limits (facility/media/probe.ts). */
+  mediaLimits?: Partial<MediaLimits>;
   log?: (event: Record<string, unknown>) => void;
+}
+
+/** Whether `file` has been published. */
+async function cachedFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined)) !== undefined;
+}
+
+/**
+ * A job's work, its ConversionError made the job's failure: the document's fails it at once, the
+ * machine's is retried.
+ */
+async function asJobFailure(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof ConversionError)) throw error;
+    const reason = failureReason(error.code, error.message);
+    throw error.retryable ? new Error(reason) : new UnrecoverableError(reason);
+  }
 }
 
 /** `npm run worker`'s side: takes jobs off the queue and runs convert.ts's job on each. */
@@ -322,6 +403,8 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
   const log = options.log ?? (() => undefined);
   const runner = createJobRunner(options);
   const { source, results } = options;
+  const contentHash = createHasher();
+  const mediaLimits = { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits };
   const copies =
     source && !source.local
       ? createSourceCopies(source, cacheDir, options.maxBytes ?? Infinity)
@@ -331,7 +414,7 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
   // so the same hash (facility/archives/entries.ts).
   const archives = createArchives({
     cacheDir,
-    contentHash: createHasher(),
+    contentHash,
     limits: {
       maxEntryBytes: Math.min(DEFAULT_ARCHIVE_LIMITS.maxEntryBytes, options.maxBytes ?? Infinity),
     },
@@ -399,27 +482,53 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
     }
     const startedAt = Date.now();
     log({ event: 'converting', file: name, hash });
-    try {
-      await runner.convert(resolved.doc.file, hash, rendition);
-    } catch (error) {
-      if (!(error instanceof ConversionError)) throw error;
-      const reason = failureReason(error.code, error.message);
-      throw error.retryable ? new Error(reason) : new UnrecoverableError(reason);
-    }
+    await asJobFailure(() => runner.convert(resolved.doc.file, hash, rendition));
     log({ event: 'converted', file: name, hash, ms: Date.now() - startedAt });
   }
 
+  /**
+   * A media transcode (facility/media/playable.ts) of the content the server probed: the file is
+   * hashed again, so what is published under the hash is that content.
+   */
+  async function transcodeJob(job: Job<ConversionJob>): Promise<void> {
+    const { name, hash } = job.data;
+    const resolved = await open(name);
+    if (resolved.kind !== 'ok') {
+      throw new UnrecoverableError(
+        failureReason('conversion_failed', `${name} is not in this worker's source`),
+      );
+    }
+    const { file, stats } = resolved.doc;
+    if ((await contentHash(file, stats)) !== hash) {
+      throw new UnrecoverableError(
+        failureReason('conversion_failed', 'the file changed while it was waiting to transcode'),
+      );
+    }
+    await asJobFailure(() =>
+      makePlayable(hash, file, name, {
+        cacheDir,
+        workDir: options.workDir ?? tmpdir(),
+        limits: mediaLimits,
+        log,
+      }),
+    );
+  }
+
   const lockMs = options.lockMs ?? 30_000;
-  const worker = new Worker<ConversionJob>(QUEUE_NAME, convertJob, {
-    // BullMQ's blocking connection waits for jobs and reconnects itself: no per-command retry cap.
-    connection: { url: options.redisUrl, maxRetriesPerRequest: null, retryStrategy },
-    concurrency: options.concurrency,
-    lockDuration: lockMs,
-    stalledInterval: options.stalledIntervalMs ?? lockMs,
-    // Two killed workers in a row are bad luck; a third stall is more likely a document that
-    // takes every worker down with it.
-    maxStalledCount: 2,
-  });
+  const worker = new Worker<ConversionJob>(
+    QUEUE_NAME,
+    (job) => (job.name === 'transcode' ? transcodeJob(job) : convertJob(job)),
+    {
+      // BullMQ's blocking connection waits for jobs and reconnects itself: no per-command retry cap.
+      connection: { url: options.redisUrl, maxRetriesPerRequest: null, retryStrategy },
+      concurrency: options.concurrency,
+      lockDuration: lockMs,
+      stalledInterval: options.stalledIntervalMs ?? lockMs,
+      // Two killed workers in a row are bad luck; a third stall is more likely a document that
+      // takes every worker down with it.
+      maxStalledCount: 2,
+    },
+  );
   worker.on('failed', (job, error) => {
     const { name: file, hash } = job?.data ?? {};
     log({

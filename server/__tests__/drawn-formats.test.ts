@@ -16,7 +16,9 @@ import { bpmn, drawio } from '../../facility/conversion/__tests__/_diagrams.ts';
 import { book } from '../../facility/conversion/__tests__/_epub.ts';
 import { invoiceOfd } from '../../facility/conversion/__tests__/_ofd.ts';
 import { jsonMap, wideJsonMap, xmlMap } from '../../facility/conversion/__tests__/_xmind.ts';
+import sharp from 'sharp';
 import { converted } from './_converted.ts';
+import { countPixels } from './_image.ts';
 import { pollHealth } from './_health.ts';
 import { pngBomb } from './_hostile.ts';
 import { startServe } from './_serve.ts';
@@ -44,6 +46,7 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
       files: {
         'invoice.ofd': await invoiceOfd(),
         'two-documents.ofd': await invoiceOfd({ twoDocuments: true }),
+        'clipped.ofd': await invoiceOfd({ clipped: true }),
         'book.epub': await book(),
         'book-ncx.epub': await book({ ncx: true, paragraphs: 60 }),
         'plan.xmind': jsonMap(),
@@ -70,6 +73,29 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     ]) {
       expect(words).toContain(expected);
     }
+  });
+
+  test('an OFD object is drawn inside its clipping areas only', async () => {
+    const { meta } = await converted(served, 'clipped.ofd');
+    expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
+    const previews = meta.body.previews as { url: string };
+    // 210 mm at 480 px: 2.29 px a millimetre.
+    const res = await fetch(
+      `${served.api}${previews.url.replace('{page}', '1').replace('{width}', '480')}`,
+    );
+    expect(res.status).toBe(200);
+    const page = Buffer.from(await res.arrayBuffer());
+    const red = (r: number, g: number, b: number) => r > 180 && g < 90 && b < 90;
+    const region = async (left: number, top: number) =>
+      countPixels(
+        await sharp(page).extract({ left, top, width: 24, height: 32 }).png().toBuffer(),
+        red,
+      );
+    // The rectangle is 115–145 × 112–132 mm; its clip (two areas' union) keeps 115–130 mm.
+    const kept = await region(268, 262);
+    const cut = await region(302, 262);
+    expect(kept.count / (24 * 32)).toBeGreaterThan(0.9);
+    expect(cut.count).toBe(0);
   });
 
   test('a package of two OFD documents opens its first', async () => {
@@ -117,13 +143,15 @@ describe('OFD, EPUB, mind maps and diagrams become PDF pages', () => {
     const { meta, text } = await converted(served, id);
     expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
     const words = squeezed(text);
+    // Markers before their titles: priority 1 and a task half done, a task done, a flag and a
+    // smiley (drawn as the sign of another marker).
     for (const topic of [
       '项目计划',
-      'Research',
-      'Interviews',
+      '①◑Research',
+      '●Interviews',
       '设计Design',
       'Prototype',
-      'Launch',
+      '▲◆Launch',
     ]) {
       expect(words).toContain(topic);
     }

@@ -37,7 +37,21 @@ export interface InvoiceOptions {
   logo?: Buffer;
   /** Pages, each the invoice's page again (a package may name one content part many times). */
   pages?: number;
+  /**
+   * A red rectangle at 115–145 × 112–132 mm clipped to its left half: two clipping areas of one
+   * clip (their union), one of them placed by its area's CTM.
+   */
+  clipped?: boolean;
 }
+
+const CLIPPED = `<ofd:PathObject ID="50" Boundary="115 112 30 20" Fill="true" Stroke="false">
+      <ofd:FillColor Value="220 30 30"/>
+      <ofd:Clips><ofd:Clip>
+        <ofd:Area><ofd:Path Boundary="0 0 15 10"><ofd:AbbreviatedData>M 0 0 L 15 0 L 15 10 L 0 10 C</ofd:AbbreviatedData></ofd:Path></ofd:Area>
+        <ofd:Area CTM="1 0 0 1 0 10"><ofd:Path Boundary="0 0 15 10"><ofd:AbbreviatedData>M 0 0 L 15 0 L 15 10 L 0 10 C</ofd:AbbreviatedData></ofd:Path></ofd:Area>
+      </ofd:Clip></ofd:Clips>
+      <ofd:AbbreviatedData>M 0 0 L 30 0 L 30 20 L 0 20 C</ofd:AbbreviatedData>
+    </ofd:PathObject>`;
 
 /** An invoice-like OFD page: the parts of GB/T 33190 an e-invoice uses. */
 export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Array> {
@@ -119,6 +133,7 @@ export async function invoiceOfd(options: InvoiceOptions = {}): Promise<Uint8Arr
     <ofd:PathObject ID="40" Boundary="10 30 1 60" DrawParam="5"><ofd:AbbreviatedData>M 0 0 L 0 60</ofd:AbbreviatedData></ofd:PathObject>
     <ofd:PathObject ID="41" Boundary="200 30 1 60" DrawParam="5"><ofd:AbbreviatedData>M 0 0 L 0 60</ofd:AbbreviatedData></ofd:PathObject>
     <ofd:ImageObject ID="14" Boundary="12 8 16 16" CTM="16 0 0 16 0 0" ResourceID="6"/>
+    ${options.clipped === true ? CLIPPED : ''}
   </ofd:Layer></ofd:Content>
 </ofd:Page>`;
   const annotations = `<?xml version="1.0" encoding="UTF-8"?>

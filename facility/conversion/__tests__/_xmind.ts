@@ -3,24 +3,31 @@ import { strToU8, zipSync } from 'fflate';
 
 interface Node {
   title: string;
+  /** XMind's marker ids. */
+  markers?: string[];
   children?: Node[];
 }
 
 export const PLAN: Node = {
   title: '项目计划 Project plan',
   children: [
-    { title: 'Research', children: [{ title: 'Interviews' }, { title: 'Survey' }] },
+    {
+      title: 'Research',
+      markers: ['priority-1', 'task-half'],
+      children: [{ title: 'Interviews', markers: ['task-done'] }, { title: 'Survey' }],
+    },
     {
       title: '设计 Design',
       children: [{ title: 'Wireframes' }, { title: 'Prototype' }, { title: 'Review' }],
     },
-    { title: 'Launch' },
+    { title: 'Launch', markers: ['flag-red', 'smiley-laugh'] },
   ],
 };
 
 const json = (node: Node, at = 0): unknown => ({
   id: `t${String(at)}`,
   title: node.title,
+  ...(node.markers !== undefined && { markers: node.markers.map((markerId) => ({ markerId })) }),
   ...(node.children !== undefined && {
     children: { attached: node.children.map((c, n) => json(c, at * 10 + n + 1)) },
   }),
@@ -29,6 +36,10 @@ const json = (node: Node, at = 0): unknown => ({
 const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 const xml = (node: Node): string =>
   `<topic><title>${escape(node.title)}</title>${
+    node.markers === undefined
+      ? ''
+      : `<marker-refs>${node.markers.map((id) => `<marker-ref marker-id="${id}"/>`).join('')}</marker-refs>`
+  }${
     node.children === undefined
       ? ''
       : `<children><topics type="attached">${node.children.map(xml).join('')}</topics></children>`

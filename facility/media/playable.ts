@@ -1,0 +1,65 @@
+/**
+ * A media file's playable form (docs/server.md, "Audio and video"): probed (probe.ts), then the
+ * file itself when the browser plays it as it is, else its transcode published in CACHE_DIR under
+ * the content hash (`media/<sha256>.mp4|.m4a`). The transcode runs here, in the sandbox
+ * (transcode.ts), or — a server on a queue — as a queue's job a worker runs
+ * ({@link TranscodeElsewhere}, facility/queue/queue.ts), which comes back here for it.
+ */
+import { mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { extensionOf, formatOf } from '../conversion/formats.ts';
+import { playsAsIs, probe } from './probe.ts';
+import type { MediaFacts, MediaLimits } from './probe.ts';
+import { inMediaJob } from './run.ts';
+import { transcode, transcodedExtension } from './transcode.ts';
+
+export interface Playable {
+  /** The transcode in CACHE_DIR; undefined: the file itself plays as it is. */
+  file: string | undefined;
+  facts: MediaFacts;
+}
+
+/**
+ * Has the transcode of the file named `name` whose content is `hash` made by another process;
+ * resolves once `published` exists, rejects with a ConversionError.
+ */
+export type TranscodeElsewhere = (name: string, hash: string, published: string) => Promise<void>;
+
+export interface PlayableOptions {
+  cacheDir: string;
+  /** Where jobs copy the file for ffprobe and ffmpeg (their sandbox sees only that folder). */
+  workDir: string;
+  limits: MediaLimits;
+  /** Unset: transcoded in this process. */
+  elsewhere?: TranscodeElsewhere | undefined;
+  log?: ((event: Record<string, unknown>) => void) | undefined;
+}
+
+/** The playable form of `file` (its content `hash`, shown as `name`); throws ConversionError. */
+export async function makePlayable(
+  hash: string,
+  file: string,
+  name: string,
+  { cacheDir, workDir, limits, elsewhere, log }: PlayableOptions,
+): Promise<Playable> {
+  const ext = extensionOf(name) ?? '';
+  const format = formatOf(name);
+  const plays = format?.view === 'media' ? format.plays : undefined;
+  const facts = await inMediaJob('probe', file, ext, workDir, (job) => probe(job, limits, name));
+  if (playsAsIs(facts, plays)) return { file: undefined, facts };
+  const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
+  if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
+  if (elsewhere !== undefined) {
+    await elsewhere(name, hash, cached);
+    return { file: cached, facts };
+  }
+  return inMediaJob('transcode', file, ext, workDir, async (job) => {
+    const started = Date.now();
+    log?.({ event: 'transcoding', file: name, hash });
+    const output = await transcode(job, facts, limits, name);
+    await mkdir(path.dirname(cached), { recursive: true });
+    await rename(output, cached);
+    log?.({ event: 'transcoded', file: name, hash, ms: Date.now() - started });
+    return { file: cached, facts };
+  });
+}
