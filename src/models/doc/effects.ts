@@ -115,7 +115,12 @@ function* fetchDocument(
   { payload: id }: Action<string>,
   { call, put, select, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
+  const { docId: shown } = yield* select(selectDoc);
   yield* put(docActions.fetchStarted(id));
+  // Another document's PDF ends now, with its fields in the store (fetchStarted): pdf.js must not
+  // go on drawing into a page view that is leaving (docs/decisions/2026-12-06-listing-view.md,
+  // "Leaving a PDF while pdf.js works").
+  if (shown !== id) yield* put(docActions.closePdf());
   keepDocumentPasswordFor(id);
   const controller = new AbortController();
   let settled = false;

@@ -200,4 +200,25 @@ describe('the pdf effect', () => {
     expect(pdfSession.pdf()).toBeUndefined();
     expect(app.store.getState().doc).toMatchObject({ pdfUrl: undefined, pdfReady: false });
   });
+
+  it("ends a document's open as another document's fetch starts, before the facility answers", async () => {
+    // The facility never answers: what ends the open is the fetch starting, not its answer.
+    jest.spyOn(window, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
+    const app = createTestApp();
+    app.store.dispatch(docActions.fetchStarted('a.pdf'));
+    app.store.dispatch(docActions.openPdf({ url: URL_A }));
+    await flush();
+    opens[0].resolve(PDF);
+    await flush();
+    expect(pdfSession.pdf()).toBe(PDF);
+    // The same document fetched again (a retry) keeps its open.
+    void app.store.dispatch(docActions.fetch('a.pdf'));
+    await flush();
+    expect(opens[0].destroy).not.toHaveBeenCalled();
+    void app.store.dispatch(docActions.fetch('b.zip'));
+    await flush();
+    expect(opens[0].destroy).toHaveBeenCalledTimes(1);
+    expect(pdfSession.pdf()).toBeUndefined();
+    jest.restoreAllMocks();
+  });
 });
