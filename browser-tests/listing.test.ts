@@ -116,8 +116,8 @@ async function serveListings(page: Page, requests: string[] = []): Promise<void>
         contentType: 'application/zip',
       });
     }
-    // The PDF opened ahead of the answer: a listing has none (answered as a view-only reader's).
-    if (answer) return route.fulfill({ status: 403, json: { error: 'view_only' } });
+    // A listing has no PDF; nothing asks for one (the first test checks it).
+    if (answer) return route.fulfill({ status: 404, json: { error: 'no_pages' } });
     const real = REAL[named.id];
     if (real === undefined) return route.continue();
     const realUrl = url.href.replace(
@@ -141,11 +141,6 @@ async function openStub(
 const tree = (page: Page) => page.getByRole('tree');
 const item = (page: Page, name: string | RegExp) => page.getByRole('treeitem', { name });
 
-/** Console errors other than the PDF asked for ahead of a listing's answer (refused, as planned). */
-function realProblems(session: ViewerSession): string[] {
-  return session.problems.filter((problem) => !problem.includes('status of 403'));
-}
-
 async function noViolations(page: Page, state: string, t: TestContext) {
   const violations = await audit(page, state);
   t.diagnostic(`axe: ${state}: ${String(violations.length)} violation(s)`);
@@ -154,7 +149,8 @@ async function noViolations(page: Page, state: string, t: TestContext) {
 
 describe('the listing view, on the contract’s answers (viewer side)', () => {
   it('lists an archive as a tree with sizes and dates, under the watermark, without page controls', async (t) => {
-    const session = await openStub(ARCHIVE);
+    const requests: string[] = [];
+    const session = await openStub(ARCHIVE, { requests });
     const { page } = session;
     await tree(page).waitFor();
     assert.equal(await tree(page).getAttribute('aria-label'), 'Contents of scans.zip');
@@ -189,7 +185,13 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     assert.equal(await page.title(), 'scans.zip');
     await screenshot(page, 'listing-archive-closed');
     await noViolations(page, 'archive, folders closed', t);
-    assert.deepEqual(realProblems(session), []);
+    // No PDF asked for before (or after) the answer said listing
+    // (docs/decisions/2026-12-06-boot-before-the-app.md).
+    assert.deepEqual(
+      requests.filter((url) => new URL(url).pathname.endsWith('/content')),
+      [],
+    );
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -225,7 +227,7 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('doc') === `${ARCHIVE}!2`);
     await waitForPainted(page, 1);
-    assert.deepEqual(realProblems(session), []);
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -272,7 +274,7 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await waitForPainted(page, 1);
     await page.goBack();
     await tree(page).waitFor();
-    assert.deepEqual(realProblems(session), []);
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -304,7 +306,7 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     }
     // pdf.js's worker finishes tearing the last document down.
     await page.waitForTimeout(500);
-    assert.deepEqual(realProblems(session), []);
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -356,7 +358,7 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await screenshot(page, 'listing-entry-phone-zh');
     await back.tap();
     await tree(page).waitFor();
-    assert.deepEqual(realProblems(session), []);
+    assert.deepEqual(session.problems, []);
     await session.close();
   });
 
@@ -396,7 +398,7 @@ describe('the listing view, on the contract’s answers (viewer side)', () => {
     await page.getByRole('link', { name: 'Back to list' }).click();
     await page.getByRole('article', { name: 'E-mail message' }).waitFor();
     // What was refused: the body's script (the sandbox) and its remote image (the CSP), nothing else.
-    const refused = realProblems(session).filter(
+    const refused = session.problems.filter(
       (problem) =>
         !problem.includes("Blocked script execution in 'about:srcdoc'") &&
         !problem.includes("Loading the image 'https://tracker.example/pixel.png'"),

@@ -85,8 +85,8 @@ async function answer(page: Page, password: string): Promise<void> {
 }
 
 /**
- * The console's errors, less the facility's 422 answers to the requests made before the password
- * was given (the document's metadata, and the PDF pdf.js starts on ahead of it).
+ * The console's errors, less the facility's 422 answers to the document's metadata asked for
+ * before the password was given.
  */
 function unexpected(problems: readonly string[]): string[] {
   return problems.filter((problem) => !/status of 422\b/.test(problem));

@@ -127,16 +127,11 @@ export async function newSession(
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // pdf.js starts on a document's PDF while the facility answers; for one still converting
-    // that request is answered 409, as intended (docs/decisions/2026-11-25-reading-chrome-chunk.md),
-    // for a view-only reader 403 (docs/decisions/2026-11-29-view-only-viewer.md), and for an
-    // archive or an e-mail, which has no PDF, 404 (docs/decisions/2026-12-06-listing-view.md).
-    const early =
-      /status of (409|403|404)\b/.test(message.text()) &&
-      message.location().url.endsWith('/content');
-    // The resource's URL names which request failed.
+    // No PDF is asked for before the facility's answer says the view is pages, so a document
+    // converting, read view only or with no PDF makes no failed request for one
+    // (docs/decisions/2026-12-06-boot-before-the-app.md). The resource's URL names which failed.
     const where = message.location().url;
-    if (!early) problems.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
+    problems.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => {
     problems.push(`uncaught: ${error.message}`);

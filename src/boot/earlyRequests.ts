@@ -103,7 +103,10 @@ export function askEarly(): EarlyRequests | undefined {
   const askContentOf = (body: Body): Promise<unknown> | undefined => {
     if (window.folioEarlyContent !== undefined) return undefined;
     const file = body?.fileUrl;
-    const { loadedCount, pageCount } = body ?? {};
+    const { loadedCount, pageCount, view } = body ?? {};
+    // Only a document shown as pages has a PDF to read before page 1 (contracts §3 `view`): a
+    // sheet names its PDF for printing only, and an archive or media has none.
+    if (view !== undefined && view !== 'pages') return undefined;
     const ready =
       loadedCount === undefined ||
       (typeof pageCount === 'number' &&

@@ -2,7 +2,7 @@
  * The preview facility client (contracts §3): `GET <previewApi>documents/{id}`, answered as a
  * validated FacilityDocument or one of request.ts's typed errors.
  */
-import { contentUrl, normalizeDocument } from './facilityDocument';
+import { normalizeDocument } from './facilityDocument';
 import { documentPath, isAddressable } from './facilityPaths';
 import type { FacilityDocument } from './facilityDocument';
 import { HttpError, requestJson } from './request';
@@ -13,8 +13,6 @@ export interface FacilityClient {
   /** The absolute base every facility path resolves against. */
   readonly baseUrl: string;
   getDocument: (id: string, options?: { signal?: AbortSignal }) => Promise<FacilityDocument>;
-  /** Where the facility serves the document's PDF unless its answer names another place. */
-  contentUrl: (id: string) => string;
 }
 
 export interface FacilityClientOptions {
@@ -44,6 +42,5 @@ export function createFacilityClient(
       const raw = await requestJson(url, { signal, timeoutMs: options.timeoutMs });
       return normalizeDocument(raw, { id, base });
     },
-    contentUrl: (id) => contentUrl({ id, base }),
   };
 }

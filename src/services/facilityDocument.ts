@@ -201,7 +201,7 @@ function mimeType(value: unknown): string {
 }
 
 /** The contract's own place for the viewable PDF, absolute. */
-export function contentUrl(where: Where): string {
+function contentUrl(where: Where): string {
   return new URL(documentPath(where.id, 'content'), where.base).href;
 }
 

@@ -3,11 +3,11 @@
  *
  * - `fetch`, the document fetch (spec §7, contracts §3): ask the facility, poll with backoff while it
  *   converts, store the answer; an answer whose view is `listing` or `media` is stored and shown
- *   by its engine, and the PDF opened ahead of it is let go. Every expected failure ends as `status: 'error'` with a typed
- *   DocError and a resolved dispatch; only a bug rejects.
- * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF through the
- *   pdf session, ahead of the facility's answer and again for the PDF it names, and follows it to
- *   ready or failed, with its progress and password questions.
+ *   by its engine, and no PDF is opened for it. Every expected failure ends as `status: 'error'`
+ *   with a typed DocError and a resolved dispatch; only a bug rejects.
+ * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF the
+ *   facility's answer names through the pdf session, and follows it to ready or failed, with its
+ *   progress and password questions.
  */
 import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
@@ -115,7 +115,12 @@ function* fetchDocument(
   { payload: id }: Action<string>,
   { call, put, select, delay, cancelled }: EffectCommands,
 ): Generator<unknown, FetchOutcome, unknown> {
+  const { docId: shown } = yield* select(selectDoc);
   yield* put(docActions.fetchStarted(id));
+  // Another document's PDF ends now, with its fields in the store (fetchStarted): pdf.js must not
+  // go on drawing into a page view that is leaving (docs/decisions/2026-12-06-listing-view.md,
+  // "Leaving a PDF while pdf.js works").
+  if (shown !== id) yield* put(docActions.closePdf());
   keepDocumentPasswordFor(id);
   const controller = new AbortController();
   let settled = false;
@@ -124,10 +129,10 @@ function* fetchDocument(
     const client = createFacilityClient(settings.previewApi, {
       timeoutMs: settings.previewTimeoutMs,
     });
-    const expected = client.contentUrl(id);
-    yield* put(docActions.fileExpected(expected));
-    // pdf.js starts on the PDF while the facility answers (docs/decisions/2026-11-25-range-first.md).
-    yield* put(docActions.openPdf({ url: expected, ahead: true }));
+    // No PDF is asked for before the answer says the view is pages: an archive, a sheet, media,
+    // a view-only reader or a locked file would answer it with an error. The boot asks for the
+    // PDF's first ranges the moment the answer says so, before the app has loaded
+    // (docs/decisions/2026-12-06-boot-before-the-app.md).
     let waitMs = POLL.firstDelayMs;
     let waitedMs = 0;
     for (;;) {
@@ -143,9 +148,8 @@ function* fetchDocument(
         return 'error';
       }
       if (doc.view !== 'pages') {
-        // Another engine than pdf.js shows it (contracts §3 "Views beyond pages"): the open made
-        // ahead of the answer ends, and nothing of pdf.js opens (docs/decisions/
-        // 2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
+        // Another engine than pdf.js shows it (contracts §3 "Views beyond pages"): nothing of
+        // pdf.js opens (docs/decisions/2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
         // 2026-12-06-media-view.md).
         settled = true;
         yield* put(docActions.save(docDataOf(doc)));
@@ -179,7 +183,7 @@ function* fetchDocument(
       }
       const { loadedCount, pageCount } = doc;
       yield* put(docActions.converting({ loadedCount, pageCount }));
-      // Nothing to open while it converts (the early open fails or reads a stale file).
+      // Nothing to open while it converts (an open of an earlier answer reads a stale file).
       yield* put(docActions.closePdf());
       if (waitedMs >= POLL.maxTotalMs) {
         settled = true;
@@ -198,10 +202,9 @@ function* fetchDocument(
   }
 }
 
-/** What an open was asked for; `ahead` turns false when the facility's answer names its URL. */
+/** What an open was asked for. */
 interface Opening {
   url: string;
-  ahead: boolean;
   /** The bytes page 1 needs, once the facility's answer has named them. */
   firstPageRanges: readonly ByteRange[];
   /** Hands ranges named later to the open under way, once it has begun. */
@@ -211,7 +214,6 @@ interface Opening {
 /**
  * One open of one URL, until it is cancelled: pdf.js's events (openEvents.ts) become doc actions;
  * a password question waits for the reader's answer, which goes to pdf.js and nowhere else.
- * A failure ahead of the answer is not the reader's to see: the answer's open starts afresh.
  * Once page 1 shows, the rest of the file may come (byteSource.ts).
  */
 function* openOne(
@@ -235,7 +237,7 @@ function* openOne(
         const { payload: password } = yield* take(docActions.answerPassword);
         yield* call(event.answer, password);
       } else if (event.kind === 'failed') {
-        if (!opening.ahead) yield* put(docActions.pdfFailed(event.failure));
+        yield* put(docActions.pdfFailed(event.failure));
         return;
       } else {
         pdf = event.pdf;
@@ -282,7 +284,7 @@ function* openImages(
 
 /**
  * The one open document: each `openPdf` of another URL (or `again`) ends the open under way and
- * starts its own; the facility's answer naming the URL opened ahead takes that open over.
+ * starts its own; the same URL again keeps the open under way, given the ranges it names.
  */
 function* followPdf(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
   const { take, fork, cancel, call, select } = commands;
@@ -294,7 +296,6 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
       ? action.payload
       : undefined;
     if (request && request.again !== true && request.url === opening?.url && task?.isRunning()) {
-      opening.ahead = opening.ahead && request.ahead === true;
       const named = request.firstPageRanges ?? [];
       if (named.length > 0) {
         opening.firstPageRanges = named;
@@ -306,7 +307,6 @@ function* followPdf(_action: Action, commands: EffectCommands): Generator<unknow
     task = undefined;
     opening = request && {
       url: request.url,
-      ahead: request.ahead === true,
       firstPageRanges: request.firstPageRanges ?? [],
     };
     // The URL of a view-only document's images: they are shown, no PDF is opened.

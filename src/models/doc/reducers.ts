@@ -91,7 +91,6 @@ function pageText(text: string): number {
 /** Which PDF to open, and how (the `openPdf` action). */
 export interface OpenPdfRequest {
   url: string;
-  ahead?: boolean;
   again?: boolean;
   /** The bytes page 1 needs, as the facility's answer names them (contracts §3). */
   firstPageRanges?: readonly ByteRange[];
@@ -161,8 +160,7 @@ export const docReducers = {
     state.pageShown === payload ? state : { ...state, pageShown: payload },
 
   /**
-   * Folio: open the PDF at `url` (the `pdf` effect): `ahead` while the facility's answer is on
-   * its way (docs/decisions/2026-11-25-range-first.md), `again` for the reader's Retry. The same
+   * Folio: open the PDF at `url` (the `pdf` effect), `again` for the reader's Retry. The same
    * URL without `again` keeps the open under way.
    */
   openPdf: (state: DocState, { payload }: Action<OpenPdfRequest>): DocState =>
@@ -333,11 +331,6 @@ export const docReducers = {
     docId: payload,
     status: 'loading',
     error: undefined,
-  }),
-  /** Internal (fetch): where the PDF is served unless the facility's answer says otherwise. */
-  fileExpected: (state: DocState, { payload }: Action<string>): DocState => ({
-    ...state,
-    expectedFileUrl: payload,
   }),
   /** Internal (fetch): the facility is still converting; shows its progress. */
   converting: (state: DocState, { payload }: Action<ProgressPayload>): DocState => ({

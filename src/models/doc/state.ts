@@ -83,13 +83,8 @@ export interface DocState {
   /** Folio: set with status 'error' only. */
   error: DocError | undefined;
   /**
-   * Folio: where the facility serves the PDF unless its answer names another place (contracts §3),
-   * known as the fetch starts: pdf.js may start on it while the answer is on its way (the `pdf` effect).
-   */
-  expectedFileUrl: string | undefined;
-  /**
    * Folio: the PDF pdf.js is opening or has open (the `pdf` effect; docs/architecture.md, "The
-   * open document"), undefined when none. Opened ahead of the facility's answer at first.
+   * open document"), undefined when none.
    */
   pdfUrl: string | undefined;
   /** Folio: bytes of the PDF received so far, and of how many (0 while unknown). */
@@ -142,7 +137,6 @@ export const initialDocumentFields = {
   signDataArr: [],
   mimeType: '',
   docData: initialDocData,
-  expectedFileUrl: undefined,
   ...initialPdfFields(),
   pdfOpened: false,
   pageShown: false,

@@ -182,7 +182,7 @@ describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
     expect(doc.status).toBe('ready');
     expect(doc.docData.view).toBe('listing');
     expect(doc.docData.listing?.entries.map((entry) => entry.id)).toEqual(['scans.zip!1']);
-    // The open made ahead of the answer is let go; nothing of pdf.js follows.
+    // No PDF was asked for, and nothing of pdf.js follows.
     expect(doc.pdfUrl).toBeUndefined();
     expect(doc.pdfReady).toBe(false);
   });
@@ -275,14 +275,19 @@ describe('doc/fetch: a real document', () => {
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
-  it('overlap (docs/decisions/2026-11-25-range-first.md): the expected PDF URL is in the store as the fetch starts, before the answer', async () => {
+  it('opens no PDF before the answer names it: the view may not be pages (docs/decisions/2026-12-06-boot-before-the-app.md)', async () => {
     const { app } = startApp();
-    const run = app.dispatch(docActions.fetch('a b#%.pdf'));
-    expect(app.getState().doc).toMatchObject({
-      status: 'loading',
-      expectedFileUrl: `${facility.origin}/api/documents/a%20b%23%25.pdf/content`,
+    // The PDF's URL each time the store changes, and whether the answer was stored by then.
+    const seen: { pdfUrl: string | undefined; answered: boolean }[] = [];
+    app.store.subscribe(() => {
+      const { doc } = app.getState();
+      seen.push({ pdfUrl: doc.pdfUrl, answered: doc.docData.fileUrl !== '' });
     });
-    await run;
+    await expect(app.dispatch(docActions.fetch('tracemonkey.pdf'))).resolves.toBe('ready');
+    const opened = seen.filter((change) => change.pdfUrl !== undefined);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.every((change) => change.answered)).toBe(true);
+    expect(app.getState().doc.pdfUrl).toBe(app.getState().doc.docData.fileUrl);
   });
 
   it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {

@@ -154,14 +154,14 @@ describe('the pdf effect', () => {
     expect(app.store.getState().doc.pdfFailure).toEqual({ kind: 'invalid' });
   });
 
-  it('takes over an open started ahead when the answer names its URL', async () => {
-    const app = await opening(URL_A, { ahead: true });
+  it('keeps the open under way when the same URL is asked for again', async () => {
+    const app = await opening(URL_A);
     opens[0].options().onProgress?.(100, 1000);
     app.store.dispatch(docActions.openPdf({ url: URL_A }));
     await flush();
     expect(opens).toHaveLength(1);
     expect(app.store.getState().doc.pdfProgress).toEqual({ loaded: 100, total: 1000 });
-    // Named by the answer now: its failure is the reader's to see.
+    // Its failure is the reader's to see.
     opens[0].reject(new OpenError({ kind: 'network' }));
     await flush();
     expect(app.store.getState().doc.pdfFailure).toEqual({ kind: 'network' });
@@ -172,7 +172,7 @@ describe('the pdf effect', () => {
       [0, 65_535],
       [786_432, 1_016_314],
     ] as const;
-    const app = await opening(URL_A, { ahead: true });
+    const app = await opening(URL_A);
     expect(opens[0].nameRanges).not.toHaveBeenCalled();
     app.store.dispatch(docActions.openPdf({ url: URL_A, firstPageRanges: named }));
     await flush();
@@ -185,19 +185,8 @@ describe('the pdf effect', () => {
     expect(opens[1].nameRanges).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a failure ahead of the answer quiet, and opens afresh once the answer names the URL', async () => {
-    const app = await opening(URL_A, { ahead: true });
-    opens[0].reject(new OpenError({ kind: 'unavailable', status: 404 }));
-    await flush();
-    expect(app.store.getState().doc.pdfFailure).toBeUndefined();
-    expect(opens[0].destroy).toHaveBeenCalledTimes(1);
-    app.store.dispatch(docActions.openPdf({ url: URL_A }));
-    await flush();
-    expect(opens).toHaveLength(2);
-  });
-
   it('ends the open when another URL opens or none is to be shown', async () => {
-    const app = await opening(URL_A, { ahead: true });
+    const app = await opening(URL_A);
     app.store.dispatch(docActions.openPdf({ url: URL_B }));
     await flush();
     expect(opens[0].destroy).toHaveBeenCalledTimes(1);
@@ -210,5 +199,26 @@ describe('the pdf effect', () => {
     expect(opens[1].destroy).toHaveBeenCalledTimes(1);
     expect(pdfSession.pdf()).toBeUndefined();
     expect(app.store.getState().doc).toMatchObject({ pdfUrl: undefined, pdfReady: false });
+  });
+
+  it("ends a document's open as another document's fetch starts, before the facility answers", async () => {
+    // The facility never answers: what ends the open is the fetch starting, not its answer.
+    jest.spyOn(window, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
+    const app = createTestApp();
+    app.store.dispatch(docActions.fetchStarted('a.pdf'));
+    app.store.dispatch(docActions.openPdf({ url: URL_A }));
+    await flush();
+    opens[0].resolve(PDF);
+    await flush();
+    expect(pdfSession.pdf()).toBe(PDF);
+    // The same document fetched again (a retry) keeps its open.
+    void app.store.dispatch(docActions.fetch('a.pdf'));
+    await flush();
+    expect(opens[0].destroy).not.toHaveBeenCalled();
+    void app.store.dispatch(docActions.fetch('b.zip'));
+    await flush();
+    expect(opens[0].destroy).toHaveBeenCalledTimes(1);
+    expect(pdfSession.pdf()).toBeUndefined();
+    jest.restoreAllMocks();
   });
 });

@@ -337,7 +337,7 @@ const rows: Row[] = [
     expected: { pdfUrl: 'b', pdfReady: false, pdfProgress: { loaded: 0, total: 0 } },
   },
   {
-    rule: 'the open document: the answer naming the URL opened ahead keeps its progress',
+    rule: 'the open document: the same URL asked for again keeps its progress',
     state: docState({ pdfUrl: 'a', pdfProgress: { loaded: 5, total: 9 } }),
     action: A.openPdf({ url: 'a' }),
     expected: { pdfUrl: 'a', pdfProgress: { loaded: 5, total: 9 } },

@@ -453,6 +453,10 @@ describe('the boot asks for the head and tail byteSource would; byteSource takes
     ['a conversion still running', { ...READY, loadedCount: 1 }],
     ['no file URL', { ...READY, fileUrl: undefined }],
     ['a file URL that is not http(s)', { ...READY, fileUrl: 'javascript:alert(1)' }],
+    // A view other than pages has no PDF to read first: a sheet names one for printing only.
+    ['a sheet', { ...READY, view: 'sheet', pageCount: 0, loadedCount: undefined }],
+    ['a listing', { ...READY, view: 'listing', pageCount: 0 }],
+    ['media', { ...READY, view: 'media', pageCount: 0 }],
   ])('asks for nothing on %s', async (_name, answer) => {
     facility(answer);
     bootScript();
