@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildXlsx } from '../facility/sheets/__tests__/_xlsx.ts';
+import { execSync } from 'node:child_process';
+import { buildXlsx, ordersSheet } from '../facility/sheets/__tests__/_xlsx.ts';
 import { pressCtrlP, printLog, stubPrint, waitForPrinted } from './support/print-stub.ts';
 import { serveWithChromium } from './support/served.ts';
 import type { Served } from './support/served.ts';
@@ -40,6 +41,8 @@ before(async () => {
     path.join(docsDir, 'stock.xlsx.json'),
     JSON.stringify({ watermarkInfo: WATERMARK, param: { print: true, download: true } }),
   );
+  writeFileSync(path.join(docsDir, 'orders.xlsx'), buildXlsx([ordersSheet(50_000)]));
+  writeFileSync(path.join(docsDir, 'orders.xlsx.json'), JSON.stringify({ param: { print: true } }));
   writeFileSync(path.join(docsDir, 'closed.xlsx'), book);
   writeFileSync(
     path.join(docsDir, 'closed.xlsx.json'),
@@ -67,11 +70,11 @@ function watchPdf(page: Page): { url: string; status: number; type: string }[] {
   return seen;
 }
 
-async function open(page: Page, doc: string, perm?: string[]) {
+async function open(page: Page, doc: string, perm?: string[], first = 'Item 1') {
   await page.addInitScript(stubPrint);
   const signed = await key.token(doc, perm);
   await page.goto(`${server.url}/viewer/?doc=${encodeURIComponent(doc)}&lang=en#token=${signed}`);
-  await page.getByRole('gridcell', { name: 'Item 1', exact: true }).waitFor();
+  await page.getByRole('gridcell', { name: first, exact: true }).waitFor();
 }
 
 /** The first printed page's image, written beside the screenshots to be looked at. */
@@ -172,6 +175,38 @@ describe('printing a grid', () => {
       [],
       JSON.stringify(pdf),
     );
+    await session.close();
+  });
+
+  it("stops a 50 000-row workbook's print mid-way on Cancel (its figures printed)", async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await open(page, 'orders.xlsx', undefined, 'Customer 1');
+    console.log(`sheet print 50 000 rows: ${execSync('uptime').toString().trim()}`);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const status = page.locator('.folio-sheet-print-status');
+    await status.filter({ hasText: /\d+ \/ \d+/ }).waitFor({ timeout: 240_000 });
+    const made = Date.now();
+    const text = async () => (await status.textContent()) ?? '';
+    await page.waitForFunction(
+      () => {
+        const shown = document.querySelector('.folio-sheet-print-status')?.textContent ?? '';
+        return Number(/(\d+) \//.exec(shown)?.[1] ?? 0) >= 20;
+      },
+      undefined,
+      { timeout: 240_000 },
+    );
+    const drawnMs = Date.now() - made;
+    const progress = /\d+ \/ \d+/.exec(await text())?.[0] ?? '';
+    console.log(
+      `sheet print 50 000 rows: pages made in ${String(made - started)} ms, then ${progress} drawn in ${String(drawnMs)} ms`,
+    );
+    await screenshot(page, 'sheet-print-orders-progress');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await status.waitFor({ state: 'detached' });
+    assert.equal((await printLog(page)).calls, 0);
+    assert.equal(await page.locator('.folio-print-container').count(), 0);
     await session.close();
   });
 
