@@ -19,15 +19,13 @@ export interface SheetPages {
   close: () => void;
 }
 
-/** Thrown when the server could draw no page of the workbook. */
-export class NoPagesError extends Error {}
-
 /** `answer`: the facility's complete answer to `?view=pages`. */
 export async function openSheetPages(answer: FacilityDocument): Promise<SheetPages> {
   const data = docDataOf(answer);
   if (data.viewOnly) {
     const { pages } = data.viewOnly;
-    if (pages === null || data.pageCount < 1) throw new NoPagesError('no page images');
+    if (pages === null || data.pageCount < 1)
+      throw new Error('the server drew no page of the workbook');
     const sizes = Array.from(
       { length: data.pageCount },
       (_, index) => data.pageSize[index] ?? DEFAULT_PAGE_SIZE,
