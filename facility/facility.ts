@@ -35,6 +35,7 @@ import { PAGE_IMAGES_PER_READER } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
+import { createGridPages } from './sheets/grid-pages.ts';
 import { createSheetAnswers } from './sheets/sheet-answers.ts';
 import type { SheetAnswers } from './sheets/sheet-answers.ts';
 import { createSheets } from './sheets/sheets.ts';
@@ -190,6 +191,11 @@ export function createFacility(options: FacilityOptions): Facility {
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
   const sheets = createSheets({ pool, cacheDir, contentHash, log });
+  const gridPages = createGridPages({
+    sheetView: options.sheetView ?? 'pages',
+    cacheDir,
+    contentHash,
+  });
   const metadata = createMetadata({
     lookup,
     remote,
@@ -197,13 +203,19 @@ export function createFacility(options: FacilityOptions): Facility {
     facts,
     archives,
     sheets,
-    sheetView: options.sheetView ?? 'pages',
+    gridPages,
     media: mediaAnswers,
     cacheDir,
     simulate,
     log,
   });
-  const { content, original } = createContent({ lookup, remote, viewable, facts });
+  const { content, original } = createContent({
+    lookup,
+    remote,
+    viewable,
+    facts,
+    gridPages,
+  });
   const { preview, page, text } = createPageImages({
     lookup,
     facts,

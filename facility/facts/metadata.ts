@@ -9,7 +9,7 @@ import mime from 'mime-types';
 import { archiveAnswer, formatOfDocument, shownName } from '../archives/entries.ts';
 import type { Archives } from '../archives/entries.ts';
 import type { Listing } from '../archives/listing.ts';
-import { extensionOf, formatOf } from '../conversion/formats.ts';
+import { formatOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import { jsonError } from '../http/answer.ts';
 import type { MediaAnswers } from '../media/answers.ts';
@@ -19,6 +19,7 @@ import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { viewOnlyField } from '../policy/view-only.ts';
 import { firstPageDrawn, previewsField } from '../previews/previews.ts';
+import type { GridPages } from '../sheets/grid-pages.ts';
 import { sheetUrls } from '../sheets/sheets.ts';
 import type { Sheets } from '../sheets/sheets.ts';
 import { fileName } from '../sources/files.ts';
@@ -37,8 +38,8 @@ export interface MetadataOptions {
   archives: Archives;
   /** A workbook's or a table of text's sheets, when they are shown as grids (sheets/sheets.ts). */
   sheets: Sheets;
-  /** How sheets are shown unless a document's policy asks for pages (`SHEET_VIEW`). */
-  sheetView: SheetViewMode;
+  /** Which documents are shown as grids (`SHEET_VIEW`), and their pages made for print. */
+  gridPages: GridPages;
   /** Audio and video's answer (media/answers.ts). */
   media: MediaAnswers;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
@@ -58,6 +59,11 @@ export type Metadata = (
   reader?: Reader,
   /** The reader's password for an encrypted archive or office file (policy/passwords.ts). */
   password?: string,
+  /**
+   * `pages`: the document as pages even when it is shown as a grid (`?view=pages`, what a grid's
+   * print asks for: sheets/grid-pages.ts).
+   */
+  view?: 'pages',
 ) => Promise<Answer | null>;
 
 function titleFromName(id: string): string {
@@ -120,7 +126,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     viewable,
     archives,
     sheets,
-    sheetView,
+    gridPages,
     media,
     facts: documentFacts,
     cacheDir,
@@ -168,7 +174,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     return { kind: 'json', status: 200, body };
   }
 
-  return async (id, signal, reader, password) => {
+  return async (id, signal, reader, password, asked) => {
     const early = await lookup.findEarly(id, reader, password);
     const found = 'whole' in early ? await earlyMetadata(id, early, reader) : early;
     if (!('doc' in found)) return found;
@@ -213,9 +219,10 @@ export function createMetadata(options: MetadataOptions): Metadata {
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);
     const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
     const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
-    const ext = extensionOf(shownName(doc));
-    if (sheetView === 'grid' && formatOfDocument(doc)?.grid === true && ext !== undefined) {
-      // A grid read by rows (sheets/sheets.ts); its PDF still prints it, from `fileUrl`.
+    const ext = asked === 'pages' ? undefined : gridPages.gridOf(doc);
+    if (ext !== undefined) {
+      // A grid read by rows (sheets/sheets.ts); its pages, asked for by a print, are the answer
+      // to `?view=pages` (grid-pages.ts).
       const read = await sheets.book({ file: doc.file, stats: doc.stats, ext, title: base.title });
       if (!('hash' in read)) return read;
       const sheet = { ...read.book, ...sheetUrls(doc.name, read.hash, searchAllowed(fields)) };

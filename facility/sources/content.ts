@@ -1,6 +1,7 @@
 /**
  * A document's bytes (facility/README.md): `content`, its viewable PDF — read from the source by
- * ranges while a copy fills (remote-pdf.ts), 409 while it converts — and `original`, the file as
+ * ranges while a copy fills (remote-pdf.ts), 409 while it converts or, for a workbook shown as a
+ * grid, until a print has had its pages made (sheets/grid-pages.ts) — and `original`, the file as
  * uploaded, when the document and the reader allow its download. A view-only reader gets neither
  * (policy/view-only.ts).
  */
@@ -13,6 +14,7 @@ import { documentAllowsDownload } from '../policy/param.ts';
 import { readerMayDownload } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { viewOnlyRefusal } from '../policy/view-only.ts';
+import type { GridPages } from '../sheets/grid-pages.ts';
 import { fileName } from './files.ts';
 import type { Lookup } from './lookup.ts';
 import type { RemotePdfs } from './remote-pdf.ts';
@@ -22,6 +24,8 @@ export interface ContentOptions {
   remote: RemotePdfs;
   viewable: ViewableOf;
   facts: DocumentFacts;
+  /** A document shown as a grid: its PDF once a print has had it made, never started here. */
+  gridPages: GridPages;
 }
 
 /** `password`: the reader's, for an encrypted archive or office file (policy/passwords.ts). */
@@ -36,7 +40,7 @@ export interface Content {
 }
 
 export function createContent(options: ContentOptions): Content {
-  const { lookup, remote, viewable, facts: documentFacts } = options;
+  const { lookup, remote, viewable, facts: documentFacts, gridPages } = options;
   const { factsOf, progressOf } = documentFacts;
 
   return {
@@ -47,6 +51,7 @@ export function createContent(options: ContentOptions): Content {
       }
       if (!('doc' in found)) return found;
       if (lookup.viewOnlyFor(found, reader)) return viewOnlyRefusal();
+      if (gridPages.gridOf(found.doc) !== undefined) return gridPages.madePdf(found);
       const view = await viewable(found);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {

@@ -3,6 +3,7 @@
  * and a table of text answered as `view: "sheet"` with their sheets, rows served in blocks, cached
  * by the file's content hash; a view-only reader gets rows and never the file.
  */
+import { readdir } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { SignJWT } from 'jose';
 import { secretKey } from '../auth-keys.ts';
@@ -28,6 +29,8 @@ beforeAll(async () => {
       'locked.xlsx.json': JSON.stringify({ viewOnly: 'always' }),
       'table.csv': iconv.encode('城市;人口\n北京;21893095\n上海;24870895\n', 'gb18030'),
       'broken.xlsx': 'not a zip at all',
+      'small.xlsx': buildXlsx([{ name: 'Print me', rows: [['Printed cell', 7]] }]),
+      'small.xlsx.json': JSON.stringify({ param: { print: true } }),
     },
     options: {
       auth: { mode: 'tokens', keys: [secretKey(SECRET)] },
@@ -156,4 +159,48 @@ it('answers a file that is no workbook clearly, and keeps serving', async () => 
   expect(meta.status).toBe(422);
   expect(meta.body.error).toBe('unreadable');
   expect((await get('documents/table.csv', 'table.csv')).status).toBe(200);
+});
+
+describe("a grid's pages, made for its print only", () => {
+  const pdfsMade = async () =>
+    (await readdir(served.cacheDir)).filter((name) => name.endsWith('.pdf'));
+
+  it('answers content 409 without starting LibreOffice, until its pages are asked for', async () => {
+    expect((await get('documents/small.xlsx', 'small.xlsx')).body.view).toBe('sheet');
+    const spawned = served.spawns();
+    const early = await get('documents/small.xlsx/content', 'small.xlsx');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('pages_not_made');
+    // Nothing converts: a while later there is still no PDF and nothing running.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await pdfsMade()).toEqual([]);
+    expect(served.spawns()).toBe(spawned);
+  });
+
+  it('makes its pages when asked with ?view=pages, then serves them as content', async () => {
+    let pages = await get('documents/small.xlsx?view=pages', 'small.xlsx');
+    for (let tries = 0; pages.body.loadedCount !== pages.body.pageCount && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      pages = await get('documents/small.xlsx?view=pages', 'small.xlsx');
+    }
+    expect(pages.status).toBe(200);
+    expect(pages.body).not.toHaveProperty('view');
+    expect(pages.body).toMatchObject({ pageCount: 1, loadedCount: 1 });
+    expect(pages.body.fileUrl).toBe('documents/small.xlsx/content');
+    const pdf = await get('documents/small.xlsx/content', 'small.xlsx');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    // Not JSON: get() leaves the file's text as the body.
+    expect(JSON.stringify(pdf.body)).toMatch(/^"%PDF-/);
+    // The grid is still what the document opens as.
+    expect((await get('documents/small.xlsx', 'small.xlsx')).body.view).toBe('sheet');
+  });
+
+  it('gives a view-only reader page images to print, never the PDF', async () => {
+    const pages = await get('documents/locked.xlsx?view=pages', 'locked.xlsx', ['print']);
+    expect(pages.status).toBe(200);
+    expect(pages.body).not.toHaveProperty('fileUrl');
+    expect(pages.body).toHaveProperty('viewOnly');
+    expect((await get('documents/locked.xlsx/content', 'locked.xlsx', ['print'])).status).toBe(403);
+  });
 });

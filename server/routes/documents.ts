@@ -25,6 +25,8 @@ const documents: RouteFile = {
       gone.signal,
       req.reader,
       passwordOf(req),
+      // A workbook shown as a grid, asked for as pages: what its print reads (docs/server.md, "Sheets").
+      req.query.view === 'pages' ? 'pages' : undefined,
     );
     if (answer) writeAnswer(req, res, answer);
   },

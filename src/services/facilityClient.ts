@@ -12,7 +12,14 @@ export type { FacilityDocument } from './facilityDocument';
 export interface FacilityClient {
   /** The absolute base every facility path resolves against. */
   readonly baseUrl: string;
-  getDocument: (id: string, options?: { signal?: AbortSignal }) => Promise<FacilityDocument>;
+  /**
+   * `view: 'pages'`: the document as pages even when the facility shows it otherwise (a workbook
+   * shown as a grid, asked for by its print: docs/decisions/2026-12-06-sheet-print.md).
+   */
+  getDocument: (
+    id: string,
+    options?: { signal?: AbortSignal; view?: 'pages' },
+  ) => Promise<FacilityDocument>;
 }
 
 export interface FacilityClientOptions {
@@ -36,8 +43,9 @@ export function createFacilityClient(
   }
   return {
     baseUrl: base.href,
-    getDocument: async (id, { signal } = {}) => {
-      const url = new URL(documentPath(id), base).href;
+    getDocument: async (id, { signal, view } = {}) => {
+      const path = view === undefined ? documentPath(id) : `${documentPath(id)}?view=${view}`;
+      const url = new URL(path, base).href;
       if (!isAddressable(id)) throw new HttpError(404, url);
       const raw = await requestJson(url, { signal, timeoutMs: options.timeoutMs });
       return normalizeDocument(raw, { id, base });

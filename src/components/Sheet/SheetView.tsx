@@ -8,7 +8,9 @@ import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 import { BackToList } from '../BackToList';
 import { DownloadControls } from '../Download/DownloadControls';
 import { WatermarkedStage } from '../Watermark';
+import { PrintNotice } from '../Print/PrintNotice';
 import { SheetGrid } from './SheetGrid';
+import { SheetPrint } from './SheetPrint';
 import { SheetSearch } from './SheetSearch';
 import { SheetTabs } from './SheetTabs';
 import { sheetMessages } from './messages';
@@ -18,8 +20,8 @@ import './Sheet.css';
  * The sheet engine's view (contracts §3 "Views beyond pages"; docs/decisions/
  * 2026-12-06-sheet-view.md): a workbook as a grid under the document's watermark, its sheets as
  * tabs below, a toolbar of what applies to a sheet — the way back to a listing, the title, the
- * search over cells (when the policy allows search) and the original's download (when it allows
- * download). Anti-copy is the page's (DocumentView). Its own chunk (`sheet`): a reader of a PDF
+ * search over cells (when the policy allows search), print (its pages, when it allows print) and
+ * the original's download (when it allows download). Anti-copy is the page's (DocumentView). Its own chunk (`sheet`): a reader of a PDF
  * loads nothing of it.
  */
 export function SheetView({ docId }: { docId: string }) {
@@ -59,6 +61,7 @@ export function SheetView({ docId }: { docId: string }) {
           </div>
           {book.searchUrl !== undefined && <SheetSearch book={book} />}
           <div className="folio-header-bar-group">
+            <SheetPrint />
             <DownloadControls />
           </div>
         </section>
@@ -76,6 +79,7 @@ export function SheetView({ docId }: { docId: string }) {
         </WatermarkedStage>
       </div>
       <SheetTabs book={book} active={sheet} />
+      <PrintNotice />
     </main>
   );
 }

@@ -25,4 +25,8 @@ export const sheetMessages = defineMessages({
     'zh-CN': '此工作簿无法以表格显示。',
   },
   'sheet.corner': { en: 'Select all', 'zh-CN': '全选' },
+  'sheet.printMaking': {
+    en: 'Making the pages to print…',
+    'zh-CN': '正在生成打印页面…',
+  },
 });

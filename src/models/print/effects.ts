@@ -3,13 +3,22 @@
  * watermark, then any later layer) into compressed images, counted in the state as they come; then
  * the browser prints them once and they are cleaned up. The `cancel` action stops the job at once
  * wherever it is: the page being drawn is abandoned (pdf.js's render task cancelled), the images
- * drawn so far are dropped, nothing is printed.
+ * drawn so far are dropped, nothing is printed. A workbook shown as a grid prints its pages: the
+ * facility's `?view=pages` answer, waited for while LibreOffice makes them, then every page
+ * (docs/decisions/2026-12-06-sheet-print.md).
  */
 import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../config/defaults';
 import type { Action, EffectCommands } from '../../runtime';
-import { printImages, printLayers, renderPrintPage } from '../../services/print';
+import { createFacilityClient } from '../../services/facilityClient';
+import type { FacilityDocument } from '../../services/facilityClient';
+import { allPages, printImages, printLayers, renderPrintPage } from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
 import { pdfSession } from '../../services/pdf/session';
+import { readSettings } from '../../services/settings';
+import { openSheetPages } from '../../services/sheet/printPages';
+import type { SheetPages } from '../../services/sheet/printPages';
+import { POLL } from '../doc/effects';
+import { selectDoc } from '../doc/selectors';
 import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
 
@@ -60,6 +69,54 @@ function* printJob(
 }
 
 /**
+ * A workbook shown as a grid: its pages asked for as the doc model asks for a document (polled
+ * while they are made, `started(0)` meanwhile), opened, every one printed, then let go.
+ */
+function* printSheet(
+  id: string,
+  commands: EffectCommands,
+): Generator<unknown, 'printed' | 'failed', unknown> {
+  const { call, put, select, delay, cancelled } = commands;
+  const controller = new AbortController();
+  let pages: SheetPages | undefined;
+  yield* put(actions.started(0));
+  try {
+    const settings = readSettings();
+    const client = createFacilityClient(settings.previewApi, {
+      timeoutMs: settings.previewTimeoutMs,
+    });
+    const ask = { signal: controller.signal, view: 'pages' as const };
+    let waitMs = POLL.firstDelayMs;
+    let waitedMs = 0;
+    let answer: FacilityDocument;
+    try {
+      answer = yield* call(client.getDocument, id, ask);
+      while (answer.loadedCount < answer.pageCount && waitedMs < POLL.maxTotalMs) {
+        yield* delay(waitMs);
+        waitedMs += waitMs;
+        waitMs = Math.min(waitMs * POLL.factor, POLL.maxDelayMs);
+        answer = yield* call(client.getDocument, id, ask);
+      }
+      if (answer.loadedCount < answer.pageCount) throw new Error('the pages took too long');
+      pages = yield* call(openSheetPages, answer);
+    } catch {
+      // The facility could not make them (its answer says why to the log): nothing printed.
+      yield* put(actions.failed(undefined));
+      return 'failed';
+    }
+    const decorations = yield* select(selectPrintDecorations);
+    const layers = printLayers(
+      pages.watermarked ? { ...decorations, watermark: undefined } : decorations,
+    );
+    yield* put(actions.started(pages.pageCount));
+    return yield* printJob(pages.source, allPages(pages.pageCount), layers, commands);
+  } finally {
+    if (yield* cancelled()) controller.abort();
+    pages?.close();
+  }
+}
+
+/**
  * takeLeading: one job at a time. The open document comes from the pdf session (no pdf.js object
  * travels in an action), pdf.js's or a view-only document's images; what to print and over it
  * comes from the store.
@@ -70,6 +127,14 @@ export function* printDocument(
 ): Generator<unknown, PrintOutcome, unknown> {
   const { select, put, race, take, call } = commands;
   if (!(yield* select(selectPrintAllowed))) return 'notAllowed';
+  const { docData, docId } = yield* select(selectDoc);
+  if (docData.view === 'sheet' && docId !== undefined) {
+    const { job } = yield* race({
+      job: printSheet(docId, commands),
+      cancelled: take(actions.cancel),
+    });
+    return job ?? 'cancelled';
+  }
   const source = yield* call(pdfSession.printSource);
   if (source === undefined) return 'notAllowed';
   const pages = yield* select(selectPrintPages);

@@ -18,7 +18,9 @@ export const printSubscriptions = {
     return policyShortcut(api, {
       letter: 'p',
       flag: 'print',
-      action: () => printActions.openDialog(),
+      // A grid has no page to choose among: its pages print whole, the browser's dialog chooses.
+      action: ({ docData }) =>
+        docData.view === 'sheet' ? printActions.print() : printActions.openDialog(),
     });
   },
 } satisfies SubscriptionsMap;

@@ -26,8 +26,8 @@ export interface PolicyShortcut {
   /** The lower-case letter pressed with Ctrl or ⌘. */
   letter: string;
   flag: 'download' | 'print';
-  /** What the key does when the flag allows it. */
-  action: () => AnyAction;
+  /** What the key does when the flag allows it, for the document shown. */
+  action: (doc: DocState) => AnyAction;
 }
 
 /** Listens on the window in the capture phase, so no element can stop the key first. */
@@ -35,11 +35,12 @@ export function policyShortcut(
   { dispatch, select }: SubscriptionApi,
   { letter, flag, action }: PolicyShortcut,
 ): () => void {
-  // A listing has nothing to print (docs/decisions/2026-12-06-listing-view.md), and the sheet
-  // view does not print yet (its PDF does, in the pages view: 2026-12-06-sheet-view.md): Ctrl/⌘+P
-  // is swallowed there, as when the policy forbids printing; their download is the original's.
+  // A listing or a player has nothing to print (docs/decisions/2026-12-06-listing-view.md):
+  // Ctrl/⌘+P is swallowed there, as when the policy forbids printing; a grid prints its pages
+  // (2026-12-06-sheet-print.md). Their download is the original's.
   const policy = ({ doc }: { doc: DocState }) => {
-    if (flag === 'print' && doc.docData.view !== 'pages') return false;
+    const { view } = doc.docData;
+    if (flag === 'print' && view !== 'pages' && view !== 'sheet') return false;
     return doc.status === 'ready' && doc.docData.param[flag] ? 'allowed' : doc.docData.param[flag];
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -47,7 +48,9 @@ export function policyShortcut(
     const allowed = select(policy);
     if (allowed === true) return;
     event.preventDefault();
-    if (allowed === 'allowed' && !event.repeat) void dispatch(action());
+    if (allowed === 'allowed' && !event.repeat) {
+      void dispatch(action(select(({ doc }: { doc: DocState }) => doc)));
+    }
   };
   window.addEventListener('keydown', onKeyDown, { capture: true });
   return () => {

@@ -1,4 +1,5 @@
 /** Ctrl/⌘+P (behaviour.md, "The facility's policy"): our print dialog when `print` allows it, swallowed when it is off. */
+import { waitFor } from '@testing-library/react';
 import { isPrintShortcut } from '..';
 import { createTestApp } from '../../../test/renderWithProviders';
 import type { PreloadedDoc } from '../../../test/renderWithProviders';
@@ -40,6 +41,20 @@ describe('Ctrl/⌘+P', () => {
     const event = press({ key: 'p', code: 'KeyP', ctrlKey: true });
     expect(event.defaultPrevented).toBe(prevented);
     expect(app.getState().print.dialogOpen).toBe(dialogOpen);
+  });
+
+  it('a grid: its print job starts at once (its pages whole, the browser’s dialog chooses)', async () => {
+    const app = createTestApp({
+      doc: { docId: 'book.xlsx', docData: { view: 'sheet', pageCount: 0, param: { print: true } } },
+    });
+    const event = press({ key: 'p', code: 'KeyP', ctrlKey: true });
+    expect(event.defaultPrevented).toBe(true);
+    expect(app.getState().print.dialogOpen).toBe(false);
+    // The job asks the facility for the pages; with none here it ends as failed, nothing printed.
+    expect(app.getState().print.status).toBe('rendering');
+    await waitFor(() => {
+      expect(app.getState().print.status).toBe('failed');
+    });
   });
 
   it('a held key opens the dialog once', () => {
