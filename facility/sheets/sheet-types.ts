@@ -5,39 +5,11 @@
  * (xlsx-read.ts, csv-read.ts) make them, the facility's part (sheets.ts) caches and serves them.
  */
 
-/** A cell's look, once per workbook; cells name it by index (`s`). */
-export interface CellStyle {
-  bold?: true;
-  italic?: true;
-  underline?: true;
-  strike?: true;
-  /** `#rrggbb`. */
-  color?: string;
-  /** Points. */
-  size?: number;
-  font?: string;
-  fill?: string;
-  align?: 'left' | 'center' | 'right' | 'justify';
-  valign?: 'top' | 'middle' | 'bottom';
-  wrap?: true;
-  /** Each side's colour (`#rrggbb`), present when the side has a border. */
-  border?: { top?: string; right?: string; bottom?: string; left?: string };
-}
+// A cell's look and a sheet's layout are the viewer's own types (src/domain/sheet.ts): the
+// answer carries them as they are, so one definition serves both sides.
+import type { CellStyle, SheetLayout } from '../../src/domain/sheet.ts';
 
-export interface SheetLayout {
-  name: string;
-  hidden: boolean;
-  /** Rows the file declares (its `dimension`), 0 when it declares none: the count comes later. */
-  declaredRows: number;
-  /** Columns the grid shows. */
-  columns: number;
-  /** Pixels per column, for the first `columns` (0: hidden). */
-  widths: number[];
-  /** Pixels. */
-  defaultHeight: number;
-  /** Rows and columns frozen at the top and the start. */
-  frozen: { rows: number; columns: number };
-}
+export type { CellStyle, SheetLayout };
 
 export interface Book {
   sheets: SheetLayout[];

@@ -14,6 +14,7 @@ import { Queue } from 'bullmq';
 import type { Worker } from 'bullmq';
 import { createPool } from '../../facility/pool/pool.ts';
 import type { Pool } from '../../facility/pool/pool.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 import { startConversionWorker } from '../../facility/queue/queue.ts';
 import { freePort, killAll, startRedis, stop, until } from './_cluster.ts';
 import type { Proc } from './_cluster.ts';
@@ -69,7 +70,7 @@ beforeAll(async () => {
     files: { 'old.avi': clip, 'large.avi': await avi('1280x720', 3) },
     options: { redisUrl },
   });
-  pool = createPool({ threads: 1 });
+  pool = createPool({ threads: 1, maxRssMb: guardFromHereMb() });
 });
 
 afterAll(async () => {
@@ -87,8 +88,11 @@ test('an AVI waits as a transcode job until a worker runs it; the server transco
   expect(first).toMatchObject({ status: 200, body: { view: 'media', loadedCount: 0 } });
   const queue = new Queue('folio-conversions', { connection: { url: redisUrl } });
   try {
-    await until('the transcode job queued', async () =>
-      ['waiting', 'prioritized'].includes(await queue.getJobState(`${hash}-media`)),
+    // The server probes the file in the sandbox before it queues: seconds on a loaded machine.
+    await until(
+      'the transcode job queued',
+      async () => ['waiting', 'prioritized'].includes(await queue.getJobState(`${hash}-media`)),
+      60_000,
     );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await getMeta(served, 'old.avi')).body).toMatchObject({ loadedCount: 0 });

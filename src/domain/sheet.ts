@@ -24,10 +24,11 @@ export interface CellStyle {
 export interface SheetLayout {
   name: string;
   hidden: boolean;
-  /** Rows the file declares; 0 when unknown (the tail counts them). */
+  /** Rows the file declares (its `dimension`); 0 when it declares none (the tail counts them). */
   declaredRows: number;
+  /** Columns the grid shows. */
   columns: number;
-  /** Pixels per column (0: hidden). */
+  /** Pixels per column, for the first `columns` (0: hidden). */
   widths: number[];
   defaultHeight: number;
   frozen: { rows: number; columns: number };

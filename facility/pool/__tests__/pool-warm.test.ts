@@ -48,4 +48,6 @@ onLinux(
       await warm.close();
     }
   },
+  // Longer than the 20 s the thread may take to load on a loaded machine.
+  60_000,
 );

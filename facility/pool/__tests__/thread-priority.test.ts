@@ -30,4 +30,6 @@ onLinux(
       await pool.close();
     }
   },
+  // A thread's first start loads pdf.js: seconds on a loaded machine.
+  60_000,
 );
