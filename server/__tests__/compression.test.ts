@@ -11,6 +11,7 @@ import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { startServer } from '../app.ts';
 import type { RunningServer } from '../app.ts';
 import { IMMUTABLE } from '../static-files.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('folio '.repeat(1000))});`;
 let root: string;
@@ -31,7 +32,13 @@ beforeAll(async () => {
   await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
   await writeFile(`${script}.gz`, gzipSync(SCRIPT));
   await writeFile(path.join(docs, 'a.pdf'), await plainPdf(3));
-  server = await startServer({ port: 0, host: '127.0.0.1', docsDir: docs, distDirs: [dist] });
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    docsDir: docs,
+    distDirs: [dist],
+    pool: { maxRssMb: guardFromHereMb() },
+  });
 });
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { FELL_THROUGH, rawRequest, serve } from '../routes/__tests__/_http-clien
 import type { TestServer } from '../routes/__tests__/_http-client.ts';
 import { devMiddleware } from '../app.ts';
 import { defaultDocsDir, routeFiles } from '../facility-routes.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 type MiddlewareOptions = Parameters<typeof devMiddleware>[0];
 
@@ -30,7 +31,7 @@ async function makeDocsDir(files: Record<string, Uint8Array>): Promise<string> {
 }
 
 async function start(options: MiddlewareOptions): Promise<string> {
-  const server = await serve(devMiddleware(options));
+  const server = await serve(devMiddleware({ pool: { maxRssMb: guardFromHereMb() }, ...options }));
   servers.push(server);
   return server.origin;
 }

@@ -10,6 +10,7 @@ import { rawRequest } from '../routes/__tests__/_http-client.ts';
 import { contentSecurityPolicy } from '../csp.ts';
 import { startServer } from '../app.ts';
 import type { RunningServer } from '../app.ts';
+import { guardFromHereMb } from '../../facility/pool/__tests__/_memory-guard.ts';
 
 jest.setTimeout(30_000);
 
@@ -47,6 +48,7 @@ beforeAll(async () => {
     docsDir,
     distDirs: [distDir],
     simulate: true,
+    pool: { maxRssMb: guardFromHereMb() },
   });
   origin = new URL(preview.url).origin;
 });
@@ -149,6 +151,7 @@ test('at BASE_PATH / the same build serves routerBase "/" and api/ at the root',
     docsDir,
     distDirs: [distDir],
     simulate: true,
+    pool: { maxRssMb: guardFromHereMb() },
   });
   try {
     const page = await fetch(`${root.url}deep/link?doc=a.pdf`, { headers: HTML });
@@ -209,6 +212,7 @@ test('an edited settings block survives: the base and PREVIEW_API set, the rest 
       docsDir,
       distDirs: [dist],
       simulate: true,
+      pool: { maxRssMb: guardFromHereMb() },
     });
     const res = await fetch(server.url, { headers: HTML });
     const html = await res.text();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devMiddleware } from '../../app.ts';
 import { serve } from './_http-client.ts';
+import { guardFromHereMb } from '../../../facility/pool/__tests__/_memory-guard.ts';
 
 export const BASE = '/viewer/';
 
@@ -39,7 +40,14 @@ export async function startFacility(
   // A CACHE_DIR of its own: a test finds only what it drew or measured, and leaves nothing in the
   // one `npm start` uses (<tmp>/folio-cache).
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'folio-cache-'));
-  const server = await serve(devMiddleware({ basePath: BASE, docsDir: dir, cacheDir }));
+  const server = await serve(
+    devMiddleware({
+      basePath: BASE,
+      docsDir: dir,
+      cacheDir,
+      pool: { maxRssMb: guardFromHereMb() },
+    }),
+  );
   return {
     dir,
     origin: server.origin,
