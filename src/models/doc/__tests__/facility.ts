@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { guardFromHereMb } from '../../../../facility/pool/__tests__/_memory-guard';
 import { devMiddleware } from '../../../../server/app';
 
 export const SAMPLE_PDF = path.resolve(__dirname, '../../../../mock/documents/tracemonkey.pdf');
@@ -31,7 +32,11 @@ export interface Facility {
 
 export async function startFacility(): Promise<Facility> {
   const docsDir = await mkdtemp(path.join(os.tmpdir(), 'folio-docs-'));
-  const middleware = devMiddleware({ basePath: '/', docsDir });
+  const middleware = devMiddleware({
+    basePath: '/',
+    docsDir,
+    pool: { maxRssMb: guardFromHereMb() },
+  });
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     const entry: Seen = { url: req.url ?? '', aborted: false };
