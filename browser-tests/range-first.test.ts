@@ -34,7 +34,8 @@ before(async () => {
     path.join(root, 'big.pdf.json'),
     JSON.stringify({ watermarkInfo: { text: 'reader · range-first' } }),
   );
-  // A facility slow to answer: the PDF's bytes should not wait for it (docs/decisions/2026-11-25-range-first.md).
+  // A facility slow to answer (2.5 s): the PDF's bytes wait for it, since only the answer says the
+  // view is pages (decisions/2026-12-06-boot-before-the-app.md; earlier 2026-11-25-range-first.md).
   copyFileSync(SAMPLE, path.join(root, 'slow.pdf'));
   writeFileSync(
     path.join(root, 'slow.pdf.json'),
@@ -184,7 +185,7 @@ describe('range-first loading', () => {
     }
   });
 
-  it('asks for the PDF while a slow facility answers, and still draws nothing before its policy', async () => {
+  it("waits for a slow facility's answer before asking for the PDF, and draws nothing before its policy", async () => {
     const { session, page, cdp } = await linkSession();
     try {
       const metadata = new Set<string>();
@@ -214,9 +215,11 @@ describe('range-first loading', () => {
       const [first] = content;
       assert.ok(first, 'the PDF was asked for');
       const lead = metadataDone - first.started;
-      console.log(`the PDF's first request left ${(1000 * lead).toFixed(0)} ms before the answer`);
-      assert.ok(lead > 0.5, `the PDF's first request left before the facility answered`);
-      // The viewer took that open over: its head was asked for once, and nothing was whole.
+      console.log(`the PDF's first request left ${(1000 * -lead).toFixed(0)} ms after the answer`);
+      // Only the answer says whether the view is pages: a listing, a sheet or a password-protected
+      // file has no PDF to ask for (decisions/2026-12-06-boot-before-the-app.md).
+      assert.ok(lead <= 0, `the PDF's first request left before the facility answered`);
+      // The boot's request was taken over: the head was asked for once, and nothing was whole.
       const heads = content.filter((request) => request.range === 'bytes=0-131071');
       assert.equal(heads.length, 1, `ranges ${content.map((r) => String(r.range)).join(' ')}`);
       // Every request answered so far is a range (the rest may still be on its way).
@@ -241,9 +244,8 @@ describe('range-first loading', () => {
         const given = new Promise<void>((resolve) => {
           answerGiven = resolve;
         });
-        // The PDF's bytes wait for the answer: the viewer asks for them before it when the answer
-        // is slow (the test above), and pdf.js then finds page 1's objects itself before any are
-        // named. This test is about the path where the answer names them first.
+        // The PDF's bytes are held until the answer is given, so that this test is about the
+        // answer naming page 1's ranges before pdf.js finds page 1's objects itself.
         await page.route(/\/api\/documents\/tm\.pdf\/content$/, async (route) => {
           await given;
           await route.continue();
