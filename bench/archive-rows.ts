@@ -9,14 +9,13 @@
 //
 //   npm run bench -- --archives [--runs N] [--no-build]
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildZip } from '../facility/archives/__tests__/_zip.ts';
-import { startServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { folioDist } from './build.ts';
+import { coldServer } from './cold-server.ts';
 import { OUT, ROOT } from './docs.ts';
 import { openPage, runSession } from './measure.ts';
 import { PROFILES } from './profiles.ts';
@@ -49,31 +48,9 @@ function prepareArchives(): string {
   return dir;
 }
 
-/** A server over `docsDir` with an empty CACHE_DIR of its own (a first open). */
-async function coldServer(docsDir: string, dist: string) {
-  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-archives-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    basePath: '/',
-    docsDir,
-    cacheDir,
-    distDirs: [dist],
-    // `npm run serve` refuses files over MAX_FILE_MB (100 by default): raised for the 200 MB zip.
-    maxBytes: 256 * 1024 * 1024,
-  });
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      rmSync(cacheDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The listing cold: the metadata's answer time, and the tree's first row in Chromium. */
 async function coldListing(browser: Browser, docsDir: string, dist: string) {
-  const server = await coldServer(docsDir, dist);
+  const server = await coldServer(docsDir, dist, 'archives');
   try {
     await waitForQuiet(5000);
     const started = performance.now();
@@ -83,7 +60,7 @@ async function coldListing(browser: Browser, docsDir: string, dist: string) {
     if (body.listing?.entries.length !== ENTRIES) throw new Error('not 10 000 entries listed');
     await server.close();
     // Again on a fresh server: the page's own request is the cold one.
-    const again = await coldServer(docsDir, dist);
+    const again = await coldServer(docsDir, dist, 'archives');
     const { context, page } = await openPage(browser);
     try {
       await waitForQuiet(5000);
@@ -102,7 +79,7 @@ async function coldListing(browser: Browser, docsDir: string, dist: string) {
 
 /** Page 1's canvas of `id`, cold, ms from navigation; null if not seen. */
 async function coldFirstPage(browser: Browser, docsDir: string, dist: string, id: string) {
-  const server = await coldServer(docsDir, dist);
+  const server = await coldServer(docsDir, dist, 'archives');
   try {
     await waitForQuiet(5000);
     const result = await runSession(browser, {

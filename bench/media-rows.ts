@@ -13,13 +13,12 @@
 //
 //   npm run bench -- --media [--runs N] [--no-build]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server/app.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { folioDist } from './build.ts';
+import { coldServer } from './cold-server.ts';
 import { OUT, ROOT } from './docs.ts';
 import { emulateLink, openPage } from './measure.ts';
 import { PROFILES } from './profiles.ts';
@@ -48,27 +47,6 @@ function prepareClips(): string {
   ]);
   make('film.avi', ['-t', '20', '-c:v', 'mpeg4', '-q:v', '4', '-c:a', 'mp3']);
   return dir;
-}
-
-/** A server over `docsDir` with an empty CACHE_DIR of its own. */
-async function coldServer(docsDir: string, dist: string) {
-  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-media-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    basePath: '/',
-    docsDir,
-    cacheDir,
-    distDirs: [dist],
-    maxBytes: 256 * 1024 * 1024,
-  });
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      rmSync(cacheDir, { recursive: true, force: true });
-    },
-  };
 }
 
 interface Played {
@@ -201,7 +179,7 @@ export async function mediaBench({ runs, build }: { runs: number; build: boolean
   try {
     for (let run = 1; run <= runs; run += 1) {
       log(`run ${String(run)}: ${loadAverageLine()}`);
-      const server = await coldServer(docsDir, dist);
+      const server = await coldServer(docsDir, dist, 'media');
       try {
         await waitForQuiet(5000);
         const film = await play(browser, server.url, 'film.mp4', 30_000);
