@@ -10,7 +10,7 @@
  * sandbox can read it from /proc while the program runs unless /proc is mounted `hidepid`
  * (docs/server.md, "Passwords").
  */
-import { stat, rm } from 'node:fs/promises';
+import { open, stat, rm } from 'node:fs/promises';
 import { ArchiveError, checkListing, shownPath } from './listing.ts';
 import type { ListedEntry, Lister } from './listing.ts';
 import { extractWith, listingText } from './programs.ts';
@@ -42,6 +42,33 @@ interface LsarListing {
 
 function passwordArgs(password: string | undefined): string[] {
   return password === undefined ? [] : ['-p', password];
+}
+
+/** RAR 1.5–4.x's signature; RAR 5's differs in its seventh byte (`Rar!\x1a\x07\x01\x00`). */
+const RAR4_SIGNATURE = Buffer.from('Rar!\x1a\x07\x00', 'latin1');
+
+/** Whether the archive is a RAR 4, whose encryption Debian's unar cannot undo. */
+async function isRar4(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(RAR4_SIGNATURE.length);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.equals(RAR4_SIGNATURE);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * RAR 4's encryption (AES-128) is answered as a way of packing this server does not read, at once
+ * and whatever password comes: asking for one that cannot work would send the reader round in a
+ * loop (docs/decisions/2026-12-06-rar-passwords.md).
+ */
+function rar4Encrypted(): ArchiveError {
+  return new ArchiveError(
+    'unsupported',
+    'it uses RAR 4 encryption, which this server cannot decrypt; download the archive to open it',
+  );
 }
 
 function passwordError(password: string | undefined): ArchiveError {
@@ -104,7 +131,7 @@ export function parseLsarListing(text: string, password?: string): ListedEntry[]
 export const rar: Lister = {
   async list(file, limits, _name, password) {
     // `-nr`: an archive inside is an entry of its own, never listed through.
-    const text = await listingText(
+    const entries = await listingText(
       file,
       '.rar',
       'lsar',
@@ -117,12 +144,18 @@ export const rar: Lister = {
         explain: (output) =>
           parsed(output)?.lsarError === XAD_PASSWORD_ERROR ? passwordError(password) : undefined,
       },
-    );
-    const entries = parseLsarListing(text, password);
+    )
+      .then((text) => parseLsarListing(text, password))
+      .catch(async (error: unknown) => {
+        // A RAR 4 with encrypted names does not list even with its right password.
+        const asksPassword = error instanceof ArchiveError && error.code.startsWith('password_');
+        throw asksPassword && (await isRar4(file)) ? rar4Encrypted() : error;
+      });
     checkListing(entries, limits);
     return { entries };
   },
   async extract(file, entry, dest, limits, password) {
+    if (entry.encrypted === true && (await isRar4(file))) throw rar4Encrypted();
     if (entry.encrypted === true && password === undefined) throw passwordError(undefined);
     await extractWith(
       file,

@@ -8,9 +8,11 @@
  * encrypted RAR. And a Deflate64 entry, which yauzl does not inflate, extracted by 7zz.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { createFacility } from '../../facility.ts';
 import type { Facility } from '../../facility.ts';
 import type { Answer } from '../../http/answer.ts';
@@ -32,6 +34,17 @@ function errorOf(answer: Answer | null): { status: number; error: unknown } {
 async function bytesOf(answer: Answer): Promise<string> {
   if (answer.kind !== 'file') throw new Error(`not a file: ${JSON.stringify(answer)}`);
   return readFile(answer.file, 'utf8');
+}
+
+/**
+ * A RAR 4 whose main header says its other headers are encrypted (`MHD_PASSWORD`, 0x0080), then a
+ * salt and cipher text: what WinRAR 3.x writes with "encrypt file names", as far as a lister sees.
+ */
+function rar4WithEncryptedHeaders(): Buffer {
+  const header = Buffer.from([0x73, 0x80, 0x00, 13, 0, 0, 0, 0, 0, 0, 0]);
+  const crc = Buffer.alloc(2);
+  crc.writeUInt16LE(crc32(header) & 0xffff);
+  return Buffer.concat([Buffer.from('Rar!\x1a\x07\x00', 'latin1'), crc, header, randomBytes(72)]);
 }
 
 beforeAll(async () => {
@@ -59,6 +72,7 @@ beforeAll(async () => {
   for (const sample of ['rar5-psw.rar', 'rar5-hpsw.rar', 'rar4-encrypted.rar']) {
     await copyFile(path.join(__dirname, 'fixtures', sample), path.join(docs, sample));
   }
+  await writeFile(path.join(docs, 'rar4-headers.rar'), rar4WithEncryptedHeaders());
   facility = createFacility({
     docsDir: docs,
     cacheDir: path.join(dir, 'cache'),
@@ -210,7 +224,7 @@ it('asks for the password of a RAR 5 whose listing is encrypted, and lists and o
   });
 });
 
-it('opens the plain entries of a RAR 4 without a password and asks it for the encrypted ones', async () => {
+it('opens the plain entries of a RAR 4 and says at once that its encrypted ones cannot be opened here', async () => {
   expect(entriesOf(await facility.metadata('rar4-encrypted.rar'))).toEqual([
     { path: 'a.txt' },
     { path: 'b.txt', encrypted: true },
@@ -218,16 +232,22 @@ it('opens the plain entries of a RAR 4 without a password and asks it for the en
     { path: 'd.txt', encrypted: true },
   ]);
   expect(await bytesOf(await facility.original('rar4-encrypted.rar!3'))).toBe('This is from c.txt');
-  expect(errorOf(await facility.original('rar4-encrypted.rar!2'))).toEqual({
-    status: 422,
-    error: 'password_required',
-  });
-  // Debian's unar 1.10.1 does not decrypt RAR 4 (docs/decisions/2026-12-06-rar-passwords.md): a
-  // password is answered as not opening it, never with wrong bytes.
-  expect(errorOf(await facility.original('rar4-encrypted.rar!2', undefined, 'password'))).toEqual({
-    status: 422,
-    error: 'password_incorrect',
-  });
+  // Debian's unar 1.10.1 does not decrypt RAR 4 (docs/decisions/2026-12-06-rar-passwords.md): no
+  // password is asked for, since none would open it, and the right one changes nothing.
+  for (const password of [undefined, 'password']) {
+    expect(errorOf(await facility.original('rar4-encrypted.rar!2', undefined, password))).toEqual({
+      status: 415,
+      error: 'unsupported',
+    });
+  }
+});
+
+it('says a RAR 4 with encrypted names cannot be listed here, with or without a password', async () => {
+  for (const password of [undefined, 'password']) {
+    const answer = await facility.metadata('rar4-headers.rar', undefined, undefined, password);
+    expect(errorOf(answer)).toEqual({ status: 415, error: 'unsupported' });
+    expect(JSON.stringify(answer)).toContain('RAR 4 encryption');
+  }
 });
 
 it('names what a password opened by a keyed hash, never by the password', async () => {
