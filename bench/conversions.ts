@@ -14,11 +14,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server/app.ts';
 import { pollUntilSettled } from '../server/__tests__/_serve.ts';
 import { savedAs } from '../server/__tests__/_office-samples.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { folioDist } from './build.ts';
+import { coldServer } from './cold-server.ts';
 import { OUT, ROOT } from './docs.ts';
 import { runSession } from './measure.ts';
 import { PROFILES } from './profiles.ts';
@@ -70,18 +70,6 @@ async function inputs(): Promise<{ dir: string; ids: string[] }> {
   return { dir, ids: [path.basename(docx), path.basename(csv)] };
 }
 
-async function serverOver(docsDir: string, cacheDir: string, dist: string) {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    basePath: '/',
-    docsDir,
-    cacheDir,
-    distDirs: [dist],
-  });
-  return { ...server, api: `${server.url}api/` };
-}
-
 /** Page 1's canvas in the viewer, ms from navigation; null if not painted in time. */
 async function firstCanvas(browser: Browser, url: string, id: string, pages: number) {
   await waitForQuiet(5000);
@@ -117,9 +105,8 @@ export async function conversionsBench({ runs, build }: { runs: number; build: b
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const row of rows) {
-        const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-conversions-'));
         const pdfDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-converted-'));
-        const server = await serverOver(dir, cacheDir, dist);
+        const server = await coldServer(dir, dist, 'conversions');
         try {
           await waitForQuiet(5000);
           const startedAt = Date.now();
@@ -138,11 +125,7 @@ export async function conversionsBench({ runs, build }: { runs: number; build: b
           );
           const asPdf = `${row.id}.pdf`;
           writeFileSync(path.join(pdfDir, asPdf), Buffer.from(await converted.arrayBuffer()));
-          const pdfServer = await serverOver(
-            pdfDir,
-            mkdtempSync(path.join(pdfDir, 'cache-')),
-            dist,
-          );
+          const pdfServer = await coldServer(pdfDir, dist, 'converted');
           try {
             // Asked for once first, as the converted one was: both servers have read the PDF.
             await pollUntilSettled(pdfServer, asPdf);
@@ -156,7 +139,6 @@ export async function conversionsBench({ runs, build }: { runs: number; build: b
           }
         } finally {
           await server.close();
-          rmSync(cacheDir, { recursive: true, force: true });
           rmSync(pdfDir, { recursive: true, force: true });
         }
       }

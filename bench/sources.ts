@@ -17,12 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server/app.ts';
 import { createHttpSource } from '../facility/sources/http-source.ts';
 import { startRangeOrigin } from '../facility/sources/__tests__/_range-origin.ts';
 import type { RangeOrigin } from '../facility/sources/__tests__/_range-origin.ts';
 import { launchChromium } from '../browser-tests/support/chromium.ts';
 import { folioDist } from './build.ts';
+import { coldServer } from './cold-server.ts';
 import { DOCS_DIR, OUT, ROOT, prepareDocs, selectDocs } from './docs.ts';
 import { emulateLink, openAtFirstPaint, openPage, runSession } from './measure.ts';
 import type { ProbeWindow } from './probe.ts';
@@ -60,26 +60,15 @@ async function largePdf(): Promise<Buffer> {
 
 /** A server over DOCS_DIR or over the origin, with a CACHE_DIR of its own (a first open). */
 async function serverFor(origin: RangeOrigin | null, dist: string) {
-  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-sources-'));
+  if (origin === null) return coldServer(DOCS_DIR, dist, 'sources');
   const empty = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-empty-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    basePath: '/',
-    docsDir: origin === null ? DOCS_DIR : empty,
-    source:
-      origin === null ? undefined : createHttpSource({ template: `${origin.url}/files/{id}` }),
-    cacheDir,
-    distDirs: [dist],
-    // `npm run serve` refuses files over MAX_FILE_MB (100 by default): raised as a host keeping
-    // 200 MB scans would.
-    maxBytes: 256 * 1024 * 1024,
+  const server = await coldServer(empty, dist, 'sources', {
+    source: createHttpSource({ template: `${origin.url}/files/{id}` }),
   });
   return {
     url: server.url,
     close: async () => {
       await server.close();
-      rmSync(cacheDir, { recursive: true, force: true });
       rmSync(empty, { recursive: true, force: true });
     },
   };
