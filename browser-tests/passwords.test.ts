@@ -3,8 +3,9 @@
 // tagged, and opened once the reader types its password (a wrong one first, refused as for a
 // PDF); and a .docx encrypted with OOXML's agile encryption, decrypted on the server with the
 // reader's password and converted; a RAR 5 whose listing is encrypted (rarfile's sample,
-// facility/archives/__tests__/fixtures), read by The Unarchiver. The password travels in a header
-// only: never in a URL.
+// facility/archives/__tests__/fixtures), read by The Unarchiver; a RAR 4's encrypted entry, which
+// Debian's unar cannot decrypt, refused saying so with the way back to its listing. The password
+// travels in a header only: never in a URL.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -54,18 +55,16 @@ before(async () => {
       password: DOCX_PASSWORD,
     }),
   );
-  copyFileSync(
-    path.join(
-      import.meta.dirname,
-      '..',
-      'facility',
-      'archives',
-      '__tests__',
-      'fixtures',
-      'rar5-hpsw.rar',
-    ),
-    path.join(docsDir, 'locked-listing.rar'),
+  const rarSamples = path.join(
+    import.meta.dirname,
+    '..',
+    'facility',
+    'archives',
+    '__tests__',
+    'fixtures',
   );
+  copyFileSync(path.join(rarSamples, 'rar5-hpsw.rar'), path.join(docsDir, 'locked-listing.rar'));
+  copyFileSync(path.join(rarSamples, 'rar4-encrypted.rar'), path.join(docsDir, 'old.rar'));
   served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile });
   ({ server, browser } = served);
 });
@@ -139,6 +138,26 @@ describe('encrypted files through npm run serve, with a signed link', () => {
     await waitForPainted(page, 1, 60_000);
     await screenshot(page, 'passwords-rar-entry');
     assert.deepEqual(unexpected(session.problems), []);
+    await session.close();
+  });
+
+  it("a RAR 4's encrypted entry: no password asked, the reason shown, back to the listing", async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await open(page, 'old.rar');
+    await page.getByRole('tree').waitFor();
+    await page.getByRole('link', { name: /b\.txt/ }).click();
+    await page.getByText('it uses RAR 4 encryption, which this server cannot decrypt').waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Password required' }).count(), 0);
+    await screenshot(page, 'passwords-rar4-entry');
+    await page.getByRole('link', { name: 'Back to list' }).click();
+    await page.getByRole('tree').waitFor();
+    assert.equal(await page.getByRole('treeitem').count(), 4);
+    // The refusal is the facility's 415 to the entry's metadata, nothing else.
+    assert.deepEqual(
+      session.problems.filter((problem) => !/status of 415\b/.test(problem)),
+      [],
+    );
     await session.close();
   });
 

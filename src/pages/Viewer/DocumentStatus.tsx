@@ -1,5 +1,6 @@
 import { Button, Progress, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
+import { BackToList } from '../../components/BackToList';
 import { PasswordPrompt } from '../../components/PdfView/OpenStatus';
 import { AntdConfig } from '../../components/Shell';
 import { useT } from '../../i18n';
@@ -74,16 +75,18 @@ function PasswordResult({
         status="warning"
         title={t(`error.${error.kind}.title`)}
         subTitle={t(`error.${error.kind}.detail`)}
-        extra={
+        extra={[
           <Button
+            key="password"
             type="primary"
             onClick={() => {
               setAsking(true);
             }}
           >
             {t('engine.password.enter')}
-          </Button>
-        }
+          </Button>,
+          <BackToList key="back" />,
+        ]}
       />
       {asking && (
         <PasswordPrompt
@@ -123,11 +126,13 @@ function DocErrorResult({
         status: error.status ?? '?',
         reason: error.reason ?? '',
       }).trim()}
-      extra={
-        <Button type="primary" onClick={onRetry}>
+      extra={[
+        <Button key="retry" type="primary" onClick={onRetry}>
           {t('action.retry')}
-        </Button>
-      }
+        </Button>,
+        // An archive's entry or an attachment that cannot be shown: the way back to its listing.
+        <BackToList key="back" />,
+      ]}
     />
   );
 }
