@@ -27,11 +27,15 @@ const bytes = readFileSync(input);
 // Every DWG from R13 on starts with its version, "AC1012" … "AC1032".
 const version = bytes.subarray(0, 6).toString('latin1');
 if (!/^AC10(1[2-9]|2[0-9]|3[0-2])$/.test(version)) {
-  process.stderr.write(`not a DWG drawing of R13 or later (it starts "${version.replace(/[^\x20-\x7e]/g, '?')}")\n`);
+  process.stderr.write(
+    `not a DWG drawing of R13 or later (it starts "${version.replace(/[^\x20-\x7e]/g, '?')}")\n`,
+  );
   process.exit(2);
 }
 
-const { LibreDwg } = await import(pathToFileURL(path.join(packageDir, 'dist', 'libredwg-web.js')).href);
+const { LibreDwg } = await import(
+  pathToFileURL(path.join(packageDir, 'dist', 'libredwg-web.js')).href
+);
 // The library logs its codes with console.log; stdout is not this program's answer.
 console.log = (...words) => process.stderr.write(`${words.join(' ')}\n`);
 let dxf;
