@@ -50,24 +50,24 @@ async function probeFile(
   limits: MediaLimits,
 ): Promise<MediaFacts> {
   const read = (job: MediaJob) => probe(job, limits, name);
-  let whole = false;
-  try {
-    return await inMediaJob(
-      'probe',
-      file,
-      ext,
-      workDir,
-      (job) => {
-        whole = job.whole;
-        return read(job);
-      },
-      limits.probeWindowBytes,
-    );
-  } catch (error) {
-    const untold = error instanceof ConversionError && error.code === 'unsupported';
-    if (whole || !untold) throw error;
-    return inMediaJob('probe', file, ext, workDir, read);
-  }
+  const first = await inMediaJob(
+    'probe',
+    file,
+    ext,
+    workDir,
+    async (job) => {
+      try {
+        return { facts: await read(job) };
+      } catch (error) {
+        return { error, whole: job.whole };
+      }
+    },
+    limits.probeWindowBytes,
+  );
+  if ('facts' in first) return first.facts;
+  const untold = first.error instanceof ConversionError && first.error.code === 'unsupported';
+  if (first.whole || !untold) throw first.error;
+  return inMediaJob('probe', file, ext, workDir, read);
 }
 
 /**

@@ -15,6 +15,7 @@
 // stderr). Exit 3: LibreDWG ran out of its memory. Exit 1: anything else.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const [packageDir, input, output] = process.argv.slice(2);
@@ -37,7 +38,7 @@ const { LibreDwg } = await import(
   pathToFileURL(path.join(packageDir, 'dist', 'libredwg-web.js')).href
 );
 // The library logs its codes with console.log; stdout is not this program's answer.
-console.log = (...words) => process.stderr.write(`${words.join(' ')}\n`);
+globalThis.console.log = (...words) => process.stderr.write(`${words.join(' ')}\n`);
 let dxf;
 try {
   const libredwg = await LibreDwg.create(path.join(packageDir, 'wasm') + path.sep);
