@@ -57,14 +57,14 @@ async function probeFile(
     workDir,
     async (job) => {
       try {
-        return { facts: await read(job) };
+        return { ok: true as const, facts: await read(job) };
       } catch (error) {
-        return { error, whole: job.whole };
+        return { ok: false as const, error, whole: job.whole };
       }
     },
     limits.probeWindowBytes,
   );
-  if ('facts' in first) return first.facts;
+  if (first.ok) return first.facts;
   const untold = first.error instanceof ConversionError && first.error.code === 'unsupported';
   if (first.whole || !untold) throw first.error;
   return inMediaJob('probe', file, ext, workDir, read);
