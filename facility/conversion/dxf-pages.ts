@@ -45,6 +45,11 @@ export interface DxfJob {
   maxEntities: number;
   /** Shapes at most once every insert is drawn. */
   maxShapes: number;
+  /**
+   * Every layer drawn as on, whatever the file says: LibreDWG's DXF marks every layer off (a
+   * negative colour), so a DWG's would draw nothing (converters/dwg.ts).
+   */
+  everyLayerOn?: boolean;
 }
 
 /** `refused`: why nothing was drawn (too many entities or shapes, blocks that never end). */
@@ -216,6 +221,11 @@ export async function dxfPdf(job: DxfJob): Promise<DrawnDxf> {
   const dxf = parseDrawing(text);
   if (dxf === null)
     return { shapes: 0, refused: { code: 'unsupported', message: 'not a DXF drawing' } };
+  if (job.everyLayerOn === true) {
+    // A DXF without a TABLES section has none (the types say otherwise).
+    const tables = (dxf as Partial<IDxf>).tables;
+    for (const layer of Object.values(tables?.layer.layers ?? {})) layer.visible = true;
+  }
   try {
     const { box, shapes, texts } = measure(dxf, job.maxShapes);
     const doc = await PDFDocument.create();

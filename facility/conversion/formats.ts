@@ -56,7 +56,8 @@ export const FORMATS: readonly Format[] = [
   // Camera raw: its size read by LibRaw first, developed by LibRaw's dcraw_emu in the sandbox.
   { name: 'camera raw', extensions: ['.dng', '.cr2', '.nef', '.arw', '.raf', '.orf', '.rw2'], view: 'pages', converter: rawImage },
   { name: 'SVG', extensions: ['.svg'], check: imageHeader, markup: 'xml', view: 'pages', converter: office },
-  // CAD drawings: DXF drawn as vector pages in the pool; DWG refused, saying why (converters/dwg.ts).
+  // CAD drawings: DXF drawn as vector pages in the pool; DWG read by a GPL program of its own in the
+  // sandbox into a DXF drawn the same way (converters/dwg.ts).
   { name: 'DXF', extensions: ['.dxf'], view: 'pages', converter: dxf },
   { name: 'DWG', extensions: ['.dwg'], view: 'pages', converter: dwg },
   // Text in any encoding, decoded first (text-decode.ts).

@@ -4,7 +4,12 @@
  * plays it as it is, else ffmpeg's transcode kept in CACHE_DIR under the content hash
  * (`media/<sha256>.mp4|.m4a`) — with its facts (probe.ts, playable.ts). Each file version is
  * probed once (its facts kept in memory) and transcoded once, here or by a queue's worker (one
- * run per hash at a time; a failure remembered, the queue's being away asked again).
+ * run per version at a time; a failure remembered, the queue's being away asked again).
+ *
+ * A version is the document's path, size and modification time — the source's version, as a
+ * remote document's copy is named by it (docs/server.md, "Document sources") — not its content
+ * hash: hashing a 100 MB film before its first answer cost seconds
+ * (docs/decisions/2026-12-07-media-first-frame.md). The hash is taken only for a transcode.
  */
 import type { Stats } from 'node:fs';
 import { LRUCache } from 'lru-cache';
@@ -60,6 +65,11 @@ function asConversionError(error: unknown): ConversionError {
   return new ConversionError('conversion_failed', why, true);
 }
 
+/** A file version as the facts name it: its path, modification time and size. */
+function versionOf(file: string, stats: Stats): string {
+  return `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
+}
+
 export function createMedia(options: MediaOptions): Media {
   const { cacheDir, workDir, contentHash, log } = options;
   const limits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
@@ -67,8 +77,8 @@ export function createMedia(options: MediaOptions): Media {
   const failures = new LRUCache<string, ConversionError>({ max: 10_000 });
   const running = new Map<string, Promise<Playable>>();
 
-  const prepare = (hash: string, file: string, name: string) =>
-    makePlayable(hash, file, name, {
+  const prepare = (file: string, stats: Stats, name: string) =>
+    makePlayable(() => contentHash(file, stats), file, name, {
       cacheDir,
       workDir,
       limits,
@@ -92,18 +102,18 @@ export function createMedia(options: MediaOptions): Media {
   return {
     limits,
     async state({ doc }) {
-      const hash = await contentHash(doc.file, doc.stats);
-      const remembered = failures.get(hash);
+      const version = versionOf(doc.file, doc.stats);
+      const remembered = failures.get(version);
       if (remembered) return failed(remembered);
-      let done = prepared.get(hash);
+      let done = prepared.get(version);
       if (done === undefined) {
-        let run = running.get(hash);
+        let run = running.get(version);
         if (run === undefined) {
-          run = prepare(hash, doc.file, shownName(doc));
-          running.set(hash, run);
+          run = prepare(doc.file, doc.stats, shownName(doc));
+          running.set(version, run);
           run.then(
             (result) => {
-              prepared.set(hash, result);
+              prepared.set(version, result);
             },
             (error: unknown) => {
               const known = asConversionError(error);
@@ -114,10 +124,10 @@ export function createMedia(options: MediaOptions): Media {
                 message: known.message,
               });
               // A machine's failure (ffmpeg missing) is asked again; a file's is remembered.
-              if (!known.retryable) failures.set(hash, known);
+              if (!known.retryable) failures.set(version, known);
             },
           );
-          void run.finally(() => running.delete(hash)).catch(() => undefined);
+          void run.finally(() => running.delete(version)).catch(() => undefined);
         }
         let timer: NodeJS.Timeout | undefined;
         const outcome = await Promise.race([

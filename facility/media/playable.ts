@@ -7,10 +7,12 @@
  */
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ConversionError } from '../conversion/failures.ts';
 import { extensionOf, formatOf } from '../conversion/formats.ts';
 import { playsAsIs, probe } from './probe.ts';
 import type { MediaFacts, MediaLimits } from './probe.ts';
 import { inMediaJob } from './run.ts';
+import type { MediaJob } from './run.ts';
 import { transcode, transcodedExtension } from './transcode.ts';
 
 export interface Playable {
@@ -35,9 +37,46 @@ export interface PlayableOptions {
   log?: ((event: Record<string, unknown>) => void) | undefined;
 }
 
-/** The playable form of `file` (its content `hash`, shown as `name`); throws ConversionError. */
+/**
+ * ffprobe's facts of `file`, read from its ends (probe-window.ts) and, when those do not tell
+ * (an index larger than the window, a container that keeps what the probe needs in the middle),
+ * from the whole file. A refusal for what the file declares (`too_large`) is final either way.
+ */
+async function probeFile(
+  file: string,
+  ext: string,
+  name: string,
+  workDir: string,
+  limits: MediaLimits,
+): Promise<MediaFacts> {
+  const read = (job: MediaJob) => probe(job, limits, name);
+  const first = await inMediaJob(
+    'probe',
+    file,
+    ext,
+    workDir,
+    async (job) => {
+      try {
+        return { ok: true as const, facts: await read(job) };
+      } catch (error) {
+        return { ok: false as const, error, whole: job.whole };
+      }
+    },
+    limits.probeWindowBytes,
+  );
+  if (first.ok) return first.facts;
+  const untold = first.error instanceof ConversionError && first.error.code === 'unsupported';
+  if (first.whole || !untold) throw first.error;
+  return inMediaJob('probe', file, ext, workDir, read);
+}
+
+/**
+ * The playable form of `file` (shown as `name`); `hash`, its content's sha256, is asked for only
+ * when a transcode is needed (the transcode's name in CACHE_DIR): a file the browser plays as it
+ * is is answered after its probe alone. Throws ConversionError.
+ */
 export async function makePlayable(
-  hash: string,
+  hash: () => Promise<string>,
   file: string,
   name: string,
   { cacheDir, workDir, limits, elsewhere, log }: PlayableOptions,
@@ -45,21 +84,22 @@ export async function makePlayable(
   const ext = extensionOf(name) ?? '';
   const format = formatOf(name);
   const plays = format?.view === 'media' ? format.plays : undefined;
-  const facts = await inMediaJob('probe', file, ext, workDir, (job) => probe(job, limits, name));
+  const facts = await probeFile(file, ext, name, workDir, limits);
   if (playsAsIs(facts, plays)) return { file: undefined, facts };
-  const cached = path.join(cacheDir, 'media', `${hash}${transcodedExtension(facts.kind)}`);
+  const sha256 = await hash();
+  const cached = path.join(cacheDir, 'media', `${sha256}${transcodedExtension(facts.kind)}`);
   if (await stat(cached).catch(() => undefined)) return { file: cached, facts };
   if (elsewhere !== undefined) {
-    await elsewhere(name, hash, cached);
+    await elsewhere(name, sha256, cached);
     return { file: cached, facts };
   }
   return inMediaJob('transcode', file, ext, workDir, async (job) => {
     const started = Date.now();
-    log?.({ event: 'transcoding', file: name, hash });
+    log?.({ event: 'transcoding', file: name, hash: sha256 });
     const output = await transcode(job, facts, limits, name);
     await mkdir(path.dirname(cached), { recursive: true });
     await rename(output, cached);
-    log?.({ event: 'transcoded', file: name, hash, ms: Date.now() - started });
+    log?.({ event: 'transcoded', file: name, hash: sha256, ms: Date.now() - started });
     return { file: cached, facts };
   });
 }

@@ -8,6 +8,7 @@
 import { ConversionError } from '../conversion/failures.ts';
 import { inJail } from '../sandbox/jail.ts';
 import { runJailed } from '../sandbox/run.ts';
+import { PROBE_WINDOW_BYTES } from './probe-window.ts';
 import { mediaProgram } from './run.ts';
 import type { MediaJob } from './run.ts';
 
@@ -16,6 +17,8 @@ export interface MediaLimits {
   maxSide: number;
   /** Seconds a file may declare (a transcode's length is bounded by it too). */
   maxDurationS: number;
+  /** Bytes of each end of a file ffprobe is first given (probe-window.ts). */
+  probeWindowBytes: number;
   /** ffprobe's time. */
   probeTimeoutMs: number;
   /** ffmpeg's time for one transcode. */
@@ -31,6 +34,7 @@ export interface MediaLimits {
 export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
   maxSide: 8192,
   maxDurationS: 6 * 3600,
+  probeWindowBytes: PROBE_WINDOW_BYTES,
   probeTimeoutMs: 15_000,
   transcodeTimeoutMs: 10 * 60_000,
   memoryMb: 1024,

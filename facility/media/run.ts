@@ -4,11 +4,12 @@
  * its own — no network, nothing of the server's disk, as `nobody` — under an address-space limit
  * and a time limit, its stdout counted against a cap; two probes and one transcode at once.
  */
-import { copyFile, constants, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, constants, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findExecutable, jailCheck, prepareJailFolder } from '../sandbox/jail.ts';
 import { ConversionError } from '../conversion/failures.ts';
 import { createTurns } from '../sandbox/turns.ts';
+import { copyProbeWindow } from './probe-window.ts';
 
 /**
  * Programs at once, by lane: probes (a fraction of a second each) never wait behind transcodes
@@ -24,12 +25,15 @@ export interface MediaJob {
   work: string;
   /** The copy of the file in it, as the program is to name it. */
   input: string;
+  /** False: the copy holds only the file's ends (probe-window.ts). */
+  whole: boolean;
 }
 
 /**
- * `task` on a copy of `file` (named `input<ext>`) in a fresh job folder, removed after; at most
- * {@link AT_ONCE} of its lane at a time. Refuses (`converter_not_installed`) when the sandbox
- * cannot be made.
+ * `task` on a copy of `file` (named `input<ext>`; with `windowBytes`, of its ends only:
+ * probe-window.ts) in a fresh job folder,
+ * removed after; at most {@link AT_ONCE} of its lane at a time. Refuses (`converter_not_installed`)
+ * when the sandbox cannot be made.
  */
 export function inMediaJob<T>(
   lane: MediaLane,
@@ -37,6 +41,7 @@ export function inMediaJob<T>(
   ext: string,
   workDir: string,
   task: (job: MediaJob) => Promise<T>,
+  windowBytes?: number,
 ): Promise<T> {
   return TURNS[lane](async () => {
     const check = jailCheck();
@@ -50,9 +55,12 @@ export function inMediaJob<T>(
     const work = await mkdtemp(path.join(workDir, 'folio-media-'));
     try {
       const input = path.join(work, `input${ext}`);
-      await copyFile(file, input, constants.COPYFILE_FICLONE);
+      let whole = true;
+      if (windowBytes !== undefined) {
+        whole = await copyProbeWindow(file, input, (await stat(file)).size, windowBytes);
+      } else await copyFile(file, input, constants.COPYFILE_FICLONE);
       await prepareJailFolder(work);
-      return await task({ work, input });
+      return await task({ work, input, whole });
     } finally {
       await rm(work, { recursive: true, force: true });
     }

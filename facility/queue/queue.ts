@@ -505,7 +505,7 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
       );
     }
     await asJobFailure(() =>
-      makePlayable(hash, file, name, {
+      makePlayable(() => Promise.resolve(hash), file, name, {
         cacheDir,
         workDir: options.workDir ?? tmpdir(),
         limits: mediaLimits,

@@ -1,7 +1,8 @@
 /**
  * One program run in the converters' sandbox (jail.ts) for a job: its time and address space
  * limited, its stdout counted against a cap, its last words kept without the job's paths — what
- * ffprobe, ffmpeg (facility/media/) and the camera raw decoder (converters/raw-image.ts) run by.
+ * ffprobe, ffmpeg (facility/media/), the camera raw decoder (converters/raw-image.ts) and the DWG
+ * reader (converters/dwg.ts) run by.
  */
 import { spawn } from 'node:child_process';
 import { jailed } from './jail.ts';
@@ -24,7 +25,7 @@ export interface RunResult {
 
 /** Runs `program` with `args` in the job's sandbox; never rejects but for a failed start. */
 export function runJailed(
-  job: Pick<JailJob, 'work'>,
+  job: Pick<JailJob, 'work' | 'programs'>,
   program: string,
   args: readonly string[],
   limits: RunLimits,
@@ -33,7 +34,11 @@ export function runJailed(
     command,
     args: wrapped,
     env,
-  } = jailed({ work: job.work, memoryMb: limits.memoryMb }, program, args);
+  } = jailed(
+    { work: job.work, memoryMb: limits.memoryMb, ...(job.programs && { programs: job.programs }) },
+    program,
+    args,
+  );
   return new Promise((resolve, reject) => {
     const child = spawn(command, wrapped, {
       env,
