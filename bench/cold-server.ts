@@ -2,9 +2,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { SheetViewMode } from '../facility/facts/metadata.ts';
 import { startServer } from '../server/app.ts';
 
-export async function coldServer(docsDir: string, dist: string, name: string) {
+export async function coldServer(
+  docsDir: string,
+  dist: string,
+  name: string,
+  /** How workbooks are shown (`SHEET_VIEW`); the server's default when absent. */
+  options: { sheetView?: SheetViewMode } = {},
+) {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), `folio-bench-${name}-`));
   const server = await startServer({
     port: 0,
@@ -16,6 +23,7 @@ export async function coldServer(docsDir: string, dist: string, name: string) {
     // `npm run serve` refuses files over MAX_FILE_MB (100 by default): raised for the 200 MB zip
     // and the 100 MB film.
     maxBytes: 256 * 1024 * 1024,
+    ...options,
   });
   return {
     url: server.url,
