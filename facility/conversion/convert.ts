@@ -62,7 +62,7 @@ export interface Rendition {
   gridLine: boolean;
   /**
    * `xlsx`: not a PDF but the spreadsheet saved as a workbook, which the sheet view reads as it
-   * reads an `.xlsx` (a `grid: 'normalised'` format, facility/sheets/grid-pages.ts).
+   * reads an `.xlsx` (a `grid: 'normalised'` format, facility/sheets/grid-choice.ts).
    */
   to?: 'xlsx';
 }

@@ -22,7 +22,7 @@ export type Viewable =
 
 /**
  * `to: 'xlsx'`: instead of the PDF, the spreadsheet saved as a workbook for the sheet view (a
- * `grid: 'normalised'` format: sheets/grid-pages.ts).
+ * `grid: 'normalised'` format: sheets/grid-choice.ts).
  */
 export type ViewableOf = (found: Found, to?: 'xlsx') => Promise<Viewable>;
 
