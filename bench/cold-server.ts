@@ -1,6 +1,6 @@
 /**
  * A production server for a bench row's first opens: an empty CACHE_DIR of its own, removed on
- * close; `source` reads the documents from elsewhere than `docsDir` (an HTTP origin).
+ * close.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,8 @@ export async function coldServer(
   docsDir: string,
   dist: string,
   name: string,
-  { source }: Pick<ServerOptions, 'source'> = {},
+  /** `source`: documents from elsewhere than `docsDir`; `sheetView`: the server's default when absent. */
+  options: Pick<ServerOptions, 'source' | 'sheetView'> = {},
 ) {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), `folio-bench-${name}-`));
   const server = await startServer({
@@ -20,12 +21,12 @@ export async function coldServer(
     host: '127.0.0.1',
     basePath: '/',
     docsDir,
-    source,
     cacheDir,
     distDirs: [dist],
     // `npm run serve` refuses files over MAX_FILE_MB (100 by default): raised as a host keeping
     // 200 MB scans and films would.
     maxBytes: 256 * 1024 * 1024,
+    ...options,
   });
   return {
     url: server.url,

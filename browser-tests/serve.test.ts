@@ -114,6 +114,8 @@ before(async () => {
       LOG_LEVEL: 'warn',
       // Conversions, not signed links (browser-tests/auth.test.ts).
       AUTH: 'off',
+      // Workbooks as pages: their PDFs (and gridLine) are what this file tests.
+      SHEET_VIEW: 'pages',
     },
     '/viewer/api/health',
   );

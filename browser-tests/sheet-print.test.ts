@@ -1,6 +1,6 @@
 // Printing a workbook shown as a grid (docs/decisions/2026-12-06-sheet-print.md), through
 // `npm run serve` with SHEET_VIEW=grid and signed links, on workbooks the test writes: nothing
-// converts while the grid opens (content answers 409 and no PDF is served); the Print control
+// converts while the grid opens (no PDF is served: the viewer asks no `content` of a grid); the Print control
 // and Ctrl/⌘+P ask the facility for the workbook's pages (`?view=pages`), LibreOffice makes them,
 // pdf.js draws every one with the reader's watermark and one window.print (stubbed) gets them; a
 // view-only reader prints the server's page images and is never sent the PDF; a workbook whose

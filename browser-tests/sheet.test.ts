@@ -3,7 +3,8 @@
 // number formats as the file states them, merged, frozen and hidden, several sheets (one hidden,
 // one named in Chinese), a link; a 50 000-row workbook's first screen cold (timed), a search
 // that finds a cell on row 49 999, Ctrl+End and a deep link; the watermark and anti-copy; a
-// view-only reader whose requests never carry the file; a phone; axe in both languages.
+// view-only reader whose requests never carry the file; a phone; axe in both languages; an `.ods`
+// LibreOffice wrote, saved once as a workbook by the server and shown as a grid too.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildXlsx, ordersSheet } from '../facility/sheets/__tests__/_xlsx.ts';
+import { flatSheet, savedAs } from '../server/__tests__/_office-samples.ts';
 import { audit } from './support/axe.ts';
 import { serveWithChromium } from './support/served.ts';
 import type { Served } from './support/served.ts';
@@ -69,6 +71,18 @@ before(async () => {
     }),
   );
   writeFileSync(path.join(docsDir, 'orders.xlsx'), buildXlsx([ordersSheet(50_000)]));
+  const ods = await savedAs(
+    'sheet',
+    flatSheet(
+      [
+        '<table:table table:name="Budget">',
+        '<table:table-row><table:table-cell office:value-type="string"><text:p>OpenDocument cell</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="42"><text:p>42</text:p></table:table-cell></table:table-row>',
+        '</table:table>',
+      ].join(''),
+    ),
+    ['.ods'],
+  );
+  writeFileSync(path.join(docsDir, 'budget.ods'), ods.get('.ods') ?? '');
   writeFileSync(
     path.join(docsDir, 'orders.xlsx.json'),
     JSON.stringify({ param: { download: true, showSearch: true } }),
@@ -142,6 +156,19 @@ describe('the sheet view', () => {
     await session.close();
   });
 
+  it('shows an .ods as a grid once the server has saved it as a workbook', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    // The first answers say "converting" (LibreOffice saving it): the viewer polls, then the grid.
+    await open(page, 'budget.ods');
+    await cell(page, 'OpenDocument cell').waitFor({ timeout: 90_000 });
+    assert.equal(await cell(page, '42').count(), 1);
+    assert.deepEqual(await page.getByRole('tab').allTextContents(), ['Budget']);
+    await screenshot(page, 'sheet-budget-ods');
+    assert.deepEqual(session.problems, []);
+    await session.close();
+  });
+
   it('holds the watermark and anti-copy over the grid', async () => {
     const session = await newSession(browser);
     const { page } = session;
@@ -160,8 +187,9 @@ describe('the sheet view', () => {
   it('opens a 50 000-row workbook cold within seconds, finds a cell on row 49 999, goes to the end', async () => {
     const session = await newSession(browser);
     const { page } = session;
-    // The early `content` requests (pdf.js's, the boot's) start no conversion: 409
-    // `pages_not_made` at once (docs/decisions/2026-12-06-sheet-print.md).
+    // Nothing asks for `content` of a grid ahead (the boot and the doc model wait for the answer's
+    // view), so no conversion starts (docs/decisions/2026-12-07-sheet-view-finished.md); a
+    // `content` answer, if any came, must not say `converting`.
     const content: Promise<unknown>[] = [];
     page.on('response', (response) => {
       if (/\/content(\?|$)/.test(response.url())) {

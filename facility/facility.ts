@@ -35,7 +35,7 @@ import { PAGE_IMAGES_PER_READER } from './previews/page-images.ts';
 import { createPreviews } from './previews/previews.ts';
 import type { PreviewOutcome } from './previews/previews.ts';
 import { createQueueConverter } from './queue/queue.ts';
-import { createGridPages } from './sheets/grid-pages.ts';
+import { createGridChoice } from './sheets/grid-choice.ts';
 import { createSheetAnswers } from './sheets/sheet-answers.ts';
 import type { SheetAnswers } from './sheets/sheet-answers.ts';
 import { createSheets } from './sheets/sheets.ts';
@@ -82,7 +82,7 @@ export interface FacilityOptions {
   onPreviewLookup?: (outcome: PreviewOutcome) => void;
   /** The caps archives and e-mails are read under (archives/listing.ts); default: its defaults. */
   archiveLimits?: Partial<ArchiveLimits>;
-  /** How a workbook or a table of text is shown (`SHEET_VIEW`, facts/metadata.ts). Default `pages`. */
+  /** How a workbook or a table of text is shown (`SHEET_VIEW`, facts/metadata.ts). Default `grid`. */
   sheetView?: SheetViewMode;
   /** The caps audio and video are read and transcoded under (media/probe.ts). */
   mediaLimits?: Partial<MediaLimits>;
@@ -191,11 +191,7 @@ export function createFacility(options: FacilityOptions): Facility {
   const viewable = createViewable(converter);
   const facts = createDocumentFacts({ pdfFacts, contentHash, viewable });
   const sheets = createSheets({ pool, cacheDir, contentHash, log });
-  const gridPages = createGridPages({
-    sheetView: options.sheetView ?? 'pages',
-    cacheDir,
-    contentHash,
-  });
+  const gridChoice = createGridChoice({ sheetView: options.sheetView ?? 'grid', viewable });
   const metadata = createMetadata({
     lookup,
     remote,
@@ -203,7 +199,7 @@ export function createFacility(options: FacilityOptions): Facility {
     facts,
     archives,
     sheets,
-    gridPages,
+    gridChoice,
     media: mediaAnswers,
     cacheDir,
     simulate,
@@ -214,7 +210,6 @@ export function createFacility(options: FacilityOptions): Facility {
     remote,
     viewable,
     facts,
-    gridPages,
   });
   const { preview, page, text } = createPageImages({
     lookup,
@@ -225,7 +220,7 @@ export function createFacility(options: FacilityOptions): Facility {
     log,
   });
 
-  const sheet = createSheetAnswers({ lookup, sheets });
+  const sheet = createSheetAnswers({ lookup, sheets, gridChoice });
 
   const { media, track } = mediaAnswers;
   return {

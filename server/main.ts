@@ -13,7 +13,7 @@
  * PAGE_IMAGES_PER_READER (8),
  * RATE_LIMIT_MAX (1200) per RATE_LIMIT_WINDOW_S (60), MAX_EVENT_LOOP_DELAY_MS (1000), TRUST_PROXY
  * (off: the proxies whose X-Forwarded-For names the client), VIEW_ONLY (auto: who gets documents
- * as page images only, facility/policy/view-only.ts), SHEET_VIEW (pages: how a workbook or a
+ * as page images only, facility/policy/view-only.ts), SHEET_VIEW (grid: how a workbook or a
  * table of text is shown, `grid` or `pages`, facility/facts/metadata.ts); METRICS_PORT (none: not served) on
  * METRICS_HOST (127.0.0.1).
  * Preview also honours the sidecars' dev simulations (`convertMs`, `delayMs`, `fail`).
@@ -71,7 +71,7 @@ try {
     shutdownCapMs: number('SHUTDOWN_TIMEOUT_S', 30, 0) * 1000,
     simulate: preview,
     viewOnly: choice('VIEW_ONLY', VIEW_ONLY_MODES, 'auto'),
-    sheetView: choice('SHEET_VIEW', SHEET_VIEW_MODES, 'pages'),
+    sheetView: choice('SHEET_VIEW', SHEET_VIEW_MODES, 'grid'),
     pageImagesPerReader: count('PAGE_IMAGES_PER_READER', PAGE_IMAGES_PER_READER, 1),
     maxImagePixels: number('MAX_IMAGE_MEGAPIXELS', 40, 1) * 1e6,
     sofficeMemoryMb: number('SOFFICE_MEMORY_MB', 2048, 256),

@@ -60,6 +60,11 @@ export interface ConverterOptions extends RunnerOptions {
 export interface Rendition {
   /** A spreadsheet prints its cell grid (contracts §5b `gridLine`); other documents ignore it. */
   gridLine: boolean;
+  /**
+   * `xlsx`: not a PDF but the spreadsheet saved as a workbook, which the sheet view reads as it
+   * reads an `.xlsx` (a `grid: 'normalised'` format, facility/sheets/grid-choice.ts).
+   */
+  to?: 'xlsx';
 }
 
 export const PLAIN: Rendition = { gridLine: false };
@@ -123,16 +128,19 @@ export function createHasher(): (file: string, stats: Stats) => Promise<string> 
 
 /**
  * What a conversion is cached and queued as: the content's hash, and `-grid` after it for a
- * spreadsheet printing its grid. Only spreadsheets: another document's cache is not split by a
- * flag that changes nothing in it.
+ * spreadsheet printing its grid, `-xlsx` for one saved as a workbook. Only spreadsheets: another
+ * document's cache is not split by a flag that changes nothing in it.
  */
 export function conversionKey(name: string, hash: string, rendition: Rendition): string {
+  if (rendition.to === 'xlsx') return `${hash}${WORKBOOK_KEY}`;
   return rendition.gridLine && formatOf(name)?.sheet === true ? `${hash}-grid` : hash;
 }
 
-/** Where the conversion named `key` ({@link conversionKey}) is published. */
-export function cachedPdf(cacheDir: string, key: string): string {
-  return path.join(cacheDir, `${key}.pdf`);
+const WORKBOOK_KEY = '-xlsx';
+
+/** Where the conversion named `key` ({@link conversionKey}) is published: a PDF, or a workbook. */
+export function cachedOutput(cacheDir: string, key: string): string {
+  return path.join(cacheDir, key.endsWith(WORKBOOK_KEY) ? `${key}.xlsx` : `${key}.pdf`);
 }
 
 /** The converter the table names for a file, if any. */
@@ -148,7 +156,7 @@ export function convertsAtOnce(file: string): boolean {
 
 export interface JobRunner {
   /**
-   * Converts `file` (whose content has `hash`) as `rendition` asks into {@link cachedPdf} of its
+   * Converts `file` (whose content has `hash`) as `rendition` asks into {@link cachedOutput} of its
    * {@link conversionKey}; throws ConversionError.
    */
   convert: (file: string, hash: string, rendition?: Rendition) => Promise<void>;
@@ -172,6 +180,9 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         'unsupported',
         `${ext || 'a file'} is not a format this server converts`,
       );
+    }
+    if (rendition.to === 'xlsx' && format.grid !== 'normalised') {
+      throw new ConversionError('unsupported', `${ext} is not saved as a workbook`);
     }
     const key = conversionKey(file, hash, rendition);
     await mkdir(cacheDir, { recursive: true });
@@ -199,12 +210,13 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         reading,
         work,
         output: partial,
-        grid: key !== hash,
+        grid: rendition.to === undefined && key !== hash,
+        to: rendition.to ?? 'pdf',
         pool,
         libreOffice,
         maxImagePixels,
       });
-      await rename(partial, cachedPdf(cacheDir, key));
+      await rename(partial, cachedOutput(cacheDir, key));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -319,7 +331,7 @@ export async function cachedState(
   cacheDir: string,
   key: string,
 ): Promise<ConversionState | undefined> {
-  const file = cachedPdf(cacheDir, key);
+  const file = cachedOutput(cacheDir, key);
   try {
     return { kind: 'ready', file, stats: await stat(file) };
   } catch {

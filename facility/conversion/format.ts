@@ -46,6 +46,8 @@ export interface ConvertJob {
   output: string;
   /** A spreadsheet printing its cell grid (the policy's `gridLine`, a `sheet` format). */
   grid: boolean;
+  /** What to write: the PDF, or (a `grid: 'normalised'` format) the spreadsheet as an `.xlsx`. */
+  to: 'pdf' | 'xlsx';
   pool: Pool;
   libreOffice: LibreOffice;
   maxImagePixels: number;
@@ -77,10 +79,12 @@ interface FormatBase {
   /** A spreadsheet: the policy's `gridLine` prints its cell grid (sheet-grid.ts). */
   sheet?: true;
   /**
-   * Read streaming as a grid of rows (facility/sheets/) when the server shows sheets as grids
-   * (`SHEET_VIEW`, docs/server.md "Sheets"); its PDF still prints it.
+   * Shown as a grid of rows (facility/sheets/) when the server shows sheets as grids
+   * (`SHEET_VIEW`, docs/server.md "Sheets"); its PDF still prints it. `read`: read streaming as
+   * it is (`.xlsx`, `.csv`); `normalised`: saved once as an `.xlsx` by LibreOffice (cached by its
+   * content hash, convert.ts), which is read so.
    */
-  grid?: true;
+  grid?: 'read' | 'normalised';
   /** Markup whose outside references are dropped before it is converted (references.ts). */
   markup?: 'xml' | 'html';
 }

@@ -25,22 +25,23 @@ import { compoundFile, imageHeader, pdfMagic } from './headers.ts';
 /* prettier-ignore */
 export const FORMATS: readonly Format[] = [
   { name: 'PDF', extensions: ['.pdf'], magic: pdfMagic, view: 'pages' },
-  // LibreOffice opens the office family as it is; macros never run (sandbox.ts).
+  // LibreOffice opens the office family as it is; macros never run (sandbox.ts). A sheet's
+  // `grid` (format.ts): read as it is, or normalised to `.xlsx` once for the sheet view.
   { name: 'Word', extensions: ['.docx', '.dotx', '.docm', '.dotm'], view: 'pages', converter: office },
   { name: 'Word 97', extensions: ['.doc', '.dot'], check: compoundFile('text'), view: 'pages', converter: office },
   { name: 'RTF', extensions: ['.rtf'], view: 'pages', converter: office },
-  { name: 'Excel', extensions: ['.xlsx', '.xltx', '.xlsm', '.xltm'], sheet: true, grid: true, view: 'pages', converter: office },
-  { name: 'Excel 97', extensions: ['.xls', '.xlt'], check: compoundFile('sheet'), sheet: true, view: 'pages', converter: office },
+  { name: 'Excel', extensions: ['.xlsx', '.xltx', '.xlsm', '.xltm'], sheet: true, grid: 'read', view: 'pages', converter: office },
+  { name: 'Excel 97', extensions: ['.xls', '.xlt'], check: compoundFile('sheet'), sheet: true, grid: 'normalised', view: 'pages', converter: office },
   { name: 'PowerPoint', extensions: ['.pptx', '.potx', '.pptm', '.potm', '.ppsx'], view: 'pages', converter: office },
   { name: 'PowerPoint 97', extensions: ['.ppt', '.pot', '.pps'], check: compoundFile('slides'), view: 'pages', converter: office },
   { name: 'OpenDocument text', extensions: ['.odt', '.ott'], view: 'pages', converter: office },
-  { name: 'OpenDocument sheet', extensions: ['.ods', '.ots'], sheet: true, view: 'pages', converter: office },
+  { name: 'OpenDocument sheet', extensions: ['.ods', '.ots'], sheet: true, grid: 'normalised', view: 'pages', converter: office },
   { name: 'OpenDocument slides', extensions: ['.odp', '.otp'], view: 'pages', converter: office },
   { name: 'OpenDocument drawing', extensions: ['.odg', '.otg'], view: 'pages', converter: office },
   { name: 'flat OpenDocument', extensions: ['.fodt', '.fodp', '.fodg'], markup: 'xml', view: 'pages', converter: office },
-  { name: 'flat OpenDocument sheet', extensions: ['.fods'], markup: 'xml', sheet: true, view: 'pages', converter: office },
+  { name: 'flat OpenDocument sheet', extensions: ['.fods'], markup: 'xml', sheet: true, grid: 'normalised', view: 'pages', converter: office },
   { name: 'WPS Writer', extensions: ['.wps', '.wpt'], check: compoundFile('text'), view: 'pages', converter: office },
-  { name: 'WPS Spreadsheets', extensions: ['.et', '.ett'], check: compoundFile('sheet'), sheet: true, view: 'pages', converter: office },
+  { name: 'WPS Spreadsheets', extensions: ['.et', '.ett'], check: compoundFile('sheet'), sheet: true, grid: 'normalised', view: 'pages', converter: office },
   { name: 'WPS Presentation', extensions: ['.dps', '.dpt'], check: compoundFile('slides'), view: 'pages', converter: office },
   { name: 'Visio 2003', extensions: ['.vsd'], check: compoundFile('drawing'), view: 'pages', converter: office },
   { name: 'Visio', extensions: ['.vsdx'], view: 'pages', converter: office },
@@ -62,7 +63,7 @@ export const FORMATS: readonly Format[] = [
   { name: 'DWG', extensions: ['.dwg'], view: 'pages', converter: dwg },
   // Text in any encoding, decoded first (text-decode.ts).
   { name: 'text', extensions: ['.txt', '.log'], view: 'pages', converter: text('text') },
-  { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, grid: true, view: 'pages', converter: text('table') },
+  { name: 'table of text', extensions: ['.csv', '.tsv'], sheet: true, grid: 'read', view: 'pages', converter: text('table') },
   { name: 'Markdown', extensions: ['.md', '.markdown'], view: 'pages', converter: text('markdown') },
   { name: 'code', extensions: Object.keys(CODE_LANGUAGES), view: 'pages', converter: text('code') },
   // Packages and diagrams read and drawn as pages by pdfkit in the pool (converters/drawn.ts).

@@ -20,7 +20,11 @@ export type Viewable =
   | { kind: 'converting' }
   | { kind: 'failed'; answer: Answer };
 
-export type ViewableOf = (found: Found) => Promise<Viewable>;
+/**
+ * `to: 'xlsx'`: instead of the PDF, the spreadsheet saved as a workbook for the sheet view (a
+ * `grid: 'normalised'` format: sheets/grid-choice.ts).
+ */
+export type ViewableOf = (found: Found, to?: 'xlsx') => Promise<Viewable>;
 
 /** 503: the server lacks a tool or its queue; 502: the tool failed on this file; 413/415: refused. */
 const FAILURE_STATUS: Record<FailureCode, number> = {
@@ -32,7 +36,7 @@ const FAILURE_STATUS: Record<FailureCode, number> = {
 };
 
 export function createViewable(converter: Converter): ViewableOf {
-  return async ({ doc, sidecar }) => {
+  return async ({ doc, sidecar }, to) => {
     // By its name, else by its first KB (only a PDF is recognised so: pdf.js's rule).
     const format = formatOfDocument(doc) ?? formatOfContent(await fileHead(doc.file));
     if (format === undefined) {
@@ -56,9 +60,9 @@ export function createViewable(converter: Converter): ViewableOf {
       };
     }
     if (format.converter === undefined) return { kind: 'ready', file: doc.file, stats: doc.stats };
-    const state = await converter.state(doc.file, doc.stats, doc.name, {
-      gridLine: gridLinePrinted(sidecar?.fields),
-    });
+    const rendition =
+      to === 'xlsx' ? { gridLine: false, to } : { gridLine: gridLinePrinted(sidecar?.fields) };
+    const state = await converter.state(doc.file, doc.stats, doc.name, rendition);
     if (state.kind !== 'failed') return state;
     const status = FAILURE_STATUS[state.error];
     const headers =

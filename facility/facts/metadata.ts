@@ -19,7 +19,7 @@ import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { viewOnlyField } from '../policy/view-only.ts';
 import { firstPageDrawn, previewsField } from '../previews/previews.ts';
-import type { GridPages } from '../sheets/grid-pages.ts';
+import type { GridChoice } from '../sheets/grid-choice.ts';
 import { sheetUrls } from '../sheets/sheets.ts';
 import type { Sheets } from '../sheets/sheets.ts';
 import { fileName } from '../sources/files.ts';
@@ -38,8 +38,8 @@ export interface MetadataOptions {
   archives: Archives;
   /** A workbook's or a table of text's sheets, when they are shown as grids (sheets/sheets.ts). */
   sheets: Sheets;
-  /** Which documents are shown as grids (`SHEET_VIEW`), and their pages made for print. */
-  gridPages: GridPages;
+  /** Which documents are shown as grids (`SHEET_VIEW`), and the file each grid reads. */
+  gridChoice: GridChoice;
   /** Audio and video's answer (media/answers.ts). */
   media: MediaAnswers;
   /** Where the previews are drawn: the answer names page 1's as drawn when it is there. */
@@ -61,7 +61,7 @@ export type Metadata = (
   password?: string,
   /**
    * `pages`: the document as pages even when it is shown as a grid (`?view=pages`, what a grid's
-   * print asks for: sheets/grid-pages.ts).
+   * print asks for: sheets/grid-choice.ts).
    */
   view?: 'pages',
 ) => Promise<Answer | null>;
@@ -126,7 +126,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
     viewable,
     archives,
     sheets,
-    gridPages,
+    gridChoice,
     media,
     facts: documentFacts,
     cacheDir,
@@ -219,11 +219,15 @@ export function createMetadata(options: MetadataOptions): Metadata {
     const viewOnlyReader = lookup.viewOnlyFor(found, reader);
     const fileUrl = `documents/${encodeURIComponent(doc.name)}/content`;
     const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
-    const ext = asked === 'pages' ? undefined : gridPages.gridOf(doc);
-    if (ext !== undefined) {
-      // A grid read by rows (sheets/sheets.ts); its pages, asked for by a print, are the answer
-      // to `?view=pages` (grid-pages.ts).
-      const read = await sheets.book({ file: doc.file, stats: doc.stats, ext, title: base.title });
+    // A grid read by rows (sheets/sheets.ts); its pages, asked for by a print, are the answer to
+    // `?view=pages`. While LibreOffice saves an `.xls` or `.ods` as the workbook the grid reads,
+    // the answer is the pages view's "converting" below, polled as it is (grid-choice.ts).
+    const grid = asked !== 'pages' && gridChoice.shownAsGrid(found);
+    const gridFile = grid ? await gridChoice.gridFile(found) : undefined;
+    if (gridFile?.kind === 'failed') return gridFile.answer;
+    if (gridFile?.kind === 'ready') {
+      const { file, stats, ext } = gridFile;
+      const read = await sheets.book({ file, stats, ext, title: base.title });
       if (!('hash' in read)) return read;
       const sheet = { ...read.book, ...sheetUrls(doc.name, read.hash, searchAllowed(fields)) };
       // A view-only reader gets rows, never the file: no URL of it, no download.
@@ -233,7 +237,7 @@ export function createMetadata(options: MetadataOptions): Metadata {
       const body = { ...base, view: 'sheet', pageCount: 0, sheet, ...fields, ...mode };
       return { kind: 'json', status: 200, body };
     }
-    const view = await viewable(found);
+    const view = gridFile ?? (await viewable(found));
     if (view.kind === 'failed') return view.answer;
     if (view.kind === 'converting') {
       // The page count is unknown until LibreOffice is done: "0 of 1" keeps the viewer polling.

@@ -34,3 +34,14 @@ export function commentsShown(fields: Record<string, unknown> | undefined): bool
 export function gridLinePrinted(fields: Record<string, unknown> | undefined): boolean {
   return paramOf(fields).gridLine === true;
 }
+
+/**
+ * `sheetView` (no default: the server's `SHEET_VIEW`): a workbook or a table of text shown as a
+ * grid or as pages (facility/sheets/grid-choice.ts); any other value is as if it were left out.
+ */
+export function sheetViewAsked(
+  fields: Record<string, unknown> | undefined,
+): 'grid' | 'pages' | undefined {
+  const asked = paramOf(fields).sheetView;
+  return asked === 'grid' || asked === 'pages' ? asked : undefined;
+}

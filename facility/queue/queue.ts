@@ -27,7 +27,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import {
   PLAIN,
-  cachedPdf,
+  cachedOutput,
   cachedState,
   conversionKey,
   convertsAtOnce,
@@ -66,6 +66,8 @@ export interface ConversionJob {
   name: string;
   hash: string;
   gridLine?: boolean;
+  /** A spreadsheet saved as a workbook for the sheet view (convert.ts `Rendition`). */
+  to?: 'xlsx';
 }
 
 /** How long a failed conversion is answered as failed before a request tries it again. */
@@ -153,7 +155,7 @@ export function createQueueConverter(options: QueueConverterOptions): QueueConve
     if (results === undefined) return undefined;
     let copy = copying.get(key);
     if (copy === undefined) {
-      copy = results.copyTo(key, cachedPdf(cacheDir, key)).then(
+      copy = results.copyTo(key, cachedOutput(cacheDir, key)).then(
         async (found) => (found ? cachedState(cacheDir, key) : undefined),
         (error: unknown) => {
           // Asked again on the next poll; meanwhile the job is added (a no-op when it is done).
@@ -253,7 +255,11 @@ export function createQueueConverter(options: QueueConverterOptions): QueueConve
   ): Promise<ConversionState> {
     const queue = await connected();
     // A no-op when another server added it meanwhile: one conversion per key.
-    await queue.add('convert', { name, hash, gridLine: rendition.gridLine }, { jobId: key });
+    await queue.add(
+      'convert',
+      { name, hash, gridLine: rendition.gridLine, to: rendition.to },
+      { jobId: key },
+    );
     return { kind: 'converting' };
   }
 
@@ -447,14 +453,17 @@ export function startConversionWorker(options: ConversionWorkerOptions): Worker<
 
   async function convertJob(job: Job<ConversionJob>): Promise<void> {
     const { name, hash } = job.data;
-    const rendition: Rendition = { gridLine: job.data.gridLine === true };
+    const rendition: Rendition = {
+      gridLine: job.data.gridLine === true,
+      ...(job.data.to === 'xlsx' && { to: 'xlsx' as const }),
+    };
     const key = conversionKey(name, hash, rendition);
     // Shared by another worker already: a job added again after its servers had last looked.
     if (results && (await sharing(() => results.has(key)))) return;
     // Converted already: a job added again after Redis lost it, or a retry after a stall.
     if (!(await cachedState(cacheDir, key))) await convertOnce(name, hash, rendition);
     // Before the job ends: a server seeing the job gone finds the PDF there.
-    if (results) await sharing(() => results.put(key, cachedPdf(cacheDir, key)));
+    if (results) await sharing(() => results.put(key, cachedOutput(cacheDir, key)));
   }
 
   /** The bucket away: the machine's fault, retried (the PDF kept); named without the bucket. */

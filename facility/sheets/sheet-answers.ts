@@ -3,14 +3,14 @@
  * every route finds it, then its rows, tail or search (sheets.ts). Behind the same token as the
  * metadata; a view-only reader gets them too (rows are what such a reader reads, never the file).
  */
-import { extensionOf } from '../conversion/formats.ts';
-import { formatOfDocument, shownName } from '../archives/entries.ts';
+import { shownName } from '../archives/entries.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import { searchAllowed } from '../policy/param.ts';
 import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import type { Lookup } from '../sources/lookup.ts';
+import type { GridChoice } from './grid-choice.ts';
 import type { Sheets } from './sheets.ts';
 
 export type SheetAnswers = (
@@ -24,21 +24,25 @@ export type SheetAnswers = (
 export function createSheetAnswers({
   lookup,
   sheets,
+  gridChoice,
 }: {
   lookup: Lookup;
   sheets: Sheets;
+  gridChoice: GridChoice;
 }): SheetAnswers {
   return async (id, hash, name, query, reader) => {
     const found = await lookup.find(id);
     if (!('doc' in found)) return found;
     const { doc, sidecar } = found;
-    const ext = extensionOf(shownName(doc));
-    if (formatOfDocument(doc)?.grid !== true || ext === undefined) {
-      return jsonError(404, 'not_found');
-    }
+    if (!gridChoice.shownAsGrid(found)) return jsonError(404, 'not_found');
+    // Only once its workbook is made (grid-choice.ts): the metadata named no rows before.
+    const read = await gridChoice.gridFile(found);
+    if (read.kind === 'failed') return read.answer;
+    if (read.kind === 'converting') return jsonError(404, 'not_found');
+    const { file, stats, ext } = read;
     const fields = forReader(sidecar?.fields ?? {}, reader, new Date());
     const title = shownName(doc);
-    return sheets.answer({ file: doc.file, stats: doc.stats, ext, title }, hash, name, {
+    return sheets.answer({ file, stats, ext, title }, hash, name, {
       query,
       searchable: searchAllowed(fields),
     });

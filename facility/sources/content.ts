@@ -1,7 +1,7 @@
 /**
  * A document's bytes (facility/README.md): `content`, its viewable PDF — read from the source by
- * ranges while a copy fills (remote-pdf.ts), 409 while it converts or, for a workbook shown as a
- * grid, until a print has had its pages made (sheets/grid-pages.ts) — and `original`, the file as
+ * ranges while a copy fills (remote-pdf.ts), 409 while it converts (a workbook shown as a grid
+ * too: a host linking `content` gets its PDF, docs/contracts.md) — and `original`, the file as
  * uploaded, when the document and the reader allow its download. A view-only reader gets neither
  * (policy/view-only.ts).
  */
@@ -14,7 +14,6 @@ import { documentAllowsDownload } from '../policy/param.ts';
 import { readerMayDownload } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import { viewOnlyRefusal } from '../policy/view-only.ts';
-import type { GridPages } from '../sheets/grid-pages.ts';
 import { fileName } from './files.ts';
 import type { Lookup } from './lookup.ts';
 import type { RemotePdfs } from './remote-pdf.ts';
@@ -24,8 +23,6 @@ export interface ContentOptions {
   remote: RemotePdfs;
   viewable: ViewableOf;
   facts: DocumentFacts;
-  /** A document shown as a grid: its PDF once a print has had it made, never started here. */
-  gridPages: GridPages;
 }
 
 /** `password`: the reader's, for an encrypted archive or office file (policy/passwords.ts). */
@@ -40,7 +37,7 @@ export interface Content {
 }
 
 export function createContent(options: ContentOptions): Content {
-  const { lookup, remote, viewable, facts: documentFacts, gridPages } = options;
+  const { lookup, remote, viewable, facts: documentFacts } = options;
   const { factsOf, progressOf } = documentFacts;
 
   return {
@@ -51,7 +48,6 @@ export function createContent(options: ContentOptions): Content {
       }
       if (!('doc' in found)) return found;
       if (lookup.viewOnlyFor(found, reader)) return viewOnlyRefusal();
-      if (gridPages.gridOf(found.doc) !== undefined) return gridPages.madePdf(found);
       const view = await viewable(found);
       if (view.kind === 'failed') return view.answer;
       if (view.kind === 'converting') {

@@ -55,6 +55,8 @@ describe('office files with LibreOffice', () => {
     served = await startServe({
       fixtures: ['three-pages.docx', 'table.xlsx', 'two-slides.pptx'],
       files: { 'photo.png': png(40, 30), 'dot.gif': GIF, 'notes.txt': 'Folio\n' },
+      // The workbook as pages (SHEET_VIEW=pages): its conversion is what this file tests.
+      options: { sheetView: 'pages' },
     });
   });
   afterAll(() => served.close());
@@ -100,7 +102,7 @@ describe('office files with LibreOffice', () => {
     const other = await startServe({
       fixtures: ['table.xlsx'],
       cacheDir: served.cacheDir,
-      options: { sofficePath: '/nonexistent/soffice' },
+      options: { sofficePath: '/nonexistent/soffice', sheetView: 'pages' },
     });
     try {
       const meta = await getMeta(other, 'table.xlsx');

@@ -56,6 +56,8 @@ describe('gridLine', () => {
         'not-a-sheet.md': '# 季度报告\n',
         'not-a-sheet.md.json': GRID,
       },
+      // The PDF path (SHEET_VIEW=pages): its gridLine is what this file tests.
+      options: { sheetView: 'pages' },
     });
   });
   afterAll(() => served.close());

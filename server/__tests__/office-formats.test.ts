@@ -81,8 +81,9 @@ describe('the office family', () => {
       'nothing.xyz': Buffer.from('not a document at all, just words'),
       'a-pdf.bin': Buffer.from(await pdf.save()),
     });
-    served = await startServe({ files });
-    copies = await startServe({ files: copied });
+    // Workbooks as pages, the PDF path (SHEET_VIEW=pages); the grid is sheets.test.ts's.
+    served = await startServe({ files, options: { sheetView: 'pages' } });
+    copies = await startServe({ files: copied, options: { sheetView: 'pages' } });
   });
   afterAll(async () => {
     await served.close();

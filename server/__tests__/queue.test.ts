@@ -252,11 +252,16 @@ test('a sheet asking for its grid is queued under its own key, converted beside 
   await startWorker(await sofficeWrapper('soffice-grid'));
   const csv = '预算,,,\n,,,end\n';
   await writeFile(path.join(docsDir, 'grid.csv'), csv);
+  // As pages (`sheetView`): their PDFs are what the queue makes.
   await writeFile(
     path.join(docsDir, 'grid.csv.json'),
-    JSON.stringify({ param: { gridLine: true } }),
+    JSON.stringify({ param: { gridLine: true, sheetView: 'pages' } }),
   );
   await writeFile(path.join(docsDir, 'plain.csv'), csv);
+  await writeFile(
+    path.join(docsDir, 'plain.csv.json'),
+    JSON.stringify({ param: { sheetView: 'pages' } }),
+  );
   const settled = await Promise.all(
     ['grid.csv', 'plain.csv'].map((id) => pollUntilSettled(server, id)),
   );

@@ -31,6 +31,9 @@ beforeAll(async () => {
       'broken.xlsx': 'not a zip at all',
       'small.xlsx': buildXlsx([{ name: 'Print me', rows: [['Printed cell', 7]] }]),
       'small.xlsx.json': JSON.stringify({ param: { print: true } }),
+      'fresh.xlsx': buildXlsx([{ name: 'Linked', rows: [['Linked cell', 8]] }]),
+      'pages.xlsx': buildXlsx([{ name: 'Paged', rows: [['Paged cell', 9]] }]),
+      'pages.xlsx.json': JSON.stringify({ param: { sheetView: 'pages' } }),
     },
     options: {
       auth: { mode: 'tokens', keys: [secretKey(SECRET)] },
@@ -161,20 +164,29 @@ it('answers a file that is no workbook clearly, and keeps serving', async () => 
   expect((await get('documents/table.csv', 'table.csv')).status).toBe(200);
 });
 
-describe("a grid's pages, made for its print only", () => {
+describe("a grid's pages, made when asked for", () => {
   const pdfsMade = async () =>
     (await readdir(served.cacheDir)).filter((name) => name.endsWith('.pdf'));
 
-  it('answers content 409 without starting LibreOffice, until its pages are asked for', async () => {
-    expect((await get('documents/small.xlsx', 'small.xlsx')).body.view).toBe('sheet');
+  it('makes no PDF for the grid itself; a host linking content gets it made, as pages are', async () => {
     const spawned = served.spawns();
-    const early = await get('documents/small.xlsx/content', 'small.xlsx');
-    expect(early.status).toBe(409);
-    expect(early.body.error).toBe('pages_not_made');
-    // Nothing converts: a while later there is still no PDF and nothing running.
+    expect((await get('documents/fresh.xlsx', 'fresh.xlsx')).body.view).toBe('sheet');
+    // Opening the grid starts nothing: a while later there is still no PDF, no LibreOffice run.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await pdfsMade()).toEqual([]);
     expect(served.spawns()).toBe(spawned);
+    let content = await get('documents/fresh.xlsx/content', 'fresh.xlsx');
+    expect(content.status).toBe(409);
+    expect(content.body.error).toBe('converting');
+    for (let tries = 0; content.status === 409 && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      content = await get('documents/fresh.xlsx/content', 'fresh.xlsx');
+    }
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toContain('application/pdf');
+    expect(served.spawns()).toBeGreaterThan(spawned);
+    expect(await pdfsMade()).toHaveLength(1);
+    expect((await get('documents/fresh.xlsx', 'fresh.xlsx')).body.view).toBe('sheet');
   });
 
   it('makes its pages when asked with ?view=pages, then serves them as content', async () => {
@@ -202,5 +214,15 @@ describe("a grid's pages, made for its print only", () => {
     expect(pages.body).not.toHaveProperty('fileUrl');
     expect(pages.body).toHaveProperty('viewOnly');
     expect((await get('documents/locked.xlsx/content', 'locked.xlsx', ['print'])).status).toBe(403);
+  });
+});
+
+describe("a document's param asking for pages", () => {
+  it('is answered as pages, converting, not as a grid', async () => {
+    const meta = await get('documents/pages.xlsx', 'pages.xlsx');
+    expect(meta.status).toBe(200);
+    expect(meta.body).not.toHaveProperty('view');
+    expect(meta.body).not.toHaveProperty('sheet');
+    expect(meta.body.fileUrl).toBe('documents/pages.xlsx/content');
   });
 });

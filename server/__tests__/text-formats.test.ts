@@ -41,7 +41,8 @@ const FILES: Record<string, Buffer> = {
 describe('text in any encoding', () => {
   let served: Served;
   beforeAll(async () => {
-    served = await startServe({ files: FILES });
+    // Tables of text as pages (SHEET_VIEW=pages): their PDF is what this file tests.
+    served = await startServe({ files: FILES, options: { sheetView: 'pages' } });
   });
   afterAll(() => served.close());
 

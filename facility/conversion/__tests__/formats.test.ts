@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PLAIN, conversionKey, convertsAtOnce } from '../convert.ts';
+import { PLAIN, cachedOutput, conversionKey, convertsAtOnce } from '../convert.ts';
 import { ConversionError } from '../failures.ts';
 import { FORMATS, extensionOf, formatOf, formatOfContent, servedAsIs } from '../formats.ts';
 import { compoundFile, imageHeader } from '../headers.ts';
@@ -91,6 +91,20 @@ describe('what a name is', () => {
     expect(extensionOf('logs.TAR.GZ')).toBe('.tar.gz');
   });
 
+  it('reads .xlsx and .csv as grids as they are, and saves the older and OpenDocument sheets first', () => {
+    const grid = (name: string) => formatOf(name)?.grid;
+    expect(['a.xlsx', 'a.xltm', 'a.csv', 'a.tsv'].map(grid)).toEqual([
+      'read',
+      'read',
+      'read',
+      'read',
+    ]);
+    expect(['a.xls', 'a.xlt', 'a.et', 'a.ett', 'a.ods', 'a.ots', 'a.fods'].map(grid)).toEqual(
+      Array.from({ length: 7 }, () => 'normalised'),
+    );
+    expect(['a.docx', 'a.numbers', 'a.pdf'].map(grid)).toEqual([undefined, undefined, undefined]);
+  });
+
   it('serves as it is only a PDF by its name', () => {
     expect(servedAsIs('a.pdf')).toBe(true);
     expect(servedAsIs('a.docx')).toBe(false);
@@ -103,6 +117,10 @@ describe('what a name is', () => {
     expect(conversionKey('a.tsv', 'h', grid)).toBe('h-grid');
     expect(conversionKey('a.docx', 'h', grid)).toBe('h');
     expect(conversionKey('a.xlsx', 'h', PLAIN)).toBe('h');
+    // A sheet saved as a workbook for the grid: its own key and file, whatever gridLine says.
+    expect(conversionKey('a.ods', 'h', { gridLine: true, to: 'xlsx' })).toBe('h-xlsx');
+    expect(cachedOutput('/c', 'h-xlsx')).toBe('/c/h-xlsx.xlsx');
+    expect(cachedOutput('/c', 'h-grid')).toBe('/c/h-grid.pdf');
     expect(['a.png', 'a.JPG', 'a.heic', 'a.docx', 'a.pdf'].map(convertsAtOnce)).toEqual([
       true,
       true,

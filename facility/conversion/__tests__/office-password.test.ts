@@ -68,6 +68,8 @@ beforeAll(async () => {
     docsDir: docs,
     cacheDir: path.join(dir, 'cache'),
     pool: { maxRssMb: guardFromHereMb() },
+    // Workbooks as pages: the decrypted file's PDF is what is tested.
+    sheetView: 'pages',
   });
 });
 

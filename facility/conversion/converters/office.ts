@@ -1,6 +1,7 @@
 /**
  * What LibreOffice opens: office documents and the images Draw reads. Markup's outside references
- * are dropped first (drop-references.ts), a sheet's grid printed when asked (print-grid.ts).
+ * are dropped first (drop-references.ts), a sheet's grid printed when asked (print-grid.ts); a
+ * spreadsheet the sheet view reads is saved as an `.xlsx` instead of a PDF (`job.to`).
  */
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,6 +42,12 @@ export const office: FormatConverter = {
     const soffice = await job.libreOffice.executable();
     const { markup, infilter } = job.reading;
     const input = markup === undefined ? job.input : await dropReferences(job, job.input, markup);
+    if (job.to === 'xlsx') {
+      const outDir = path.join(job.work, 'out');
+      const run = { soffice, work: job.work, input, outDir, infilter, to: 'xlsx' };
+      await copyFile(await job.libreOffice.run(run, job.libreOffice.deadline()), job.output);
+      return;
+    }
     await libreOfficePdf(job, soffice, input, infilter);
   },
 };

@@ -29,6 +29,8 @@ beforeAll(async () => {
     'locked.pdf': await passwordPdf(),
     'truncated.pdf': trace.subarray(0, trace.length / 2),
     'notes.csv': 'plain,text',
+    // As pages: its conversion's answer is what is tested (a grid answers at once).
+    'notes.csv.json': JSON.stringify({ param: { sheetView: 'pages' } }),
   });
 });
 
