@@ -142,8 +142,11 @@ export default (_env, argv) => {
   const basePath = normaliseBase(process.env.BASE_PATH);
   return {
     entry: {
-      [STAGE]: './src/boot/stage/index.ts',
-      main: { import: './src/index.tsx', dependOn: STAGE },
+      // Production builds only: webpack-dev-server's client, which it adds to every entry, is
+      // not found at run time in an entry that depends on another ("Cannot find module
+      // …/client/index.js"), so `npm start` runs without the stage, as before it.
+      ...(production ? { [STAGE]: './src/boot/stage/index.ts' } : {}),
+      main: production ? { import: './src/index.tsx', dependOn: STAGE } : './src/index.tsx',
       // Inlined into index.html (InlineEntriesPlugin), not loaded as files.
       [BOOT]: './src/boot/index.ts',
       [FIRST_FRAME]: './src/boot/firstFrame/index.ts',

@@ -82,7 +82,10 @@ function offeredPreview(body: Body): { url: string; width: number; drawn: unknow
  * Asks for the document the page's link names, if it names one the app would ask for; sets
  * `window.folioEarlyAnswer`, `folioEarlyPreview` and, in time, `folioEarlyContent`.
  */
-export function askEarly(): EarlyRequests | undefined {
+export function askEarly(
+  /** The build has the stage (stage/): it may draw page 1. */
+  withStage: boolean,
+): EarlyRequests | undefined {
   const page = pageLocation();
   const { doc, hash } = readLink(page);
   const view = parseHash(hash);
@@ -165,7 +168,7 @@ export function askEarly(): EarlyRequests | undefined {
   };
   // The stage (stage/) draws page 1 with pdf.js when the PDF's ranges are asked for with no
   // preview to show first, at the document's start (docs/decisions/2026-12-07-boot-draws-page-one.md).
-  const stage = openEarlyStage();
+  const stage = withStage ? openEarlyStage() : { decide: () => undefined };
   const askContent = (body: Body, staged = false) => {
     let asked: Promise<unknown> | undefined;
     try {

@@ -27,7 +27,7 @@ export interface BootFiles {
   /**
    * The stage's entry (stage/index.ts, with pdf.js's display layer), run at once: the app's entry
    * depends on it (it holds webpack's runtime), and on a document link it draws page 1 before the
-   * app.
+   * app. None in a development build (webpack.config.js).
    */
   stage: string[];
 }
@@ -190,7 +190,7 @@ export function boot(files: BootFiles): void {
   markLanguage();
   let early: EarlyRequests | undefined;
   try {
-    if (docLink) early = askEarly();
+    if (docLink) early = askEarly(files.stage.length > 0);
   } catch {
     // The app asks for it itself.
   }

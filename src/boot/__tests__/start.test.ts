@@ -144,7 +144,7 @@ describe("the boot's stage (docs/decisions/2026-12-07-boot-draws-page-one.md)", 
 
   it('draws nothing for a document shown otherwise, and the app is asked for at once', async () => {
     jest
-      .mocked(window.fetch)
+      .spyOn(window, 'fetch')
       .mockImplementation(() =>
         Promise.resolve(new Response(JSON.stringify({ title: 'A', view: 'listing' }))),
       );
