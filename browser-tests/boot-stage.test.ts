@@ -7,7 +7,7 @@
 // first byte reads as far, where a preview would be shown first) cannot change what is tested.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
@@ -16,6 +16,7 @@ import { installProbe } from '../bench/probe.ts';
 import type { ProbeWindow } from '../bench/probe.ts';
 import { prodBuild } from './support/build.ts';
 import { launchChromium } from './support/chromium.ts';
+import { PASSWORD } from './support/docs.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
 const VIEWS: [string, BrowserContextOptions][] = [
@@ -150,4 +151,54 @@ describe("the boot's stage draws page 1 before the app", () => {
       }
     });
   }
+
+  it("a password-protected PDF: pdf.js's question goes to the app, which asks and opens it", async () => {
+    const docsDir = mkdtempSync(path.join(tmpdir(), 'folio-stage-docs-'));
+    copyFileSync(
+      path.join(import.meta.dirname, 'fixtures', 'password.pdf'),
+      path.join(docsDir, 'password.pdf'),
+    );
+    const server = await startServer({
+      port: 0,
+      basePath: '/viewer/',
+      distDirs: [distDir],
+      docsDir,
+      cacheDir: path.join(docsDir, 'cache'),
+      simulate: true,
+    });
+    const session = await newSession(browser, { viewport: { width: 1280, height: 800 } });
+    const { page } = session;
+    try {
+      const heads: string[] = [];
+      page.on('request', (request) => {
+        const range = 'range' in request.headers() ? request.headers().range : '';
+        if (request.url().endsWith('/content') && range.startsWith('bytes=0-')) heads.push(range);
+      });
+      await page.goto(`${server.url}?doc=password.pdf&lang=en`);
+      const dialog = page.getByRole('dialog', { name: 'Password required' });
+      await dialog.waitFor({ timeout: 60_000 });
+      // The stage opened it (and gave up at pdf.js's question): the app's open is the stage's.
+      assert.ok(
+        await page.evaluate(() => window.folioEarlyStage?.drawing !== undefined),
+        'the stage opened the PDF',
+      );
+      await dialog.getByLabel('Password').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Open' }).click();
+      await page
+        .locator('[data-page-number="1"] canvas')
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('#folio-first-frame').waitFor({ state: 'detached', timeout: 30_000 });
+      await screenshot(page, 'boot-stage-password');
+      assert.equal(heads.length, 1, `heads asked for: ${heads.join(', ')}`);
+      assert.deepEqual(
+        session.problems.filter((p) => p.includes(PASSWORD) || p.startsWith('uncaught')),
+        [],
+      );
+    } finally {
+      await session.close();
+      await server.close();
+      rmSync(docsDir, { recursive: true, force: true });
+    }
+  });
 });
