@@ -81,6 +81,13 @@ class CspMetaPlugin {
  */
 const BOOT = 'boot';
 const FIRST_FRAME = 'first-frame';
+/**
+ * The boot's stage (src/boot/stage/, docs/decisions/2026-12-07-boot-draws-page-one.md): a file the
+ * boot runs at once, with pdf.js's display layer. It holds webpack's runtime and the app's entry
+ * depends on it: the viewer's lazy chunks leave out what the stage has (its two chunks keep
+ * `pdf_viewer` and the icons), and the app shares its pdf.js and its open document.
+ */
+const STAGE = 'stage';
 const INLINE_ENTRIES = [BOOT, FIRST_FRAME];
 
 /**
@@ -103,6 +110,12 @@ function inlineScript(compilation, entry, build) {
     throw new Error(`webpack.config.js: ${entry} would end or escape its script`);
   }
   return script;
+}
+
+/** The stage's entry files (src/boot/start.ts BootFiles.stage). */
+function stageFiles(compilation) {
+  const files = compilation.entrypoints.get(STAGE)?.getFiles() ?? [];
+  return files.filter((file) => file.endsWith('.js'));
 }
 
 /** The inlined entries' own files go: index.html carries them (inlineScript). */
@@ -129,7 +142,11 @@ export default (_env, argv) => {
   const basePath = normaliseBase(process.env.BASE_PATH);
   return {
     entry: {
-      main: './src/index.tsx',
+      // Production builds only: webpack-dev-server's client, which it adds to every entry, is
+      // not found at run time in an entry that depends on another ("Cannot find module
+      // …/client/index.js"), so `npm start` runs without the stage, as before it.
+      ...(production ? { [STAGE]: './src/boot/stage/index.ts' } : {}),
+      main: production ? { import: './src/index.tsx', dependOn: STAGE } : './src/index.tsx',
       // Inlined into index.html (InlineEntriesPlugin), not loaded as files.
       [BOOT]: './src/boot/index.ts',
       [FIRST_FRAME]: './src/boot/firstFrame/index.ts',
@@ -236,7 +253,10 @@ export default (_env, argv) => {
           ),
           // src/boot/start.ts BootFiles: names relative to routerBase.
           boot: inlineScript(compilation, BOOT, {
-            scripts: assets.js.map((file) => file.replace(/^\.\//, '')),
+            scripts: assets.js
+              .map((file) => file.replace(/^\.\//, ''))
+              .filter((file) => !stageFiles(compilation).includes(file)),
+            stage: stageFiles(compilation),
             styles: assets.css.map((file) => file.replace(/^\.\//, '')),
             // The wildcard page's chunks start downloading with the entry, not after it has run.
             preload: [...(compilation.namedChunkGroups.get('viewer')?.getFiles() ?? [])].filter(

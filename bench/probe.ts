@@ -8,7 +8,9 @@
 //   opaque canvas is one flat colour). In view-only mode a page is the server's image
 //   (`.folio-image-page[data-page-number="<n>"] img`, docs/decisions/2026-11-29-view-only-viewer.md):
 //   it counts the same way once it is loaded (`complete`, a natural width) and visible, its pixels
-//   drawn onto the same scratch canvas and held to the same rule.
+//   drawn onto the same scratch canvas and held to the same rule. Page 1 drawn by pdf.js before
+//   the app, by the boot's stage (`#folio-first-frame canvas[data-stage-page="1"]`,
+//   docs/decisions/2026-12-07-boot-draws-page-one.md), counts the same way: it is pdf.js's page.
 // - First page painted: from navigation start (performance.now()'s origin) to the first animation
 //   frame at which page 1 is painted; polled every frame from document start.
 // - A jump: armed before the harness types into `Page number`; t0 is the first `input` event or
@@ -99,7 +101,7 @@ export function installProbe(): void {
 
   const check = (page: number): PaintCheck => {
     const found = document.querySelectorAll(
-      `[data-page-number="${page}"] canvas, .folio-image-page[data-page-number="${page}"] img`,
+      `[data-page-number="${page}"] canvas, .folio-image-page[data-page-number="${page}"] img, #folio-first-frame canvas[data-stage-page="${page}"]`,
     );
     let ink = 0;
     let painted = false;

@@ -27,6 +27,8 @@ export interface Machine {
   chromium: string;
   pdfjsDist: string;
   node: string;
+  /** How the cores were shared, with `--split-cores` (bench/cores.ts). */
+  cores?: string;
 }
 
 export interface DocResult {
@@ -354,7 +356,7 @@ export function loadAverageLine(): string {
 }
 
 export function machineLine(m: Machine): string {
-  return `${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB RAM, ${m.os}; Chromium ${m.chromium} (headless, Debian), pdfjs-dist ${m.pdfjsDist}, Node ${m.node}`;
+  return `${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB RAM, ${m.os}; Chromium ${m.chromium} (headless, Debian), pdfjs-dist ${m.pdfjsDist}, Node ${m.node}${m.cores === undefined ? '' : `; ${m.cores}`}`;
 }
 
 export function markdownReport(results: BenchResults): string {

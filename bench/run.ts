@@ -4,7 +4,7 @@
 //
 //   npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200]
 //                    [--links loopback,20mbit,5mbit,phone] [--temps cold,warm] [--first-view]
-//                    [--no-build] [--write-docs]
+//                    [--no-build] [--write-docs] [--split-cores]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +29,7 @@ import { clearPreviews, facilityNamesPreviews, primeByLoading } from './previews
 import { DEFAULT_LINKS, LINK_NAMES, PROFILES, TEMPS, linkLabel, parseList } from './profiles.ts';
 import type { LinkName, Temp } from './profiles.ts';
 import { waitForQuiet } from './quiet.ts';
+import { BROWSER_CPU, SERVER_CPU, canSplitCores, chromiumOnCpu, pinSelf } from './cores.ts';
 import { SERIES, dataMB, growth, runHeapSeries } from './series.ts';
 import type { RunResult, Side } from './measure.ts';
 import type { SeriesResult } from './series.ts';
@@ -65,6 +66,7 @@ const { values: flags } = parseArgs({
     'first-view': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'write-docs': { type: 'boolean', default: false },
+    'split-cores': { type: 'boolean', default: false },
     print: { type: 'boolean', default: false },
     idle: { type: 'boolean', default: false },
     sources: { type: 'boolean', default: false },
@@ -80,7 +82,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs]\n` +
+    `npm run bench -- [--runs N] [--series-runs N] [--docs tracemonkey,text-1000,image-200] [--links ${LINK_NAMES.join(',')}] [--temps cold,warm] [--first-view] [--no-build] [--write-docs] [--split-cores]\n` +
       'npm run bench -- --print [--runs N] [--no-build]   (print 200 scanned pages, bench/print.ts)\n' +
       'npm run bench -- --idle [--runs N] [--no-build]    (memory after reading and a pause, bench/idle.ts)\n' +
       'npm run bench -- --sources [--runs N] [--no-build] (documents at an HTTP origin, bench/sources.ts)\n' +
@@ -176,6 +178,16 @@ await anchorDist(ANCHOR_DIST, !flags['no-build'], log);
 const scripts = { anchor: scriptBytes(ANCHOR_DIST), folio: scriptBytes(FOLIO_DIST) };
 log(`initial script, gzip: anchor ${scripts.anchor.gzip} B, Folio ${scripts.folio.gzip} B`);
 
+// The servers on one core, Chromium alone on the other (bench/cores.ts). Pinned once the builds
+// are done (they may use both), before the servers start (their threads and children inherit it).
+let splitCores: string | undefined;
+if (flags['split-cores']) {
+  const cannot = canSplitCores();
+  if (cannot !== undefined) throw new Error(`--split-cores: ${cannot}`);
+  pinSelf(SERVER_CPU);
+  splitCores = `servers on CPU ${String(SERVER_CPU)}, Chromium on CPU ${String(BROWSER_CPU)} (taskset)`;
+  log(`--split-cores: ${splitCores}`);
+}
 // The bench's own CACHE_DIR, so that cold means cold whatever else runs on the machine.
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-bench-cache-'));
 const servers: RunningServer[] = [];
@@ -212,7 +224,9 @@ for (const doc of docs) {
   }
 }
 
-const browser = await launchChromium();
+const browser = await launchChromium(
+  flags['split-cores'] ? chromiumOnCpu(BROWSER_CPU, OUT) : undefined,
+);
 const machine: Machine = {
   cpus: os.cpus().length,
   cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -221,6 +235,7 @@ const machine: Machine = {
   chromium: browser.version(),
   pdfjsDist: pdfjsVersion,
   node: process.version,
+  ...(splitCores !== undefined && { cores: splitCores }),
 };
 log(`machine: ${machineLine(machine)}`);
 

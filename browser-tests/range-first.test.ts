@@ -170,8 +170,10 @@ describe('range-first loading', () => {
       );
       const { chunks, ...policy } = firstInk;
       assert.deepEqual(policy, { watermark: true, antiCopy: true }, 'policy before pixels');
-      // Only the entry and the page's two chunks before page 1: antd's bytes come after.
-      assert.deepEqual([...chunks].sort(), ['main', 'viewer', 'viewer-vendor']);
+      // Only the entries (the stage's, with pdf.js's display layer, and the app's) and the page's
+      // two chunks before the viewer's page 1: antd's bytes come after
+      // (decisions/2026-12-07-boot-draws-page-one.md).
+      assert.deepEqual([...chunks].sort(), ['main', 'stage', 'viewer', 'viewer-vendor']);
       await page.getByLabel('Page number', { exact: true }).waitFor({ timeout: 15_000 });
       assert.ok(statuses.includes(206), 'pdf.js asked for byte ranges');
       assert.ok(

@@ -17,6 +17,7 @@ import { parseHash } from '../url/hash';
 import { readLink } from '../url/link';
 import { pageLocation } from '../url/location';
 import { readUrlToken } from '../url/token';
+import { openEarlyStage } from './stage/earlyStage';
 
 /** What the boot does once it knows the server is still drawing page 1's preview. */
 export interface EarlyRequests {
@@ -25,6 +26,17 @@ export interface EarlyRequests {
 
 /** Near the server, a page that came in within this many ms (docs/decisions/2026-11-28-near-cold-preview.md). */
 const NEAR_MS = 35;
+
+/** Whether the page came from a server near this browser (by NEAR_MS; its first byte while it loads). */
+export function nearServer(): boolean {
+  // Not every place the boot runs has navigation timing (jsdom has none): then not near.
+  if (typeof performance.getEntriesByType !== 'function') return false;
+  const page = performance.getEntriesByType('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  if (!page) return false;
+  const came = page.responseEnd > 0 ? page.responseEnd : page.responseStart;
+  return came > 0 && came - page.requestStart < NEAR_MS;
+}
 /** A fileUrl longer than this is not asked for. */
 const MAX_FILE_URL = 2048;
 
@@ -70,7 +82,10 @@ function offeredPreview(body: Body): { url: string; width: number; drawn: unknow
  * Asks for the document the page's link names, if it names one the app would ask for; sets
  * `window.folioEarlyAnswer`, `folioEarlyPreview` and, in time, `folioEarlyContent`.
  */
-export function askEarly(): EarlyRequests | undefined {
+export function askEarly(
+  /** The build has the stage (stage/): it may draw page 1. */
+  withStage: boolean,
+): EarlyRequests | undefined {
   const page = pageLocation();
   const { doc, hash } = readLink(page);
   const view = parseHash(hash);
@@ -151,13 +166,24 @@ export function askEarly(): EarlyRequests | undefined {
       ranges.then((asked) => Promise.all(asked.map((range) => whole(range.response)))),
     ]).catch(() => undefined);
   };
-  const askContent = (body: Body) => {
+  // The stage (stage/) draws page 1 with pdf.js when the PDF's ranges are asked for with no
+  // preview to show first, at the document's start (docs/decisions/2026-12-07-boot-draws-page-one.md).
+  const stage = withStage ? openEarlyStage() : { decide: () => undefined };
+  const askContent = (body: Body, staged = false) => {
+    let asked: Promise<unknown> | undefined;
     try {
-      return askContentOf(body);
+      asked = askContentOf(body);
     } catch {
       // byteSource.ts asks for them itself.
-      return undefined;
     }
+    const content = window.folioEarlyContent as { url?: string } | undefined;
+    const atStart = view.page === undefined && view.zoom === undefined;
+    stage.decide(
+      staged && atStart && asked !== undefined && content?.url !== undefined
+        ? { url: content.url, answer: body }
+        : undefined,
+    );
+    return asked;
   };
 
   // Page 1's preview (contracts §3 `previews`), asked for the moment the answer names it, at the
@@ -175,21 +201,21 @@ export function askEarly(): EarlyRequests | undefined {
       const offered = offeredPreview(body);
       // A link to another page or zoom first shows another image: the app asks for it.
       if (!offered || view.page !== undefined || view.zoom !== undefined) {
-        void askContent(body);
+        void askContent(body, true);
         return undefined;
       }
       // Near the server, a preview it has still to draw comes no sooner than pdf.js's page, and
       // drawing it takes cores pdf.js needs: none is asked for, and the app shows none this time
       // (docs/decisions/2026-11-28-near-cold-preview.md).
       if (Array.isArray(offered.drawn) && !offered.drawn.includes(offered.width)) {
-        const page = performance.getEntriesByType('navigation')[0] as
-          PerformanceNavigationTiming | undefined;
-        if (page && page.responseEnd - page.requestStart < NEAR_MS) {
+        if (nearServer()) {
           earlyPreview.declined = true;
-          void askContent(body);
+          void askContent(body, true);
           return undefined;
         }
       }
+      // The first frame shows page 1's preview: the stage draws nothing.
+      stage.decide(undefined);
       const url = new URL(previewImageUrl(offered, 1, offered.width), api).href;
       const image = quietFetch(url, {
         signal: previewController.signal,
@@ -203,7 +229,10 @@ export function askEarly(): EarlyRequests | undefined {
       };
       return { url, response: image, answer: body };
     })
-    .catch(() => undefined);
+    .catch(() => {
+      stage.decide(undefined);
+      return undefined;
+    });
   window.folioEarlyPreview = earlyPreview;
   return early;
 }

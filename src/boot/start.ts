@@ -10,8 +10,9 @@ import { readSettings } from '../services/settings';
 import { pageLocation } from '../url/location';
 import { namesDocument } from '../url/query';
 import { markDocumentLink } from './bootBarPlace';
-import { askEarly } from './earlyRequests';
+import { askEarly, nearServer } from './earlyRequests';
 import type { EarlyRequests } from './earlyRequests';
+import { stageDrawing } from './stage/earlyStage';
 
 /** The build's files, named relative to routerBase (webpack.config.js). */
 export interface BootFiles {
@@ -20,8 +21,15 @@ export interface BootFiles {
   styles: string[];
   /** The wildcard page's chunks: downloading with the entry, run later. */
   preload: string[];
+
   /** pdf.js's worker, a hashed asset (earlyWorker.ts); null when the build has none. */
   worker: string | null;
+  /**
+   * The stage's entry (stage/index.ts, with pdf.js's display layer), run at once: the app's entry
+   * depends on it (it holds webpack's runtime), and on a document link it draws page 1 before the
+   * app. None in a development build (webpack.config.js).
+   */
+  stage: string[];
 }
 
 /** After page 1's preview is in, the app's scripts wait this long at most for the first frame. */
@@ -60,18 +68,33 @@ function startWorker(base: string, worker: string | null): void {
 }
 
 /**
- * The app's scripts. While page 1's preview is coming in they are downloaded but held until the
+ * The app's scripts, held on a document link until the facility's answer is in. While page 1's
+ * preview is coming in they are downloaded but held until the
  * first frame (firstFrame/) has drawn it or given up (at most HOLD_MS): running them takes the
  * main thread for hundreds of milliseconds, and nothing is painted until they are done. A preview
  * the server is still drawing (no response DRAWING_MS after the scripts are in) holds nothing
  * (docs/decisions/2026-11-26-first-frame.md), and the PDF's ranges are asked for then rather than
- * after it (docs/decisions/2026-11-27-cold-preview-ranges.md).
+ * after it (docs/decisions/2026-11-27-cold-preview-ranges.md). With no preview to show, the stage
+ * (stage/) draws page 1 with pdf.js, and they wait until it has painted it or given up
+ * (docs/decisions/2026-12-07-boot-draws-page-one.md).
  */
-function loadScripts(base: string, scripts: readonly string[], early: EarlyRequests | undefined) {
+function loadScripts(base: string, files: BootFiles, early: EarlyRequests | undefined) {
+  const { scripts } = files;
+  let viewerAsked = false;
+  const preloadViewer = () => {
+    if (viewerAsked) return;
+    viewerAsked = true;
+    for (const file of files.preload)
+      link('preload', base + file, file.endsWith('.css') ? 'style' : 'script');
+  };
   let started = false;
+  // The stage is drawing page 1: only its end (or a bound below) runs the app's scripts.
+  let staged = false;
   const start = () => {
     if (started) return;
     started = true;
+    if (window.folioEarlyStage) window.folioEarlyStage.appRunning = true;
+    preloadViewer();
     for (const file of scripts) {
       const script = document.createElement('script');
       script.src = base + file;
@@ -79,7 +102,9 @@ function loadScripts(base: string, scripts: readonly string[], early: EarlyReque
       document.head.append(script);
     }
   };
-  window.folioStartApp = start;
+  window.folioStartApp = () => {
+    if (!staged) start();
+  };
   const preview = (window.folioEarlyPreview as { preview?: Promise<unknown> } | undefined)?.preview;
   if (early === undefined || preview === undefined) {
     start();
@@ -87,35 +112,70 @@ function loadScripts(base: string, scripts: readonly string[], early: EarlyReque
   }
   let scriptsIn = false;
   let imageIn = false;
+  // The answer is in, and the boot knows what shows page 1 first (a preview, the stage, the app).
+  let settled = false;
+  let loaded = false;
   const hold = () => {
     if (scriptsIn && imageIn) setTimeout(start, HOLD_MS);
   };
-  let downloading = scripts.length;
-  for (const file of scripts) {
-    const preloaded = link('preload', base + file, 'script');
-    preloaded.onload = preloaded.onerror = () => {
-      downloading -= 1;
-      if (downloading > 0) return;
-      scriptsIn = true;
-      hold();
-      setTimeout(() => {
-        if (imageIn) return;
-        early.serverDrawing();
-        start();
-      }, DRAWING_MS);
-    };
+  const serverDrawing = () => {
+    if (!scriptsIn || !settled || imageIn || staged) return;
+    setTimeout(() => {
+      if (imageIn) return;
+      early.serverDrawing();
+      start();
+    }, DRAWING_MS);
+  };
+  const afterLoad = () => {
+    if (loaded && settled && !staged) setTimeout(start, AFTER_LOAD_MS);
+  };
+  const fetchScripts = () => {
+    preloadViewer();
+    let downloading = scripts.length;
+    for (const file of scripts) {
+      const preloaded = link('preload', base + file, 'script');
+      preloaded.onload = preloaded.onerror = () => {
+        downloading -= 1;
+        if (downloading > 0) return;
+        scriptsIn = true;
+        hold();
+        serverDrawing();
+      };
+    }
+  };
+  // Near the server, what page 1 does not need is asked for after it: once the boot knows that
+  // the stage draws nothing, or once it has drawn page 1 (`start`). Far from it, at once: the
+  // answer's round trip would delay them more than they delay page 1.
+  const stage = window.folioEarlyStage;
+  if (stage && nearServer()) {
+    void stage.decided.then((ask) => {
+      if (ask === undefined) fetchScripts();
+    });
+  } else {
+    fetchScripts();
   }
   // Bounds that need none of the events above, should one never come
-  // (docs/decisions/2026-11-27-a-first-view-that-did-not-start.md).
+  // (docs/decisions/2026-11-27-a-first-view-that-did-not-start.md); the page's load counts once
+  // the answer is in, and not while the stage draws (it ends itself whatever happens).
   window.addEventListener('load', () => {
-    setTimeout(start, AFTER_LOAD_MS);
+    loaded = true;
+    afterLoad();
   });
   setTimeout(start, LAST_BOUND_MS);
   void preview.then((asked) => {
+    settled = true;
+    const stage = stageDrawing();
+    if (!asked && stage) {
+      staged = true;
+      void stage.done.then(start);
+      return;
+    }
     if (!asked) {
       start();
       return;
     }
+    afterLoad();
+    serverDrawing();
     (asked as { response: Promise<Response> }).response.then(() => {
       imageIn = true;
       hold();
@@ -130,13 +190,17 @@ export function boot(files: BootFiles): void {
   markLanguage();
   let early: EarlyRequests | undefined;
   try {
-    if (docLink) early = askEarly();
+    if (docLink) early = askEarly(files.stage.length > 0);
   } catch {
     // The app asks for it itself.
   }
   if (docLink) startWorker(base, files.worker);
+  for (const file of files.stage) {
+    const script = document.createElement('script');
+    script.src = base + file;
+    script.async = true;
+    document.head.append(script);
+  }
   for (const file of files.styles) link('stylesheet', base + file);
-  for (const file of files.preload)
-    link('preload', base + file, file.endsWith('.css') ? 'style' : 'script');
-  loadScripts(base, files.scripts, early);
+  loadScripts(base, files, early);
 }

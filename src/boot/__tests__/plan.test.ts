@@ -5,7 +5,7 @@
  */
 import { normalizeDocument } from '../../services/facilityDocument';
 import { parseHash } from '../../url/hash';
-import { planFirstFrame } from '../firstFrame/plan';
+import { planFirstFrame, planFirstLayout } from '../firstFrame/plan';
 import type { FirstFrameScreen } from '../firstFrame/plan';
 
 const BASE = new URL('https://f.test/api/');
@@ -118,5 +118,28 @@ describe('planFirstFrame', () => {
     ['a narrow window with classic scrollbars', doc(), { ...PHONE, scrollbar: 15 }, ''],
   ])('nothing for %s: the app draws page 1 itself', (_, given, screen, hash) => {
     expect(planFirstFrame(given, screen, parseHash(hash))).toBeUndefined();
+  });
+});
+
+describe("planFirstLayout (the boot's stage, docs/decisions/2026-12-07-boot-draws-page-one.md)", () => {
+  it('lays page 1 out where the first frame would, with no previews offered', () => {
+    const layout = planFirstLayout(doc({ previews: undefined }), DESKTOP, AT_START);
+    expect(layout).toMatchObject({
+      top: 41,
+      bottom: 0,
+      pages: [{ left: 232, top: 0, width: 816, height: 1056 }],
+    });
+    expect(planFirstFrame(doc({ previews: undefined }), DESKTOP, AT_START)).toBeUndefined();
+  });
+
+  it('phone: page 1 fitted to the width', () => {
+    const layout = planFirstLayout(doc({ previews: undefined }), PHONE, AT_START);
+    expect(layout?.pages[0]?.width).toBeLessThanOrEqual(390);
+    expect(layout?.pages[0]?.width).toBeGreaterThan(350);
+  });
+
+  it('nowhere for a link to a page, or while it converts', () => {
+    expect(planFirstLayout(doc(), DESKTOP, parseHash('#page=2'))).toBeUndefined();
+    expect(planFirstLayout(doc({ loadedCount: 1 }), DESKTOP, AT_START)).toBeUndefined();
   });
 });

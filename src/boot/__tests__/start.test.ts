@@ -83,3 +83,75 @@ it("loads the styles, preloads the page's chunks and runs the entry at once with
   window.folioStartApp?.();
   expect(document.head.querySelectorAll('script')).toHaveLength(1);
 });
+
+describe("the boot's stage (docs/decisions/2026-12-07-boot-draws-page-one.md)", () => {
+  const FILES = {
+    scripts: ['main.1.js'],
+    stage: ['stage.1.js'],
+    preload: ['viewer.2.js'],
+  };
+  const flush = async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  const asked = () => ({
+    scripts: [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src')),
+    preloads: [...document.head.querySelectorAll('link[rel="preload"]')].map((l) =>
+      l.getAttribute('href'),
+    ),
+  });
+
+  beforeEach(() => {
+    // Near the server: the page came in at once.
+    Object.defineProperty(performance, 'getEntriesByType', {
+      configurable: true,
+      value: () => [{ requestStart: 10, responseStart: 12, responseEnd: 14 }],
+    });
+    jest.spyOn(window, 'fetch').mockImplementation((input) => {
+      const url = typeof input === 'string' ? input : (input as Request).url;
+      if (url.endsWith('/documents/a.pdf')) {
+        const body = { title: 'A', pageCount: 1, loadedCount: 1, fileUrl: '/files/a.pdf' };
+        return Promise.resolve(new Response(JSON.stringify(body)));
+      }
+      return Promise.resolve(
+        new Response('%PDF', { status: 206, headers: { 'Content-Range': 'bytes 0-3/4' } }),
+      );
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(performance, 'getEntriesByType');
+    delete window.folioEarlyStage;
+    delete window.folioEarlyContent;
+  });
+
+  it('runs the stage at once, and near the server asks for the app only once it has drawn page 1', async () => {
+    window.history.replaceState(null, '', '/?doc=a.pdf');
+    bootScriptWith(FILES)();
+    expect(asked()).toEqual({ scripts: ['/stage.1.js'], preloads: [] });
+    await flush();
+    expect(window.folioEarlyStage?.drawing?.url).toBe('http://localhost/files/a.pdf');
+    // The first frame has nothing to draw: the app still waits for the stage.
+    window.folioStartApp?.();
+    await flush();
+    expect(asked().scripts).toEqual(['/stage.1.js']);
+    window.folioEarlyStage?.finish();
+    await flush();
+    expect(asked()).toEqual({
+      scripts: ['/stage.1.js', '/main.1.js'],
+      preloads: ['/viewer.2.js'],
+    });
+  });
+
+  it('draws nothing for a document shown otherwise, and the app is asked for at once', async () => {
+    jest
+      .spyOn(window, 'fetch')
+      .mockImplementation(() =>
+        Promise.resolve(new Response(JSON.stringify({ title: 'A', view: 'listing' }))),
+      );
+    window.history.replaceState(null, '', '/?doc=a.pdf');
+    bootScriptWith(FILES)();
+    await flush();
+    expect(window.folioEarlyStage?.drawing).toBeUndefined();
+    expect(asked().preloads).toEqual(['/viewer.2.js', '/main.1.js']);
+  });
+});

@@ -20,6 +20,14 @@ declare global {
   }
 }
 
+/**
+ * The first frame holds page 1 drawn by pdf.js (the boot's stage, paint.ts): it stays until the
+ * viewer's own page 1 is drawn, not only laid out (docs/decisions/2026-12-07-boot-draws-page-one.md).
+ */
+export function firstFrameHoldsDrawnPage(): boolean {
+  return document.getElementById(FIRST_FRAME_ID)?.dataset.drawnPage === '1';
+}
+
 export function isFirstFrameReplaced(): boolean {
   return window.folioFirstFrameReplaced === true;
 }

@@ -4,7 +4,6 @@
  * the facility's answer and the image, while the app's own scripts are still on their way. It is
  * built as its own entry and inlined into index.html after the boot (webpack.config.js inlineScript).
  */
-import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 import { offerDecodedPreview, peekEarlyPreview } from '../../services/earlyAnswer';
 import type { EarlyPreviewAsked } from '../../services/earlyAnswer';
 import { normalizeDocument } from '../../services/facilityDocument';
@@ -16,27 +15,7 @@ import { pageLocation } from '../../url/location';
 import { isFirstFrameReplaced } from './handover';
 import { paintFirstFrame } from './paint';
 import { planFirstFrame } from './plan';
-import type { FirstFrameScreen } from './plan';
-
-/** The width classic scrollbars take here (0 where they overlay the content). */
-function scrollbarWidth(): number {
-  const probe = document.createElement('div');
-  probe.style.cssText = 'position:absolute;top:-100px;width:50px;height:50px;overflow:scroll';
-  document.body.append(probe);
-  const width = probe.offsetWidth - probe.clientWidth;
-  probe.remove();
-  return width;
-}
-
-function screenNow(): FirstFrameScreen {
-  return {
-    width: window.innerWidth,
-    height: window.innerHeight,
-    narrow: window.matchMedia(NARROW_SCREEN_QUERY).matches,
-    scrollbar: scrollbarWidth(),
-    pixelRatio: window.devicePixelRatio || 1,
-  };
-}
+import { screenNow } from './screen';
 
 /**
  * The image, read from a copy of the response (the app takes the response itself over), and the

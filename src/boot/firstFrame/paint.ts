@@ -1,24 +1,29 @@
 /**
  * Draws the first frame (docs/decisions/2026-11-26-first-frame.md): the stage between the bars,
- * with page 1's preview and the placeholders in view where PdfView will put them, under the
- * facility's watermark, as one element over the app until the app hands over (handover.ts).
+ * with page 1's preview (or the boot's stage's canvas, docs/decisions/2026-12-07-boot-draws-page-one.md)
+ * and the placeholders in view where PdfView will put them, under the facility's watermark, as
+ * one element over the app until the app hands over (handover.ts).
  */
 import { mountWatermark } from '../../services/watermark/overlay';
 import { FIRST_FRAME_ID } from './handover';
-import type { FirstFramePlan } from './plan';
+import type { FirstFrameLayout } from './plan';
 
 function px(value: number): string {
   return `${String(value)}px`;
 }
 
 /**
- * `image` is page 1's preview, already decoded. The frame takes no pointer events and no
- * selection: a long press or a right click finds no picture to save (anti-copy), and nothing the
- * reader does is lost, as the app underneath is not yet listening either.
+ * `page1` is page 1's preview, already decoded, or the stage's canvas. The frame takes no pointer
+ * events and no selection: a long press or a right click finds no picture to save (anti-copy), and
+ * nothing the reader does is lost, as the app underneath is not yet listening either.
  */
-export function paintFirstFrame(plan: FirstFramePlan, image: HTMLImageElement): HTMLElement {
+export function paintFirstFrame(
+  plan: FirstFrameLayout,
+  page1: HTMLImageElement | HTMLCanvasElement,
+): HTMLElement {
   const frame = document.createElement('div');
   frame.id = FIRST_FRAME_ID;
+  if (page1 instanceof HTMLCanvasElement) frame.dataset.drawnPage = '1';
   frame.setAttribute('aria-hidden', 'true');
   Object.assign(frame.style, {
     position: 'fixed',
@@ -45,13 +50,15 @@ export function paintFirstFrame(plan: FirstFramePlan, image: HTMLImageElement): 
       background: '#fff',
     });
     if (index === 0) {
-      image.alt = '';
-      image.draggable = false;
-      // The Element Timing API reports when it is painted (the bench's first page pixels).
-      image.setAttribute('elementtiming', 'folio-preview');
-      image.dataset.previewPage = '1';
-      Object.assign(image.style, { display: 'block', width: '100%', height: '100%' });
-      page.append(image);
+      if (page1 instanceof HTMLImageElement) {
+        page1.alt = '';
+        page1.draggable = false;
+        // The Element Timing API reports when it is painted (the bench's first page pixels).
+        page1.setAttribute('elementtiming', 'folio-preview');
+        page1.dataset.previewPage = '1';
+      }
+      Object.assign(page1.style, { display: 'block', width: '100%', height: '100%' });
+      page.append(page1);
     }
     frame.append(page);
   });

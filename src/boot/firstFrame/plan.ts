@@ -37,15 +37,19 @@ export interface FirstFrameBox {
   height: number;
 }
 
-export interface FirstFramePlan {
+/** Where the viewer's first layout puts the pages: what the first frame and the stage draw in. */
+export interface FirstFrameLayout {
   /** The stage, the box between the bars that holds the pages: its distance from the top and the bottom. */
   top: number;
   bottom: number;
   /** Page 1 first, then the placeholders below it that are in view. */
   pages: FirstFrameBox[];
+  watermark: WatermarkInfo;
+}
+
+export interface FirstFramePlan extends FirstFrameLayout {
   /** Page 1's preview at the width the viewer will ask for. */
   preview: string;
-  watermark: WatermarkInfo;
 }
 
 /** Each page's border box reaches this far past its content, on every side. */
@@ -56,8 +60,7 @@ const PITCH_EXTRA = 2 * BORDER + PAGE_MARGIN_TOP_PX + PAGE_MARGIN_BOTTOM_PX;
 /**
  * The first frame of a complete document that has page previews, opened at its start: undefined
  * otherwise (a link to a page or a zoom, a conversion still running, no previews), and where its
- * layout is not known beforehand (a narrow window with classic scrollbars, whose fitted zoom
- * depends on whether the fitted pages overflow). The app then draws page 1 itself, as before.
+ * layout is not known beforehand (see planFirstLayout). The app then draws page 1 itself, as before.
  */
 export function planFirstFrame(
   doc: FacilityDocument,
@@ -65,9 +68,27 @@ export function planFirstFrame(
   /** The link's place (`#page`, `#zoom`). */
   view: HashView,
 ): FirstFramePlan | undefined {
+  const layout = doc.previews && planFirstLayout(doc, screen, view);
+  if (doc.previews === undefined || layout === undefined) return undefined;
+  const preview = previewFor(doc.previews, 1, layout.pages[0].width, screen.pixelRatio);
+  if (preview === undefined) return undefined;
+  return { ...layout, preview };
+}
+
+/**
+ * The pages' first layout of a complete document opened at its start: undefined otherwise (a link
+ * to a page or a zoom, a conversion still running), and where it is not known beforehand (a
+ * narrow window with classic scrollbars, whose fitted zoom depends on whether the fitted pages
+ * overflow).
+ */
+export function planFirstLayout(
+  doc: FacilityDocument,
+  screen: FirstFrameScreen,
+  view: HashView,
+): FirstFrameLayout | undefined {
   const first = doc.pageSize.at(0);
   if (view.page !== undefined || view.zoom !== undefined) return undefined;
-  if (doc.previews === undefined || first === undefined) return undefined;
+  if (first === undefined) return undefined;
   if (doc.loadedCount < doc.pageCount) return undefined;
   if (screen.narrow && screen.scrollbar > 0) return undefined;
 
@@ -91,9 +112,8 @@ export function planFirstFrame(
     width,
     height,
   }));
-  const preview = previewFor(doc.previews, 1, pages[0].width, screen.pixelRatio);
-  if (preview === undefined) return undefined;
-  return { top, bottom, pages, preview, watermark: doc.watermarkInfo };
+  if (pages.length === 0) return undefined;
+  return { top, bottom, pages, watermark: doc.watermarkInfo };
 }
 
 /**

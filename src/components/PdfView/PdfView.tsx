@@ -6,6 +6,7 @@ import { viewerActions } from '../../models/viewer';
 import { selectLinkZoom } from '../../models/url';
 import { selectCanSelectText, selectParam } from '../../models/doc/selectors';
 import { PageSkeleton } from './PageSkeleton';
+import { firstFrameHoldsDrawnPage } from '../../boot/firstFrame/handover';
 import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 import { fitWidthZoom, normaliseRotation } from '../../services/pdf/layout';
 import { pdfSession } from '../../services/pdf/session';
@@ -49,8 +50,12 @@ export function PdfView({ children }: { children?: ReactNode }) {
   // over, while the doc model's `pdfReady` stays true.
   const initialised = useAppSelector((s) => s.viewer.laidOut);
   const drawn = useAppSelector((s) => s.viewer.drawn);
-  // pdf.js has laid out or drawn page 1: the first frame, if still there, has nothing left to show.
-  useFirstFrameReplaced(initialised || drawn.includes(1));
+  const pageShown = useAppSelector((s) => s.doc.pageShown);
+  // pdf.js has laid out or drawn page 1: the first frame, if still there, has nothing left to show;
+  // one holding page 1 drawn by pdf.js (the boot's stage) stays until the viewer has drawn a page.
+  useFirstFrameReplaced(
+    drawn.includes(1) || (initialised && (pageShown || !firstFrameHoldsDrawnPage())),
+  );
   const pageErrorText = t('engine.pageError');
   const locale = useLocale();
 

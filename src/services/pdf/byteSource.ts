@@ -14,7 +14,7 @@ import type { ByteRange } from '../../domain/document';
 import { takeEarlyContent } from '../earlyAnswer';
 import { facilityInit } from '../facilityAuth';
 import { HEAD_BYTES, rangesToAsk, tailFrom } from './firstRanges';
-import { pdfjs } from './pdfjs';
+import { pdfjs } from './pdfjsDisplay';
 
 /** A range that failed is asked again this many times, waiting twice as long each time. */
 const RANGE_TRIES = 3;

@@ -1,7 +1,7 @@
 import type { ByteRange } from '../../domain/document';
 import { facilityCredentials, facilityHeaders } from '../facilityAuth';
-import { pdfjs, resourceUrl, sharedWorker } from './pdfjs';
-import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjs';
+import { pdfjs, resourceUrl, sharedWorker } from './pdfjsDisplay';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from './pdfjsDisplay';
 import { isPhoneLike } from './device';
 import { HeadFailure, openByteSource } from './byteSource';
 import { RANGE_CHUNK } from './firstRanges';

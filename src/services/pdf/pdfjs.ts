@@ -1,42 +1,10 @@
 /**
- * pdf.js, configured once: the worker and its data files come from our own origin under the
- * deployment's base path, from the same exact pdfjs-dist version as the API (contracts §6).
- * `pdfjs-dist` must be evaluated before `pdf_viewer.mjs`, which reads `globalThis.pdfjsLib`.
+ * pdf.js with its viewer components (`pdf_viewer`), for the viewer chunk. `pdfjs-dist` must be
+ * evaluated before `pdf_viewer.mjs`, which reads `globalThis.pdfjsLib`: pdfjsDisplay.ts, which
+ * imports it, comes first.
  */
-import * as pdfjs from 'pdfjs-dist';
+import { resourceUrl } from './pdfjsDisplay';
 import * as viewer from 'pdfjs-dist/web/pdf_viewer.mjs';
-import { pdfWorkerPort } from './earlyWorker';
 
-let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
-
-// pdf.js's renderer worker draws pages on an OffscreenCanvas, off the main thread that the app's
-// chrome and the text layer need; without OffscreenCanvas pdf.js draws on the main thread
-// (docs/decisions/2026-11-27-renderer-worker.md). A hashed asset, as the parsing worker is
-// (earlyWorker.ts).
-pdfjs.GlobalWorkerOptions.rendererSrc = new URL(
-  'pdfjs-dist/build/pdf.renderer.min.mjs',
-  import.meta.url,
-).href;
-
-/** One worker for the page's life (earlyWorker.ts started it with the entry); documents share it. */
-export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
-  worker ??= pdfjs.PDFWorker.create({ port: pdfWorkerPort() });
-  return worker;
-}
-sharedWorker();
-
-/**
- * Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm, ICC profiles and the annotation icons
- * for this version.
- */
-export function resourceUrl(
-  folder: 'cmaps' | 'standard_fonts' | 'wasm' | 'iccs' | 'images',
-): string {
-  return new URL(
-    `pdfjs-${pdfjs.version}/${folder}/`,
-    new URL(__webpack_public_path__, document.baseURI),
-  ).toString();
-}
-
-export { pdfjs, viewer };
-export type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist';
+export { resourceUrl, viewer };
+export type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy } from './pdfjsDisplay';

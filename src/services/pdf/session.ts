@@ -28,6 +28,7 @@ import { pdfPrintSource } from './printSource';
 import { pdfTextSource } from './pageText';
 import type { PageTextSource } from './pageText';
 import type { PageGeometry } from './pageViews';
+import { takeStagedOpen } from './stagedOpen';
 import { ThumbnailStore } from './thumbnailStore';
 import type { Rasterize } from './thumbnailStore';
 
@@ -294,9 +295,11 @@ export function createPdfSession(): PdfSession {
     pagesContainer: () => (current ? host?.elements.container : undefined),
     provide(given) {
       parts = given;
-      provideOpener(given.open);
+      // The boot's stage may have opened the document already: taken, not opened again.
+      const open: Opener = (url) => takeStagedOpen(url) ?? given.open(url);
+      provideOpener(open);
       build();
-      opener = Promise.resolve(given.open);
+      opener = Promise.resolve(open);
     },
     opener: () => opener,
   };

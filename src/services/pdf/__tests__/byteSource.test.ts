@@ -17,7 +17,7 @@ import { bootScript, bootScriptWith } from '../../../test/bootScript';
 /** The tests' unit of a file: four of pdf.js's chunks, half the head, the whole tail. */
 const UNIT = 4 * RANGE_CHUNK;
 
-jest.mock('../pdfjs', () => ({
+jest.mock('../pdfjsDisplay', () => ({
   pdfjs: {
     PDFDataRangeTransport: class {
       length: number;

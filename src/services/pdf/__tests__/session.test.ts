@@ -4,10 +4,11 @@
  * channel, and an open ended only after the engine showing it has gone.
  */
 import { createPdfSession } from '../session';
+import { stageOpen, takeStagedOpen } from '../stagedOpen';
 import type { ViewerParts } from '../session';
 import type { Engine, EngineOptions } from '../engine';
 import type { EngineView, ViewerEvent } from '../pageEngine';
-import type { OpenedDocument } from '../openDocument';
+import type { OpenedDocument, OpenOptions } from '../openDocument';
 import type { PDFDocumentProxy } from '../pdfjs';
 
 const PDF_A = { numPages: 1 } as unknown as PDFDocumentProxy;
@@ -48,10 +49,12 @@ describe('the pdf session', () => {
   it('gives the opener to whoever waited for it', async () => {
     const session = createPdfSession();
     const waited = session.opener();
-    const open = jest.fn<OpenedDocument, [string]>();
+    const opened = { promise: new Promise(() => undefined) } as unknown as OpenedDocument;
+    const open = jest.fn<OpenedDocument, [string]>().mockReturnValue(opened);
     session.provide(parts([], open));
-    await expect(waited).resolves.toBe(open);
-    await expect(session.opener()).resolves.toBe(open);
+    expect((await waited)('/a.pdf')).toBe(opened);
+    expect((await session.opener())('/b.pdf')).toBe(opened);
+    expect(open.mock.calls).toEqual([['/a.pdf'], ['/b.pdf']]);
   });
 
   it('builds an engine only once a document is open and the page view is attached', () => {
@@ -162,5 +165,66 @@ describe('the pdf session', () => {
     session.close(PDF_A, destroy);
     expect(destroy).toHaveBeenCalledTimes(1);
     expect(session.pdf()).toBeUndefined();
+  });
+
+  describe("the boot's stage's open (stagedOpen.ts)", () => {
+    const stagedDocument = () => {
+      const attach = jest.fn<undefined, [OpenOptions]>();
+      const opened = {
+        promise: new Promise(() => undefined),
+        attach,
+        nameRanges: jest.fn(),
+        loadRest: jest.fn(),
+        destroy: jest.fn(),
+      } as unknown as OpenedDocument;
+      return { opened, attach };
+    };
+    afterEach(() => {
+      takeStagedOpen('');
+    });
+
+    it("is taken by the app's open of the same URL, not opened again", async () => {
+      const session = createPdfSession();
+      const { opened } = stagedDocument();
+      const held = stageOpen('/doc.pdf', opened, jest.fn());
+      const open = jest.fn<OpenedDocument, [string]>();
+      session.provide(parts([], open));
+      const taken = (await session.opener())('/doc.pdf');
+      expect(taken).toBe(held);
+      expect(taken.promise).toBe(opened.promise);
+      expect(open).not.toHaveBeenCalled();
+      // Once: a later open of the same URL (a Retry) is the app's own.
+      (await session.opener())('/doc.pdf');
+      expect(open).toHaveBeenCalledWith('/doc.pdf');
+    });
+
+    it('is ended when the app opens another URL', async () => {
+      const session = createPdfSession();
+      const { opened } = stagedDocument();
+      stageOpen('/doc.pdf', opened, jest.fn());
+      const open = jest.fn<OpenedDocument, [string]>();
+      session.provide(parts([], open));
+      (await session.opener())('/other.pdf');
+      expect(open).toHaveBeenCalledWith('/other.pdf');
+      expect(opened.destroy).toHaveBeenCalled();
+    });
+
+    it("hands pdf.js's password question to the app once it attaches", async () => {
+      const { opened, attach } = stagedDocument();
+      const questioned = jest.fn();
+      const held = stageOpen('/locked.pdf', opened, questioned);
+      // pdf.js asks before the app is there: the stage hears of it, the question waits.
+      const asked = attach.mock.calls[0][0].askPassword('needed');
+      expect(questioned).toHaveBeenCalled();
+      const askPassword = jest.fn<Promise<string | null>, ['needed' | 'incorrect']>(() =>
+        Promise.resolve('secret'),
+      );
+      const onProgress = jest.fn();
+      held.attach({ askPassword, onProgress });
+      await expect(asked).resolves.toBe('secret');
+      expect(askPassword).toHaveBeenCalledWith('needed');
+      attach.mock.calls[0][0].onProgress?.(10, 20);
+      expect(onProgress).toHaveBeenCalledWith(10, 20);
+    });
   });
 });
