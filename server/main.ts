@@ -32,7 +32,7 @@ import { SERVE_LIMITS, buildServer } from './app.ts';
 import { authFromEnv } from './auth-keys.ts';
 import { defaultDocsDir } from './facility-routes.ts';
 import { VIEW_ONLY_MODES } from '../facility/policy/view-only.ts';
-import { SHEET_VIEW_MODES } from '../facility/facts/metadata.ts';
+import { SHEET_VIEW_MODES } from '../facility/sheets/grid-choice.ts';
 import { choice, count, folder, number, proxyList, setting } from './env.ts';
 import { resultsFromEnv, sourceFromEnv } from './source-env.ts';
 import { normaliseBase } from './settings-block.ts';

@@ -115,10 +115,6 @@ export function listingField(id: string, listed: Listing): Record<string, unknow
   };
 }
 
-/** How the server shows a workbook or a table of text by default (docs/server.md, "Sheets"). */
-export const SHEET_VIEW_MODES = ['grid', 'pages'] as const;
-export type SheetViewMode = (typeof SHEET_VIEW_MODES)[number];
-
 export function createMetadata(options: MetadataOptions): Metadata {
   const {
     lookup,

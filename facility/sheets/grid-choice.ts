@@ -12,9 +12,12 @@ import { formatOfDocument, shownName } from '../archives/entries.ts';
 import { extensionOf } from '../conversion/formats.ts';
 import type { ViewableOf } from '../conversion/viewable.ts';
 import type { Answer } from '../http/answer.ts';
-import type { SheetViewMode } from '../facts/metadata.ts';
 import { sheetViewAsked } from '../policy/param.ts';
 import type { Found } from '../sources/lookup.ts';
+
+/** How the server shows a workbook or a table of text by default (docs/server.md, "Sheets"). */
+export const SHEET_VIEW_MODES = ['grid', 'pages'] as const;
+export type SheetViewMode = (typeof SHEET_VIEW_MODES)[number];
 
 export interface GridChoiceOptions {
   /** How the server shows sheets unless a document asks otherwise (`SHEET_VIEW`). */
