@@ -12,7 +12,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readlinkSync, lstatSync, rmSync } from 'node:fs';
-import { access, chown, constants, readdir, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  chown,
+  constants,
+  cp,
+  mkdtemp,
+  readdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -168,18 +178,49 @@ export async function writeIdentity(work: string): Promise<string> {
  */
 export async function prepareJailFolder(work: string): Promise<void> {
   if (!asRoot()) return;
-  for (let at = path.dirname(work); ; at = path.dirname(at)) {
-    if (((await stat(at)).mode & 0o001) === 0) {
-      throw new Error(
-        `${at} is closed to the unprivileged user converters run as: give it o+x or convert in another folder`,
-      );
-    }
-    if (path.dirname(at) === at) break;
+  const closed = await closedAncestor(work);
+  if (closed !== undefined) {
+    throw new Error(
+      `${closed} is closed to the unprivileged user converters run as: give it o+x or convert in another folder`,
+    );
   }
   await chown(work, NOBODY, NOBODY);
   for (const entry of await readdir(work, { withFileTypes: true, recursive: true })) {
     await chown(path.join(entry.parentPath, entry.name), NOBODY, NOBODY);
   }
+}
+
+/** The first folder above `at` that does not let others through (no o+x), if any. */
+async function closedAncestor(at: string): Promise<string | undefined> {
+  for (let above = path.dirname(at); ; above = path.dirname(above)) {
+    if (((await stat(above)).mode & 0o001) === 0) return above;
+    if (path.dirname(above) === above) return undefined;
+  }
+}
+
+const reachable = new Map<string, Promise<string>>();
+
+/**
+ * A program's folder outside /usr (the project's Node, a program of the checkout) as the sandbox's
+ * unprivileged user can reach it to be bound in: the folder itself, or, as root when a folder above
+ * it is closed to others (a checkout inside a 0700 folder), a copy made once per process in a fresh
+ * folder of the system's temporary directory that only root may write.
+ */
+export function reachableProgramFolder(folder: string): Promise<string> {
+  let found = reachable.get(folder);
+  if (!found) {
+    found = (async () => {
+      if (!asRoot() || (await closedAncestor(folder)) === undefined) return folder;
+      const home = await mkdtemp(path.join(tmpdir(), 'folio-programs-'));
+      await chmod(home, 0o755);
+      const copy = path.join(home, path.basename(folder));
+      await cp(folder, copy, { recursive: true, dereference: true });
+      return copy;
+    })();
+    reachable.set(folder, found);
+    found.catch(() => reachable.delete(folder));
+  }
+  return found;
 }
 
 export type JailCheck = { ok: true } | { ok: false; why: string };

@@ -9,7 +9,7 @@
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inJail, prepareJailFolder } from '../../sandbox/jail.ts';
+import { inJail, prepareJailFolder, reachableProgramFolder } from '../../sandbox/jail.ts';
 import { runJailed } from '../../sandbox/run.ts';
 import { ConversionError } from '../failures.ts';
 import type { FormatConverter } from '../format.ts';
@@ -34,10 +34,24 @@ export const MAX_DWG_DXF_BYTES = 256 * 1024 * 1024;
  */
 const NODE_FLAGS = ['--disable-wasm-trap-handler', '--liftoff-only', '--max-old-space-size=512'];
 
-/** Folders the sandbox shows read-only at their own paths: Node (when not in /usr), the program, the package. */
-function programFolders(): string[] {
-  const node = path.dirname(process.execPath);
-  return [...(node.startsWith('/usr/') ? [] : [node]), PROGRAM, LIBREDWG];
+/**
+ * Node (when not in /usr), the program and the package as the sandbox shows them, read-only at
+ * their own paths (or at copies the sandbox's user can reach: jail.ts `reachableProgramFolder`).
+ */
+async function programPaths() {
+  const nodeFolder = path.dirname(process.execPath);
+  const inUsr = nodeFolder.startsWith('/usr/');
+  const [node, program, libredwg] = await Promise.all([
+    inUsr ? nodeFolder : reachableProgramFolder(nodeFolder),
+    reachableProgramFolder(PROGRAM),
+    reachableProgramFolder(LIBREDWG),
+  ]);
+  return {
+    node: path.join(node, path.basename(process.execPath)),
+    program,
+    libredwg,
+    folders: [...(inUsr ? [] : [node]), program, libredwg],
+  };
 }
 
 export const dwg: FormatConverter = {
@@ -54,13 +68,14 @@ export const dwg: FormatConverter = {
     }
     const drawing = path.join(job.work, 'drawing.dxf');
     await prepareJailFolder(job.work);
+    const paths = await programPaths();
     const result = await runJailed(
-      { work: job.work, programs: programFolders() },
-      process.execPath,
+      { work: job.work, programs: paths.folders },
+      paths.node,
       [
         ...NODE_FLAGS,
-        path.join(PROGRAM, 'dwg-to-dxf.mjs'),
-        LIBREDWG,
+        path.join(paths.program, 'dwg-to-dxf.mjs'),
+        paths.libredwg,
         inJail(job, job.input),
         inJail(job, drawing),
       ],
