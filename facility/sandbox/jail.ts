@@ -204,7 +204,8 @@ const reachable = new Map<string, Promise<string>>();
  * A program's folder outside /usr (the project's Node, a program of the checkout) as the sandbox's
  * unprivileged user can reach it to be bound in: the folder itself, or, as root when a folder above
  * it is closed to others (a checkout inside a 0700 folder), a copy made once per process in a fresh
- * folder of the system's temporary directory that only root may write.
+ * folder of the system's temporary directory that only root may write, removed when the process
+ * exits.
  */
 export function reachableProgramFolder(folder: string): Promise<string> {
   let found = reachable.get(folder);
@@ -212,6 +213,9 @@ export function reachableProgramFolder(folder: string): Promise<string> {
     found = (async () => {
       if (!asRoot() || (await closedAncestor(folder)) === undefined) return folder;
       const home = await mkdtemp(path.join(tmpdir(), 'folio-programs-'));
+      process.once('exit', () => {
+        rmSync(home, { recursive: true, force: true });
+      });
       await chmod(home, 0o755);
       const copy = path.join(home, path.basename(folder));
       await cp(folder, copy, { recursive: true, dereference: true });
