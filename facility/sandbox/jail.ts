@@ -12,17 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readlinkSync, lstatSync, rmSync } from 'node:fs';
-import {
-  access,
-  chmod,
-  chown,
-  constants,
-  cp,
-  mkdtemp,
-  readdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, chown, constants, cp, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -198,33 +188,23 @@ async function closedAncestor(at: string): Promise<string | undefined> {
   }
 }
 
-const reachable = new Map<string, Promise<string>>();
-
 /**
- * A program's folder outside /usr (the project's Node, a program of the checkout) as the sandbox's
- * unprivileged user can reach it to be bound in: the folder itself, or, as root when a folder above
- * it is closed to others (a checkout inside a 0700 folder), a copy made once per process in a fresh
- * folder of the system's temporary directory that only root may write, removed when the process
- * exits.
+ * Where a program's folder outside /usr (the project's Node, a program of the checkout) is seen
+ * inside the sandbox: at its own path, bound read-only (`bind`); or, as root when a folder above it
+ * is closed to others (a checkout inside a 0700 folder), which the sandbox's unprivileged user
+ * cannot pass, at a copy made in the job's folder (before {@link prepareJailFolder} hands it over),
+ * gone with the job.
  */
-export function reachableProgramFolder(folder: string): Promise<string> {
-  let found = reachable.get(folder);
-  if (!found) {
-    found = (async () => {
-      if (!asRoot() || (await closedAncestor(folder)) === undefined) return folder;
-      const home = await mkdtemp(path.join(tmpdir(), 'folio-programs-'));
-      process.once('exit', () => {
-        rmSync(home, { recursive: true, force: true });
-      });
-      await chmod(home, 0o755);
-      const copy = path.join(home, path.basename(folder));
-      await cp(folder, copy, { recursive: true, dereference: true });
-      return copy;
-    })();
-    reachable.set(folder, found);
-    found.catch(() => reachable.delete(folder));
+export async function programFolderFor(
+  job: Pick<JailJob, 'work'>,
+  folder: string,
+): Promise<{ bind?: string; inside: string }> {
+  if (!asRoot() || (await closedAncestor(folder)) === undefined) {
+    return { bind: folder, inside: folder };
   }
-  return found;
+  const copy = path.join(await mkdtemp(path.join(job.work, 'program-')), path.basename(folder));
+  await cp(folder, copy, { recursive: true, dereference: true });
+  return { inside: inJail(job, copy) };
 }
 
 export type JailCheck = { ok: true } | { ok: false; why: string };

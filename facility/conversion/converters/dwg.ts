@@ -9,7 +9,7 @@
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inJail, prepareJailFolder, reachableProgramFolder } from '../../sandbox/jail.ts';
+import { inJail, prepareJailFolder, programFolderFor } from '../../sandbox/jail.ts';
 import { runJailed } from '../../sandbox/run.ts';
 import { ConversionError } from '../failures.ts';
 import type { FormatConverter } from '../format.ts';
@@ -35,22 +35,22 @@ export const MAX_DWG_DXF_BYTES = 256 * 1024 * 1024;
 const NODE_FLAGS = ['--disable-wasm-trap-handler', '--liftoff-only', '--max-old-space-size=512'];
 
 /**
- * Node (when not in /usr), the program and the package as the sandbox shows them, read-only at
- * their own paths (or at copies the sandbox's user can reach: jail.ts `reachableProgramFolder`).
+ * Node (when not in /usr), the program and the package as the sandbox shows them: read-only at
+ * their own paths, or copies in the job's folder (jail.ts `programFolderFor`).
  */
-async function programPaths() {
+async function programPaths(job: { work: string }) {
   const nodeFolder = path.dirname(process.execPath);
   const inUsr = nodeFolder.startsWith('/usr/');
   const [node, program, libredwg] = await Promise.all([
-    inUsr ? nodeFolder : reachableProgramFolder(nodeFolder),
-    reachableProgramFolder(PROGRAM),
-    reachableProgramFolder(LIBREDWG),
+    inUsr ? { bind: undefined, inside: nodeFolder } : programFolderFor(job, nodeFolder),
+    programFolderFor(job, PROGRAM),
+    programFolderFor(job, LIBREDWG),
   ]);
   return {
-    node: path.join(node, path.basename(process.execPath)),
-    program,
-    libredwg,
-    folders: [...(inUsr ? [] : [node]), program, libredwg],
+    node: path.join(node.inside, path.basename(process.execPath)),
+    program: program.inside,
+    libredwg: libredwg.inside,
+    binds: [node.bind, program.bind, libredwg.bind].filter((bind) => bind !== undefined),
   };
 }
 
@@ -67,10 +67,10 @@ export const dwg: FormatConverter = {
       );
     }
     const drawing = path.join(job.work, 'drawing.dxf');
+    const paths = await programPaths(job);
     await prepareJailFolder(job.work);
-    const paths = await programPaths();
     const result = await runJailed(
-      { work: job.work, programs: paths.folders },
+      { work: job.work, programs: paths.binds },
       paths.node,
       [
         ...NODE_FLAGS,
