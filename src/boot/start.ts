@@ -38,6 +38,12 @@ const HOLD_MS = 1000;
 const DRAWING_MS = 50;
 /** After the page's load, no hold is still due (its preloads are in). */
 const AFTER_LOAD_MS = 1500;
+/**
+ * The longest the app's scripts wait for the facility's first answer: a facility slower than this
+ * gets the app (its controls, its own time-out and error) rather than a stage, which then draws
+ * nothing (docs/decisions/2026-12-07-boot-draws-page-one.md).
+ */
+const ANSWER_HOLD_MS = 3000;
 /** For a load that never comes. */
 const LAST_BOUND_MS = 10_000;
 
@@ -118,8 +124,11 @@ function loadScripts(base: string, files: BootFiles, early: EarlyRequests | unde
   const hold = () => {
     if (scriptsIn && imageIn) setTimeout(start, HOLD_MS);
   };
+  // The answer is overdue: the app runs without it, as it did before the stage.
+  let overdue = false;
+  const answered = () => settled || overdue;
   const serverDrawing = () => {
-    if (!scriptsIn || !settled || imageIn || staged) return;
+    if (!scriptsIn || !answered() || imageIn || staged) return;
     setTimeout(() => {
       if (imageIn) return;
       early.serverDrawing();
@@ -127,7 +136,7 @@ function loadScripts(base: string, files: BootFiles, early: EarlyRequests | unde
     }, DRAWING_MS);
   };
   const afterLoad = () => {
-    if (loaded && settled && !staged) setTimeout(start, AFTER_LOAD_MS);
+    if (loaded && answered() && !staged) setTimeout(start, AFTER_LOAD_MS);
   };
   const fetchScripts = () => {
     preloadViewer();
@@ -161,6 +170,12 @@ function loadScripts(base: string, files: BootFiles, early: EarlyRequests | unde
     loaded = true;
     afterLoad();
   });
+  setTimeout(() => {
+    if (settled) return;
+    overdue = true;
+    afterLoad();
+    serverDrawing();
+  }, ANSWER_HOLD_MS);
   setTimeout(start, LAST_BOUND_MS);
   void preview.then((asked) => {
     settled = true;
