@@ -1,10 +1,10 @@
 // CAD drawings and decoded images through `npm run serve` with signed links (docs/server.md,
 // "CAD drawings" and "Formats"): a DXF floor plan opens to page 1, its Chinese label found by
-// search, the watermark over it; a PSD opens to page 1, its flattened image drawn (left half red,
-// right half blue, as the tests write it).
+// search, the watermark over it; a DWG the same through the sandboxed DWG reader; a PSD opens to
+// page 1, its flattened image drawn (left half red, right half blue, as the tests write it).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -26,6 +26,7 @@ import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import { newSession, screenshot } from './support/viewer.ts';
 
+const FIXTURES = path.join(import.meta.dirname, '..', 'server', '__tests__', 'fixtures');
 const root = mkdtempSync(path.join(tmpdir(), 'folio-cad-images-serve-'));
 const docsDir = path.join(root, 'docs');
 let browser: Browser;
@@ -40,6 +41,9 @@ before(async () => {
   writeFileSync(path.join(docsDir, 'plan.dxf'), dxfText(floorPlan()));
   writeFileSync(path.join(docsDir, 'plan.dxf.json'), sidecar);
   writeFileSync(path.join(docsDir, 'design.psd'), psd(800, 500));
+  // An AutoCAD 2018 drawing from ACadSharp's samples (MIT; server/__tests__/fixtures/README.md).
+  copyFileSync(path.join(FIXTURES, 'export_sample.dwg'), path.join(docsDir, 'sample.dwg'));
+  writeFileSync(path.join(docsDir, 'sample.dwg.json'), sidecar);
   served = await serveWithChromium(root, { AUTH_PUBLIC_KEYS: key.keysFile, LOG_LEVEL: 'warn' });
   ({ server, browser } = served);
 });
@@ -71,6 +75,29 @@ describe('CAD drawings and decoded images through npm run serve, with a signed l
       await page.locator(WATERMARK_LAYER).waitFor({ state: 'attached' });
       assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
       await screenshot(page, 'cad-images-serve-dxf');
+      assert.deepEqual(session.problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a DWG: page 1 drawn through the sandboxed DWG reader, Goodbye found, the watermark over it', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    try {
+      await open(page, 'sample.dwg', '&search=Goodbye');
+      await page.waitForFunction(
+        () =>
+          /^1 of 1$/.test(document.querySelector('.folio-search-count')?.textContent.trim() ?? ''),
+        undefined,
+        { timeout: 30_000 },
+      );
+      // Its MTEXT's line breaks (DXF's `^J`) read as breaks, not as text.
+      const words = await page.locator('.textLayer').first().innerText();
+      assert.match(words, /Hello/);
+      assert.doesNotMatch(words, /\^J/);
+      assert.ok((await watermarkPixels(page, await pageRegion(page, 1))) > 200);
+      await screenshot(page, 'cad-images-serve-dwg');
       assert.deepEqual(session.problems, []);
     } finally {
       await session.close();

@@ -309,9 +309,9 @@ function mirrorY(pieces: Piece[], cy: number): Piece[] {
 
 /** MTEXT's formatting codes read as text: paragraphs as lines, the rest of the codes dropped. */
 export function mtextLines(raw: string): string[] {
-  return specialCharacters(raw)
+  // Stacks first: their `^` separator is not a caret escape.
+  return specialCharacters(raw.replace(/\\S([^;]*?)[/#^]([^;]*);/g, '$1/$2'))
     .replace(/\\[Pp]/g, '\n')
-    .replace(/\\S([^;]*?)[/#^]([^;]*);/g, '$1/$2')
     .replace(/\\[ACcFfHhQTWp][^;\\]*;/g, '')
     .replace(/\\[LlOoKkNX]/g, '')
     .replace(/\\~/g, ' ')
@@ -320,9 +320,15 @@ export function mtextLines(raw: string): string[] {
     .split('\n');
 }
 
-/** `%%c`, `%%d`, `%%p` and `\U+XXXX` as the characters they stand for. */
+/**
+ * `%%c`, `%%d`, `%%p`, `\U+XXXX` and DXF's caret notation (`^J` a line feed, `^I` a tab, `^ ` a
+ * caret: how LibreDWG's DXF writes a DWG's line breaks) as the characters they stand for.
+ */
 function specialCharacters(raw: string): string {
   return raw
+    .replace(/\^([@-_ ])/g, (_, c: string) =>
+      c === ' ' ? '^' : c === 'J' ? '\n' : c === 'I' ? '\t' : '',
+    )
     .replace(/%%[cC]/g, '⌀')
     .replace(/%%[dD]/g, '°')
     .replace(/%%[pP]/g, '±')
@@ -570,7 +576,7 @@ export function walkDrawing(dxf: IDxf, maxShapes: number, emit: (shape: Shape) =
         const at = aligned && t.endPoint ? t.endPoint : t.startPoint;
         const align = [0, 0.5, 1, 0.5, 0.5, 0.5][t.halign ?? 0] ?? 0;
         text(
-          [specialCharacters(t.text ?? '')],
+          [specialCharacters(t.text ?? '').replace(/[\n\t]/g, ' ')],
           at,
           t.textHeight,
           t.rotation ?? 0,

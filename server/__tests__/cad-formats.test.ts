@@ -101,6 +101,7 @@ describe('DXF and DWG', () => {
         'empty.dwg': Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(1000)]),
         'sections.dwg': gigabyteSections(),
         'notes.dwg': 'Meeting notes, not a drawing\n',
+        'sample.dwg': await readFile(path.join(FIXTURES, 'export_sample.dwg')),
         'huge.dxf': await readFile(huge),
         'loop.dxf': dxfText({
           blocks: {
@@ -137,6 +138,16 @@ describe('DXF and DWG', () => {
     expect(words).toContain('Office');
     expect(words).toContain('Room办公室');
     expect(words).toContain('10000');
+  });
+
+  test('an AutoCAD 2018 DWG (fixtures/README.md) becomes one page with its TEXT and MTEXT lines', async () => {
+    const { meta, text } = await converted(served, 'sample.dwg');
+    expect(meta).toMatchObject({ status: 200, body: { pageCount: 1 } });
+    const lines = text.split('\n').map((line) => line.trim());
+    for (const line of ['Hello', 'Goodbye', 'Mtext', 'line1', 'line2', 'line3']) {
+      expect(lines).toContain(line);
+    }
+    expect(text).not.toContain('^J');
   });
 
   test('a DXF ezdxf wrote (fixtures/README.md): its text, its dimension’s measurement', async () => {

@@ -164,6 +164,8 @@ test('MTEXT’s codes: paragraphs, fonts, stacks and braces', () => {
     '标题',
     '11/2" ⌀20 °',
   ]);
+  // DXF's caret notation, as LibreDWG writes a DWG's line breaks; a stack's `^` stays a stack.
+  expect(mtextLines('Mtext^Jline1\\Pa^ b^Ic \\S1^2;')).toEqual(['Mtext', 'line1', 'a^b\tc 1/2']);
 });
 
 test('countEntities counts the groups of code 0, padded or not, CRLF or LF, up to its limit', () => {
