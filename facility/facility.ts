@@ -180,6 +180,7 @@ export function createFacility(options: FacilityOptions): Facility {
       cacheDir,
       workDir: options.workDir ?? tmpdir(),
       contentHash,
+      pool,
       limits: options.mediaLimits,
       // A worker's transcode reaches this server through a CACHE_DIR they share; with none
       // (RESULTS_S3_PREFIX) the server transcodes itself.

@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
@@ -108,8 +109,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where `/metrics` listens, once the app is ready; undefined when not served. */
     metricsAddress: () => AddressInfo | undefined;
+    /** The pool's first thread ready (pool.ts `warm`). */
+    poolWarm: Promise<void>;
   }
 }
+
+/** The longest a starting server waits for its pool's first thread before it listens. */
+const POOL_WARM_BOUND_MS = 10_000;
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
@@ -160,6 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
   metrics.watchPool(facility.pool);
+  app.decorate('poolWarm', facility.pool.warm);
   let metricsAddress: AddressInfo | undefined;
   app.decorate('metricsAddress', () => metricsAddress);
   if (options.metricsPort !== undefined) {
@@ -366,6 +373,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const app = await buildServer(options);
   const host = options.host ?? 'localhost';
+  // A document opened as soon as the server listens finds a pool thread that has loaded its
+  // tasks, rather than waiting for it (docs/decisions/2026-12-07-mp4-facts-without-ffprobe.md);
+  // bounded, so a thread that never comes up still lets the server answer (health, errors).
+  await Promise.race([app.poolWarm, delay(POOL_WARM_BOUND_MS, undefined, { ref: false })]);
   await app.listen({ port: options.port ?? 8000, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

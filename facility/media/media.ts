@@ -18,6 +18,7 @@ import type { FailureCode } from '../conversion/failures.ts';
 import { shownName } from '../archives/entries.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
+import type { Pool } from '../pool/pool.ts';
 import type { Found } from '../sources/lookup.ts';
 import { makePlayable } from './playable.ts';
 import type { Playable, TranscodeElsewhere } from './playable.ts';
@@ -40,6 +41,8 @@ export interface MediaOptions {
   /** Where jobs copy the file for ffmpeg (its sandbox sees only that folder). */
   workDir: string;
   contentHash: (file: string, stats: Stats) => Promise<string>;
+  /** Reads an MP4's index before ffprobe (playable.ts). */
+  pool?: Pool | undefined;
   limits?: Partial<MediaLimits>;
   /** A server on a queue: transcodes are the queue's jobs (facility/queue/queue.ts). */
   transcodeElsewhere?: TranscodeElsewhere | undefined;
@@ -82,6 +85,7 @@ export function createMedia(options: MediaOptions): Media {
       cacheDir,
       workDir,
       limits,
+      pool: options.pool,
       elsewhere: options.transcodeElsewhere,
       log,
     });

@@ -9,7 +9,8 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConversionError } from '../conversion/failures.ts';
 import { extensionOf, formatOf } from '../conversion/formats.ts';
-import { playsAsIs, probe } from './probe.ts';
+import type { Pool } from '../pool/pool.ts';
+import { checkDeclared, ISO_CONTAINER, playsAsIs, probe } from './probe.ts';
 import type { MediaFacts, MediaLimits } from './probe.ts';
 import { inMediaJob } from './run.ts';
 import type { MediaJob } from './run.ts';
@@ -32,6 +33,8 @@ export interface PlayableOptions {
   /** Where jobs copy the file for ffprobe and ffmpeg (their sandbox sees only that folder). */
   workDir: string;
   limits: MediaLimits;
+  /** Reads an MP4's index before ffprobe would (iso-facts.ts); unset: ffprobe alone. */
+  pool?: Pool | undefined;
   /** Unset: transcoded in this process. */
   elsewhere?: TranscodeElsewhere | undefined;
   log?: ((event: Record<string, unknown>) => void) | undefined;
@@ -71,6 +74,27 @@ async function probeFile(
 }
 
 /**
+ * An MP4's facts from its own index in a pool thread, when they show a file the browser plays as
+ * it is (ffprobe's start in the sandbox is most of a film's first answer:
+ * docs/decisions/2026-12-07-mp4-facts-without-ffprobe.md); else undefined, and ffprobe reads it.
+ */
+async function indexFacts(
+  pool: Pool | undefined,
+  file: string,
+  name: string,
+  plays: string | undefined,
+  limits: MediaLimits,
+): Promise<MediaFacts | undefined> {
+  if (pool === undefined || plays === undefined || !ISO_CONTAINER.split(',').includes(plays))
+    return undefined;
+  const facts = await pool
+    .run('isoFacts', { file, windowBytes: limits.probeWindowBytes })
+    .catch(() => undefined);
+  if (facts === undefined || !playsAsIs(facts, plays)) return undefined;
+  return checkDeclared(facts, limits, name);
+}
+
+/**
  * The playable form of `file` (shown as `name`); `hash`, its content's sha256, is asked for only
  * when a transcode is needed (the transcode's name in CACHE_DIR): a file the browser plays as it
  * is is answered after its probe alone. Throws ConversionError.
@@ -79,11 +103,13 @@ export async function makePlayable(
   hash: () => Promise<string>,
   file: string,
   name: string,
-  { cacheDir, workDir, limits, elsewhere, log }: PlayableOptions,
+  { cacheDir, workDir, limits, pool, elsewhere, log }: PlayableOptions,
 ): Promise<Playable> {
   const ext = extensionOf(name) ?? '';
   const format = formatOf(name);
   const plays = format?.view === 'media' ? format.plays : undefined;
+  const indexed = await indexFacts(pool, file, name, plays, limits);
+  if (indexed !== undefined) return { file: undefined, facts: indexed };
   const facts = await probeFile(file, ext, name, workDir, limits);
   if (playsAsIs(facts, plays)) return { file: undefined, facts };
   const sha256 = await hash();

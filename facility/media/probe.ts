@@ -43,6 +43,9 @@ export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
   viewOnlyRangeBytes: 4 * 1024 * 1024,
 };
 
+/** ffprobe's name for the ISO family (MP4, QuickTime), which iso-facts.ts gives too. */
+export const ISO_CONTAINER = 'mov,mp4,m4a,3gp,3g2,mj2';
+
 /** What the player is told, and what decides how the file is served. */
 export interface MediaFacts {
   kind: 'video' | 'audio';
@@ -122,28 +125,40 @@ export function readProbe(
       `${name} declares a picture size ffmpeg refuses${warning === '' ? '' : ` (${warning})`}`,
     );
   }
+  return checkDeclared(
+    {
+      kind: video === undefined ? 'audio' : 'video',
+      duration: asNumber(parsed.format?.duration),
+      width,
+      height,
+      container,
+      videoCodec: asText(video?.codec_name),
+      audioCodec: asText(audio?.codec_name),
+    },
+    limits,
+    name,
+  );
+}
+
+/**
+ * The picture's size and the duration a file declares, against the limits, however they were read
+ * (ffprobe, or the MP4 index: iso-facts.ts); throws ConversionError `too_large`.
+ */
+export function checkDeclared(facts: MediaFacts, limits: MediaLimits, name: string): MediaFacts {
+  const { width, height, duration } = facts;
   if ((width ?? 0) > limits.maxSide || (height ?? 0) > limits.maxSide) {
     throw new ConversionError(
       'too_large',
       `${name} declares a ${String(width)} × ${String(height)} picture; at most ${String(limits.maxSide)} px a side are played`,
     );
   }
-  const duration = asNumber(parsed.format?.duration);
   if (duration !== undefined && duration > limits.maxDurationS) {
     throw new ConversionError(
       'too_large',
       `${name} declares ${String(Math.round(duration / 60))} minutes; at most ${String(limits.maxDurationS / 60)} are played`,
     );
   }
-  return {
-    kind: video === undefined ? 'audio' : 'video',
-    duration,
-    width,
-    height,
-    container,
-    videoCodec: asText(video?.codec_name),
-    audioCodec: asText(audio?.codec_name),
-  };
+  return facts;
 }
 
 /** Whether the browser's player takes the file as it is: its container and every codec. */

@@ -21,9 +21,16 @@ import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 import type { SheetJob, SheetOutcome } from '../sheets/sheet-task.ts';
+import type { IsoFactsJob } from '../media/iso-facts.ts';
+import type { MediaFacts } from '../media/probe.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
 lowerThisThread();
+
+/** Nothing: run once as a thread starts, so it has loaded this module before a first task. */
+export function ready(): undefined {
+  return undefined;
+}
 
 export function facts(file: string): Promise<PdfFacts> {
   return readPdfFacts(file);
@@ -134,4 +141,10 @@ export async function diagram(job: DrawnJob): Promise<Drawn> {
 export async function sheet(job: SheetJob): Promise<SheetOutcome> {
   const { sheetTask } = await import('../sheets/sheet-task.ts');
   return sheetTask(job);
+}
+
+/** An MP4's facts from its index (iso-facts.ts), loaded on its first use as text() is. */
+export async function isoFacts(job: IsoFactsJob): Promise<MediaFacts | undefined> {
+  const { readIsoFacts } = await import('../media/iso-facts.ts');
+  return readIsoFacts(job);
 }

@@ -36,6 +36,8 @@ import type { PreparedText, TextJob } from '../conversion/text-prepare.ts';
 import type { CleanedReferences, ReferencesJob } from '../conversion/references.ts';
 import type { Drawn, DrawnJob } from '../conversion/drawn-pdf.ts';
 import type { SheetJob, SheetOutcome } from '../sheets/sheet-task.ts';
+import type { IsoFactsJob } from '../media/iso-facts.ts';
+import type { MediaFacts } from '../media/probe.ts';
 
 const WORKER = new URL('./pool-worker.ts', import.meta.url).href;
 
@@ -89,6 +91,7 @@ interface Tasks {
   mindMap: { input: DrawnJob; result: Drawn };
   diagram: { input: DrawnJob; result: Drawn };
   sheet: { input: SheetJob; result: SheetOutcome };
+  isoFacts: { input: IsoFactsJob; result: MediaFacts | undefined };
 }
 export type TaskKind = keyof Tasks;
 
@@ -110,6 +113,8 @@ export interface Pool {
   queued: () => number;
   /** Tasks running now. */
   running: () => number;
+  /** Resolves once the warm thread has loaded the tasks' module (at once with none warm). */
+  warm: Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -148,13 +153,22 @@ interface Waiting {
 export function createPool(options: PoolOptions = {}): Pool {
   const threads = Math.max(1, Math.min(options.threads ?? Infinity, availableParallelism()));
   const timeoutMs = options.timeoutMs ?? POOL_DEFAULTS.timeoutMs;
+  const warmThreads = Math.min(Math.floor(options.warmThreads ?? 1), threads);
   const piscina = new Piscina({
     filename: WORKER,
-    minThreads: Math.min(Math.floor(options.warmThreads ?? 1), threads),
+    minThreads: warmThreads,
     maxThreads: threads,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_DEFAULTS.heapMb },
   });
+  // The warm thread loads the tasks' module as it starts; a no-op task answers once it has.
+  const warm =
+    warmThreads > 0
+      ? piscina.run(undefined, { name: 'ready' }).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
   let active = 0;
   const running = new Set<Running>();
   const maxRss = (options.maxRssMb ?? POOL_DEFAULTS.maxRssMb) * 1024 * 1024;
@@ -265,6 +279,7 @@ export function createPool(options: PoolOptions = {}): Pool {
     run,
     queued: () => queue.size(),
     running: () => active,
+    warm,
     close: () => {
       clearInterval(watchdog);
       return piscina.close({ force: true });

@@ -27,7 +27,13 @@ function poolOf(outcomes: (Error | PdfFacts)[]): { pool: Pool; parses: () => num
     parses += 1;
     return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
   };
-  const pool = { run, queued: () => 0, running: () => 0, close: () => Promise.resolve() };
+  const pool = {
+    run,
+    queued: () => 0,
+    running: () => 0,
+    warm: Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
   return { pool: pool as Pool, parses: () => parses };
 }
 
