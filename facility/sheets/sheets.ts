@@ -17,10 +17,12 @@ import { busy, jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
 import type { Pool } from '../pool/pool.ts';
-import { blockFile } from './sheet-task.ts';
+import { indexTail } from './csv-index.ts';
+import type { CsvIndex } from './csv-index.ts';
+import { blockFile, isTable } from './sheet-task.ts';
 import type { SheetJob, SheetOutcome } from './sheet-task.ts';
 import { SHEET_LIMITS } from './sheet-types.ts';
-import type { Book } from './sheet-types.ts';
+import type { Book, RowBlock } from './sheet-types.ts';
 
 export interface SheetsOptions {
   pool: Pool;
@@ -133,10 +135,39 @@ export function createSheets(options: SheetsOptions): Sheets {
     return undefined;
   };
 
-  /** A sheet read to its end once, its blocks cached on the way. */
+  /**
+   * A table of text's index (csv-index.ts), made once and kept as `index.json`; null when its
+   * bytes cannot be indexed (then it is read as a workbook is).
+   */
+  async function tableIndex(source: SheetSource, hash: string): Promise<CsvIndex | null | Answer> {
+    const file = path.join(dirOf(hash), 'index.json');
+    const cached = (await cachedJson(file)) as CsvIndex | null | undefined;
+    if (cached !== undefined) return cached;
+    const outcome = await once(file, async () => {
+      const made = await run({ task: 'index', file: source.file, ext: source.ext });
+      if (made.kind === 'index') await writeAtomic(file, made.index ?? null);
+      return made;
+    });
+    if (!isAnswer(outcome) && outcome.kind === 'index') return outcome.index ?? null;
+    return refusal(outcome) ?? jsonError(500, 'sheet_failed');
+  }
+
+  /**
+   * A sheet read to its end once, its blocks cached on the way; a table of text's from its index
+   * (its blocks are then read by seeking, when asked).
+   */
   function tail(source: SheetSource, hash: string, sheet: number) {
     const file = path.join(dirOf(hash), `${String(sheet)}-tail.json`);
-    return once(file, async () => {
+    return once(file, async (): Promise<SheetOutcome | Answer> => {
+      if (isTable(source.ext)) {
+        const index = await tableIndex(source, hash);
+        if (index !== null && !('offsets' in index)) return index;
+        if (index !== null) {
+          const indexed = indexTail(index);
+          await writeAtomic(file, indexed);
+          return { kind: 'tail', tail: indexed };
+        }
+      }
       const outcome = await run({
         task: 'tail',
         file: source.file,
@@ -151,7 +182,21 @@ export function createSheets(options: SheetsOptions): Sheets {
 
   function block(source: SheetSource, hash: string, sheet: number, from: number) {
     const file = blockFile(dirOf(hash), sheet, from);
-    return once(file, async () => {
+    return once(file, async (): Promise<SheetOutcome | Answer> => {
+      let offset: number | undefined;
+      if (from > 0 && isTable(source.ext)) {
+        const index = await tableIndex(source, hash);
+        if (index !== null && !('offsets' in index)) return index;
+        if (index !== null) {
+          offset = index.offsets[from / SHEET_LIMITS.blockRows];
+          if (offset === undefined) {
+            // Past the table's last row: nothing to read.
+            const past: RowBlock = { rows: [], end: true };
+            await writeAtomic(file, past);
+            return { kind: 'rows', block: past };
+          }
+        }
+      }
       const outcome = await run({
         task: 'rows',
         file: source.file,
@@ -159,6 +204,7 @@ export function createSheets(options: SheetsOptions): Sheets {
         sheet,
         from,
         count: SHEET_LIMITS.blockRows,
+        ...(offset !== undefined && { offset }),
       });
       if (outcome.kind === 'rows') await writeAtomic(file, outcome.block);
       return outcome;

@@ -25,6 +25,8 @@ import type {
 } from './sheet-types.ts';
 import { readStyles } from './xlsx-styles.ts';
 import type { Styles } from './xlsx-styles.ts';
+import { openSharedStrings } from './xlsx-shared-strings.ts';
+import type { SharedStrings } from './xlsx-shared-strings.ts';
 import { readXml } from './xml-stream.ts';
 import { openParts, partStream, partText } from './zip-parts.ts';
 import type { Parts } from './zip-parts.ts';
@@ -130,51 +132,15 @@ async function readWorkbook(parts: Parts): Promise<Workbook> {
   return { sheets, styles, date1904 };
 }
 
-/** The shared strings, bounded in count and characters (a 10 M-entry table is refused). */
-async function readSharedStrings(parts: Parts): Promise<string[]> {
-  const name = 'xl/sharedStrings.xml';
-  const strings: string[] = [];
-  if (!parts.entries.has(name)) return strings;
-  // Two bytes of XML at least per character kept: the inflated size bounds the characters.
-  const stream = await partStream(parts, name, SHEET_LIMITS.sharedChars * 4);
-  let chars = 0;
-  let current = '';
-  let inText = false;
-  let phonetic = false;
-  await readXml(stream, {
-    open: (element) => {
-      if (element === 'si') current = '';
-      else if (element === 't') inText = !phonetic;
-      else if (element === 'rPh') phonetic = true;
-    },
-    text: (text) => {
-      if (inText && current.length < SHEET_LIMITS.cellText) current += text;
-    },
-    close: (element) => {
-      if (element === 't') inText = false;
-      else if (element === 'rPh') phonetic = false;
-      else if (element === 'si') {
-        const kept = current.slice(0, SHEET_LIMITS.cellText);
-        chars += kept.length;
-        if (strings.length >= SHEET_LIMITS.sharedStrings || chars > SHEET_LIMITS.sharedChars) {
-          throw new SheetError('too_large', 'the shared strings table is too large to read');
-        }
-        strings.push(kept);
-      }
-    },
-  });
-  return strings;
-}
-
 /**
  * What a pool thread keeps of the last workbook it read: its blocks then skip the preamble. The
- * shared strings are read only for rows: the sheets' list (the metadata's answer) does not wait
- * for them.
+ * shared strings are opened only for rows (the sheets' list, the metadata's answer, does not wait
+ * for them) and read only as far as rows need them (xlsx-shared-strings.ts).
  */
 interface Opened {
   key: string;
   workbook: Workbook;
-  shared: string[] | undefined;
+  shared: SharedStrings | undefined;
 }
 let lastOpened: Opened | undefined;
 
@@ -182,11 +148,18 @@ async function opened(file: string, parts: Parts, strings: boolean): Promise<Ope
   const stats = await stat(file);
   const key = `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
   if (lastOpened?.key !== key) {
+    lastOpened?.shared?.close();
     lastOpened = undefined;
     lastOpened = { key, workbook: await readWorkbook(parts), shared: undefined };
   }
-  if (strings) lastOpened.shared ??= await readSharedStrings(parts);
+  if (strings) lastOpened.shared ??= await openSharedStrings(file);
   return lastOpened;
+}
+
+/** The shared strings of an opened workbook, read to their end (a sheet's tail, a search). */
+async function allStrings(book: Opened): Promise<readonly string[]> {
+  await book.shared?.readTo(Infinity);
+  return book.shared?.strings ?? [];
 }
 
 async function withWorkbook<T>(
@@ -290,6 +263,10 @@ interface ScanOptions {
   /** Reads on to the sheet's end for merges and links; else stops once past `to`. */
   tail: boolean;
   onRow: (row: Row) => void;
+  /** The shared strings known. */
+  strings: readonly string[];
+  /** Cells whose shared string is not read yet, with its index (filled in by the caller). */
+  unread?: [Cell, number][];
 }
 
 interface Scanned {
@@ -326,12 +303,12 @@ function shownValue(
 
 async function scanSheet(
   parts: Parts,
-  { workbook, shared }: Opened,
+  { workbook }: Opened,
   sheet: SheetPart,
   options: ScanOptions,
 ): Promise<Scanned> {
   const stream = await partStream(parts, sheet.part, SHEET_LIMITS.sheetBytes);
-  const { from, to, tail, onRow } = options;
+  const { from, to, tail, onRow, strings, unread } = options;
   const { formats } = workbook.styles;
   const scanned: Scanned = { rows: 0, columns: 0, merges: [], links: [], ended: false };
   let stop = false;
@@ -403,10 +380,12 @@ async function scanSheet(
               type,
               cell.raw.slice(0, SHEET_LIMITS.cellText),
               formats[cell.s] ?? 'General',
-              shared ?? [],
+              strings,
               workbook.date1904,
             );
             const out: Cell = { c: cell.c, v: shown.text };
+            const at = Number(cell.raw);
+            if (type === 's' && unread && at >= strings.length) unread.push([out, at]);
             if (cell.s !== 0) out.s = cell.s;
             if (shown.number) out.n = true;
             row.cells.push(out);
@@ -439,10 +418,13 @@ export async function readXlsxRows(
     const rows: Row[] = [];
     let cells = 0;
     let truncated = false as boolean;
+    const unread: [Cell, number][] = [];
     const scanned = await scanSheet(parts, book, sheet, {
       from,
       to: from + count,
       tail: false,
+      strings: book.shared?.strings ?? [],
+      unread,
       onRow: (row) => {
         if (cells + row.cells.length > SHEET_LIMITS.blockCells) {
           truncated = true;
@@ -452,6 +434,11 @@ export async function readXlsxRows(
         rows.push(row);
       },
     });
+    if (unread.length > 0 && book.shared) {
+      // The strings these rows use, and no further: the table's head for the first rows.
+      await book.shared.readTo(unread.reduce((most, [, at]) => Math.max(most, at), 0));
+      for (const [cell, at] of unread) cell.v = book.shared.strings[at] ?? '';
+    }
     return { rows, end: scanned.ended, ...(truncated ? { truncated: true as const } : {}) };
   });
 }
@@ -480,6 +467,7 @@ export async function readXlsxTail(
       from: 0,
       to: onRow ? Infinity : 0,
       tail: true,
+      strings: await allStrings(book),
       onRow: onRow ?? (() => undefined),
     });
     const rels = await relationships(parts, sheet.part);
@@ -497,12 +485,14 @@ export async function searchXlsx(file: string, query: string): Promise<CellHit[]
   const needle = query.toLocaleLowerCase();
   return withWorkbook(file, async (parts, book) => {
     const hits: CellHit[] = [];
+    const strings = await allStrings(book);
     for (const [index, sheet] of book.workbook.sheets.entries()) {
       if (sheet.hidden || hits.length >= SHEET_LIMITS.hits) continue;
       await scanSheet(parts, book, sheet, {
         from: 0,
         to: Infinity,
         tail: false,
+        strings,
         onRow: (row) => {
           for (const cell of row.cells) {
             if (hits.length < SHEET_LIMITS.hits && cell.v.toLocaleLowerCase().includes(needle)) {
