@@ -11,6 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import SSF from 'ssf';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
 import type {
@@ -23,6 +24,7 @@ import type {
   SheetLayout,
   SheetTail,
 } from './sheet-types.ts';
+import { fromRow } from './xlsx-row-skip.ts';
 import { readStyles } from './xlsx-styles.ts';
 import type { Styles } from './xlsx-styles.ts';
 import { openSharedStrings } from './xlsx-shared-strings.ts';
@@ -307,7 +309,7 @@ async function scanSheet(
   sheet: SheetPart,
   options: ScanOptions,
 ): Promise<Scanned> {
-  const stream = await partStream(parts, sheet.part, SHEET_LIMITS.sheetBytes);
+  const part = await partStream(parts, sheet.part, SHEET_LIMITS.sheetBytes);
   const { from, to, tail, onRow, strings, unread } = options;
   const { formats } = workbook.styles;
   const scanned: Scanned = { rows: 0, columns: 0, merges: [], links: [], ended: false };
@@ -318,6 +320,15 @@ async function scanSheet(
   let cell: { c: number; s: number; type: string; raw: string } | undefined;
   let inValue = false;
   let inInline = 0;
+  // A block far down a sheet: the rows before it are passed over unparsed (xlsx-row-skip.ts).
+  const stream =
+    from > 0 && !tail
+      ? Readable.from(
+          fromRow(part, from, (last) => {
+            rowIndex = last;
+          }),
+        )
+      : part;
   await readXml(
     stream,
     {
