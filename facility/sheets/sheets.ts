@@ -188,7 +188,7 @@ export function createSheets(options: SheetsOptions): Sheets {
         const index = await tableIndex(source, hash);
         if (index !== null && !('offsets' in index)) return index;
         if (index !== null) {
-          offset = index.offsets[from / SHEET_LIMITS.blockRows];
+          offset = index.offsets.at(from / SHEET_LIMITS.blockRows);
           if (offset === undefined) {
             // Past the table's last row: nothing to read.
             const past: RowBlock = { rows: [], end: true };

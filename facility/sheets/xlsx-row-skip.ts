@@ -59,7 +59,7 @@ export async function* fromRow(
           if (text.length > MAX_PREAMBLE) passing = true;
           continue;
         }
-        const prefix = open[1] ?? '';
+        const prefix = (open[1] as string | undefined) ?? '';
         const end = open.index + open[0].length;
         if (open[3] === '/') {
           // No rows at all.

@@ -28,7 +28,7 @@ export async function openSharedStrings(file: string): Promise<SharedStrings> {
   const strings: string[] = [];
   let parts: Parts | undefined = await openParts(file);
   let chunks: AsyncIterator<unknown> | undefined;
-  let failed: unknown;
+  let failed: Error | undefined;
   let feed: XmlFeed | undefined;
 
   const close = () => {
@@ -60,7 +60,7 @@ export async function openSharedStrings(file: string): Promise<SharedStrings> {
           } else feed?.write(String(next.value));
         }
       } catch (error) {
-        failed = error;
+        failed = error instanceof Error ? error : new SheetError('unreadable', String(error));
         close();
         throw error;
       }

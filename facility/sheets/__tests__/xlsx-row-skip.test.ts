@@ -74,7 +74,7 @@ describe("a sheet's rows passed over unparsed", () => {
     // The same sheet with no `r` on its rows: they are counted as they are passed.
     const parts = xlsxParts([ordersSheet(1000)]).map((entry) =>
       entry.name === 'xl/worksheets/sheet1.xml'
-        ? { ...entry, data: Buffer.from(entry.data.toString().replace(/<row r="\d+"/g, '<row')) }
+        ? { ...entry, data: Buffer.from(String(entry.data).replace(/<row r="\d+"/g, '<row')) }
         : entry,
     );
     const unnumbered = path.join(dir, 'unnumbered.xlsx');
