@@ -8,7 +8,10 @@
  *
  * Once the sheets are known, block 0 of the first shown sheet is read at once (the viewer asks for
  * it next), then each sheet is read to its end once, writing every block on the way, so a jump
- * to the last row is a file read, not a second pass over the sheet.
+ * to the last row is a file read, not a second pass over the sheet; a block asked for before the
+ * pass reaches it is read by itself meanwhile. A table of text is indexed instead (csv-index.ts):
+ * its tail from one scan of its bytes, any block by seeking to its offset
+ * (docs/decisions/2026-12-07-sheet-first-screen-and-jump.md).
  */
 import type { Stats } from 'node:fs';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -211,14 +214,25 @@ export function createSheets(options: SheetsOptions): Sheets {
     });
   }
 
-  /** After the sheets are known: block 0 of the first shown sheet, then every sheet's tail. */
+  /**
+   * After the sheets are known: block 0 of the first shown sheet; a workbook's block holding the
+   * last row its `<dimension>` declares (Ctrl+End's and the likeliest far link's, read while the
+   * thread has the workbook open, before the pass that would reach it last); then every sheet's
+   * tail.
+   */
   function readAhead(source: SheetSource, hash: string, book: Book) {
     const first = Math.max(
       0,
       book.sheets.findIndex((sheet) => !sheet.hidden),
     );
+    const size = SHEET_LIMITS.blockRows;
+    const declared = book.sheets[first]?.declaredRows ?? 0;
+    const last = Math.floor(Math.max(0, declared - 1) / size) * size;
     const next = async () => {
       if (!(await exists(blockFile(dirOf(hash), first, 0)))) await block(source, hash, first, 0);
+      if (last > 0 && !(await exists(blockFile(dirOf(hash), first, last)))) {
+        await block(source, hash, first, last);
+      }
       for (const [index, sheet] of book.sheets.entries()) {
         if (sheet.hidden) continue;
         const tailFile = path.join(dirOf(hash), `${String(index)}-tail.json`);

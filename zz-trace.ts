@@ -1,0 +1,23 @@
+// Server-side first-screen trace: a cold server, metadata then block 0, as the viewer asks them.
+import { coldServer } from './bench/cold-server.ts';
+const docs = '/tmp/sf/sheets';
+const dist = '/tmp/sf/fakedist';
+const which = process.argv[2] ?? 'orders.xlsx';
+const server = await coldServer(docs, dist, 'sheets', { sheetView: 'grid' });
+await new Promise((r) => setTimeout(r, Number(process.argv[3] ?? 0)));
+const t0 = performance.now();
+const ms = () => Math.round(performance.now() - t0);
+const meta = await (await fetch(`${server.api}documents/${which}`)).json();
+console.log(which, 'metadata', ms());
+const rows = meta.sheet.rows.replace('{sheet}', '0').replace('{from}', '0');
+const block = await (await fetch(server.api + rows)).json();
+console.log('block 0', ms(), block.rows.length);
+const tail = meta.sheet.tail.replace('{sheet}', '0');
+const lastFrom = which.endsWith('.csv') ? 1_000_000 - 200 : 49_800;
+const t1 = performance.now();
+const last = await (await fetch(server.api + meta.sheet.rows.replace('{sheet}', '0').replace('{from}', String(lastFrom)))).json();
+console.log('last block', Math.round(performance.now() - t1), last.rows.length);
+const tl = await (await fetch(server.api + tail)).json();
+console.log('tail', ms(), tl.rows);
+await server.close();
+process.exit(0);
