@@ -132,10 +132,13 @@ const WATCH_MS = 100;
  * pages' images and text after them.
  */
 export function levelOf(kind: TaskKind, input: unknown): Level {
-  // A sheet's first rows open it; its later rows, its tail and a search are read as pages are.
+  // A block of rows is what a reader's screen waits for now, wherever it is (a jump to the last
+  // row included): it never queues behind the read-ahead's pass over a whole sheet (its tail), a
+  // table's index or a search, which are read as pages are
+  // (docs/decisions/2026-12-07-sheet-first-screen-and-jump.md).
   if (kind === 'sheet') {
     const job = input as SheetJob;
-    return job.task === 'book' || (job.task === 'rows' && job.from === 0) ? 'open' : 'page';
+    return job.task === 'book' || job.task === 'rows' ? 'open' : 'page';
   }
   if (kind !== 'preview' && kind !== 'pageText') return 'open';
   return (input as { page: number }).page === 1 ? 'open' : 'page';

@@ -23,12 +23,12 @@ const MAX_WIDTH = 400;
 const ROW_HEIGHT = 20;
 const NUMBER = /^[-+]?(\d[\d,]*)?(\.\d+)?([eE][-+]?\d+)?%?$/;
 
-interface Dialect {
+export interface Dialect {
   encoding: string;
   delimiter: string;
 }
 
-async function dialectOf(file: string, ext: string): Promise<Dialect> {
+export async function dialectOf(file: string, ext: string): Promise<Dialect> {
   const handle = await open(file);
   try {
     const buffer = Buffer.alloc(SAMPLE_BYTES);
@@ -44,13 +44,17 @@ async function dialectOf(file: string, ext: string): Promise<Dialect> {
   }
 }
 
-/** Every record in turn until `visit` returns false; throws SheetError on a hostile record. */
+/**
+ * Every record in turn until `visit` returns false; throws SheetError on a hostile record. `at`:
+ * the byte offset of a record's start (from the table's index) read from instead of the start.
+ */
 async function eachRecord(
   file: string,
   dialect: Dialect,
   visit: (record: string[], index: number) => boolean,
+  at?: { offset: number; record: number },
 ): Promise<boolean> {
-  const source = createReadStream(file);
+  const source = createReadStream(file, { start: at?.offset ?? 0 });
   const parser = source.pipe(iconv.decodeStream(dialect.encoding)).pipe(
     parse({
       delimiter: dialect.delimiter,
@@ -61,7 +65,7 @@ async function eachRecord(
       max_record_size: SHEET_LIMITS.csvRecordBytes,
     }),
   );
-  let index = 0;
+  let index = at?.record ?? 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (!visit(record, index)) return false;
@@ -121,29 +125,39 @@ export async function readCsvBook(file: string, ext: string, name: string): Prom
   };
 }
 
+/**
+ * Rows `from` to `from + count`; `offset`, when the table's index gives it, is the byte offset of
+ * record `from`, read from directly (a seek, not a pass over the rows before it).
+ */
 export async function readCsvRows(
   file: string,
   ext: string,
   from: number,
   count: number,
+  offset?: number,
 ): Promise<RowBlock> {
   const dialect = await dialectOf(file, ext);
   const rows: Row[] = [];
   let cells = 0;
   let truncated = false as boolean;
-  const ended = await eachRecord(file, dialect, (record, index) => {
-    if (index >= from + count) return false;
-    if (index >= from) {
-      const row = rowOf(record, index);
-      if (cells + row.cells.length > SHEET_LIMITS.blockCells) {
-        truncated = true;
-        row.cells = row.cells.slice(0, Math.max(0, SHEET_LIMITS.blockCells - cells));
+  const ended = await eachRecord(
+    file,
+    dialect,
+    (record, index) => {
+      if (index >= from + count) return false;
+      if (index >= from) {
+        const row = rowOf(record, index);
+        if (cells + row.cells.length > SHEET_LIMITS.blockCells) {
+          truncated = true;
+          row.cells = row.cells.slice(0, Math.max(0, SHEET_LIMITS.blockCells - cells));
+        }
+        cells += row.cells.length;
+        rows.push(row);
       }
-      cells += row.cells.length;
-      rows.push(row);
-    }
-    return true;
-  });
+      return true;
+    },
+    offset === undefined ? undefined : { offset, record: from },
+  );
   return { rows, end: ended, ...(truncated ? { truncated: true as const } : {}) };
 }
 

@@ -6,6 +6,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { indexCsv } from './csv-index.ts';
+import type { CsvIndex } from './csv-index.ts';
 import { readCsvBook, readCsvRows, readCsvTail, searchCsv } from './csv-read.ts';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
 import type { Book, CellHit, Row, RowBlock, SheetTail } from './sheet-types.ts';
@@ -19,16 +21,21 @@ export interface SheetFile {
 
 export type SheetJob =
   | (SheetFile & { task: 'book'; name: string })
-  | (SheetFile & { task: 'rows'; sheet: number; from: number; count: number })
+  /** `offset`: a table of text's byte offset of row `from`, from its index (csv-index.ts). */
+  | (SheetFile & { task: 'rows'; sheet: number; from: number; count: number; offset?: number })
   /** `blocks`: the folder each block of rows is written to as the sheet is read (blockFile). */
   | (SheetFile & { task: 'tail'; sheet: number; blocks?: string })
-  | (SheetFile & { task: 'search'; query: string });
+  | (SheetFile & { task: 'search'; query: string })
+  /** A table of text's index: its blocks' byte offsets and its row and column counts. */
+  | (SheetFile & { task: 'index' });
 
 export type SheetOutcome =
   | { kind: 'book'; book: Book }
   | { kind: 'rows'; block: RowBlock }
   | { kind: 'tail'; tail: SheetTail }
   | { kind: 'search'; hits: CellHit[] }
+  /** `index` undefined: the table cannot be indexed by its bytes (its encoding, its line ends). */
+  | { kind: 'index'; index: CsvIndex | undefined }
   | { kind: 'refused'; code: SheetError['code']; message: string };
 
 /** Where a sheet's block of rows from `from` is cached (the facility's side reads it there). */
@@ -79,7 +86,7 @@ function blockWriter(dir: string, sheet: number) {
   };
 }
 
-const isTable = (ext: string): boolean => ext === '.csv' || ext === '.tsv';
+export const isTable = (ext: string): boolean => ext === '.csv' || ext === '.tsv';
 
 async function run(job: SheetJob): Promise<SheetOutcome> {
   const table = isTable(job.ext);
@@ -93,7 +100,7 @@ async function run(job: SheetJob): Promise<SheetOutcome> {
       return {
         kind: 'rows',
         block: table
-          ? await readCsvRows(job.file, job.ext, job.from, job.count)
+          ? await readCsvRows(job.file, job.ext, job.from, job.count, job.offset)
           : await readXlsxRows(job.file, job.sheet, job.from, job.count),
       };
     case 'tail': {
@@ -104,6 +111,8 @@ async function run(job: SheetJob): Promise<SheetOutcome> {
       writer?.end();
       return { kind: 'tail', tail };
     }
+    case 'index':
+      return { kind: 'index', index: table ? await indexCsv(job.file, job.ext) : undefined };
     case 'search':
       return {
         kind: 'search',

@@ -8,7 +8,10 @@
  *
  * Once the sheets are known, block 0 of the first shown sheet is read at once (the viewer asks for
  * it next), then each sheet is read to its end once, writing every block on the way, so a jump
- * to the last row is a file read, not a second pass over the sheet.
+ * to the last row is a file read, not a second pass over the sheet; a block asked for before the
+ * pass reaches it is read by itself meanwhile. A table of text is indexed instead (csv-index.ts):
+ * its tail from one scan of its bytes, any block by seeking to its offset
+ * (docs/decisions/2026-12-07-sheet-first-screen-and-jump.md).
  */
 import type { Stats } from 'node:fs';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -17,10 +20,12 @@ import { busy, jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
 import { PoolBusyError, PoolMemoryError, PoolTimeoutError } from '../pool/pool.ts';
 import type { Pool } from '../pool/pool.ts';
-import { blockFile } from './sheet-task.ts';
+import { indexTail } from './csv-index.ts';
+import type { CsvIndex } from './csv-index.ts';
+import { blockFile, isTable } from './sheet-task.ts';
 import type { SheetJob, SheetOutcome } from './sheet-task.ts';
 import { SHEET_LIMITS } from './sheet-types.ts';
-import type { Book } from './sheet-types.ts';
+import type { Book, RowBlock } from './sheet-types.ts';
 
 export interface SheetsOptions {
   pool: Pool;
@@ -133,10 +138,39 @@ export function createSheets(options: SheetsOptions): Sheets {
     return undefined;
   };
 
-  /** A sheet read to its end once, its blocks cached on the way. */
+  /**
+   * A table of text's index (csv-index.ts), made once and kept as `index.json`; null when its
+   * bytes cannot be indexed (then it is read as a workbook is).
+   */
+  async function tableIndex(source: SheetSource, hash: string): Promise<CsvIndex | null | Answer> {
+    const file = path.join(dirOf(hash), 'index.json');
+    const cached = (await cachedJson(file)) as CsvIndex | null | undefined;
+    if (cached !== undefined) return cached;
+    const outcome = await once(file, async () => {
+      const made = await run({ task: 'index', file: source.file, ext: source.ext });
+      if (made.kind === 'index') await writeAtomic(file, made.index ?? null);
+      return made;
+    });
+    if (!isAnswer(outcome) && outcome.kind === 'index') return outcome.index ?? null;
+    return refusal(outcome) ?? jsonError(500, 'sheet_failed');
+  }
+
+  /**
+   * A sheet read to its end once, its blocks cached on the way; a table of text's from its index
+   * (its blocks are then read by seeking, when asked).
+   */
   function tail(source: SheetSource, hash: string, sheet: number) {
     const file = path.join(dirOf(hash), `${String(sheet)}-tail.json`);
-    return once(file, async () => {
+    return once(file, async (): Promise<SheetOutcome | Answer> => {
+      if (isTable(source.ext)) {
+        const index = await tableIndex(source, hash);
+        if (index !== null && !('offsets' in index)) return index;
+        if (index !== null) {
+          const indexed = indexTail(index);
+          await writeAtomic(file, indexed);
+          return { kind: 'tail', tail: indexed };
+        }
+      }
       const outcome = await run({
         task: 'tail',
         file: source.file,
@@ -151,7 +185,21 @@ export function createSheets(options: SheetsOptions): Sheets {
 
   function block(source: SheetSource, hash: string, sheet: number, from: number) {
     const file = blockFile(dirOf(hash), sheet, from);
-    return once(file, async () => {
+    return once(file, async (): Promise<SheetOutcome | Answer> => {
+      let offset: number | undefined;
+      if (from > 0 && isTable(source.ext)) {
+        const index = await tableIndex(source, hash);
+        if (index !== null && !('offsets' in index)) return index;
+        if (index !== null) {
+          offset = index.offsets.at(from / SHEET_LIMITS.blockRows);
+          if (offset === undefined) {
+            // Past the table's last row: nothing to read.
+            const past: RowBlock = { rows: [], end: true };
+            await writeAtomic(file, past);
+            return { kind: 'rows', block: past };
+          }
+        }
+      }
       const outcome = await run({
         task: 'rows',
         file: source.file,
@@ -159,20 +207,32 @@ export function createSheets(options: SheetsOptions): Sheets {
         sheet,
         from,
         count: SHEET_LIMITS.blockRows,
+        ...(offset !== undefined && { offset }),
       });
       if (outcome.kind === 'rows') await writeAtomic(file, outcome.block);
       return outcome;
     });
   }
 
-  /** After the sheets are known: block 0 of the first shown sheet, then every sheet's tail. */
+  /**
+   * After the sheets are known: block 0 of the first shown sheet; a workbook's block holding the
+   * last row its `<dimension>` declares (Ctrl+End's and the likeliest far link's, read while the
+   * thread has the workbook open, before the pass that would reach it last); then every sheet's
+   * tail.
+   */
   function readAhead(source: SheetSource, hash: string, book: Book) {
     const first = Math.max(
       0,
       book.sheets.findIndex((sheet) => !sheet.hidden),
     );
+    const size = SHEET_LIMITS.blockRows;
+    const declared = book.sheets[first]?.declaredRows ?? 0;
+    const last = Math.floor(Math.max(0, declared - 1) / size) * size;
     const next = async () => {
       if (!(await exists(blockFile(dirOf(hash), first, 0)))) await block(source, hash, first, 0);
+      if (last > 0 && !(await exists(blockFile(dirOf(hash), first, last)))) {
+        await block(source, hash, first, last);
+      }
       for (const [index, sheet] of book.sheets.entries()) {
         if (sheet.hidden) continue;
         const tailFile = path.join(dirOf(hash), `${String(index)}-tail.json`);

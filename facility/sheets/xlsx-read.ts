@@ -11,6 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import SSF from 'ssf';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
 import type {
@@ -23,8 +24,11 @@ import type {
   SheetLayout,
   SheetTail,
 } from './sheet-types.ts';
+import { fromRow } from './xlsx-row-skip.ts';
 import { readStyles } from './xlsx-styles.ts';
 import type { Styles } from './xlsx-styles.ts';
+import { openSharedStrings } from './xlsx-shared-strings.ts';
+import type { SharedStrings } from './xlsx-shared-strings.ts';
 import { readXml } from './xml-stream.ts';
 import { openParts, partStream, partText } from './zip-parts.ts';
 import type { Parts } from './zip-parts.ts';
@@ -130,51 +134,15 @@ async function readWorkbook(parts: Parts): Promise<Workbook> {
   return { sheets, styles, date1904 };
 }
 
-/** The shared strings, bounded in count and characters (a 10 M-entry table is refused). */
-async function readSharedStrings(parts: Parts): Promise<string[]> {
-  const name = 'xl/sharedStrings.xml';
-  const strings: string[] = [];
-  if (!parts.entries.has(name)) return strings;
-  // Two bytes of XML at least per character kept: the inflated size bounds the characters.
-  const stream = await partStream(parts, name, SHEET_LIMITS.sharedChars * 4);
-  let chars = 0;
-  let current = '';
-  let inText = false;
-  let phonetic = false;
-  await readXml(stream, {
-    open: (element) => {
-      if (element === 'si') current = '';
-      else if (element === 't') inText = !phonetic;
-      else if (element === 'rPh') phonetic = true;
-    },
-    text: (text) => {
-      if (inText && current.length < SHEET_LIMITS.cellText) current += text;
-    },
-    close: (element) => {
-      if (element === 't') inText = false;
-      else if (element === 'rPh') phonetic = false;
-      else if (element === 'si') {
-        const kept = current.slice(0, SHEET_LIMITS.cellText);
-        chars += kept.length;
-        if (strings.length >= SHEET_LIMITS.sharedStrings || chars > SHEET_LIMITS.sharedChars) {
-          throw new SheetError('too_large', 'the shared strings table is too large to read');
-        }
-        strings.push(kept);
-      }
-    },
-  });
-  return strings;
-}
-
 /**
  * What a pool thread keeps of the last workbook it read: its blocks then skip the preamble. The
- * shared strings are read only for rows: the sheets' list (the metadata's answer) does not wait
- * for them.
+ * shared strings are opened only for rows (the sheets' list, the metadata's answer, does not wait
+ * for them) and read only as far as rows need them (xlsx-shared-strings.ts).
  */
 interface Opened {
   key: string;
   workbook: Workbook;
-  shared: string[] | undefined;
+  shared: SharedStrings | undefined;
 }
 let lastOpened: Opened | undefined;
 
@@ -182,11 +150,18 @@ async function opened(file: string, parts: Parts, strings: boolean): Promise<Ope
   const stats = await stat(file);
   const key = `${file}\0${String(stats.mtimeMs)}\0${String(stats.size)}`;
   if (lastOpened?.key !== key) {
+    lastOpened?.shared?.close();
     lastOpened = undefined;
     lastOpened = { key, workbook: await readWorkbook(parts), shared: undefined };
   }
-  if (strings) lastOpened.shared ??= await readSharedStrings(parts);
+  if (strings) lastOpened.shared ??= await openSharedStrings(file);
   return lastOpened;
+}
+
+/** The shared strings of an opened workbook, read to their end (a sheet's tail, a search). */
+async function allStrings(book: Opened): Promise<readonly string[]> {
+  await book.shared?.readTo(Infinity);
+  return book.shared?.strings ?? [];
 }
 
 async function withWorkbook<T>(
@@ -290,6 +265,10 @@ interface ScanOptions {
   /** Reads on to the sheet's end for merges and links; else stops once past `to`. */
   tail: boolean;
   onRow: (row: Row) => void;
+  /** The shared strings known. */
+  strings: readonly string[];
+  /** Cells whose shared string is not read yet, with its index (filled in by the caller). */
+  unread?: [Cell, number][];
 }
 
 interface Scanned {
@@ -326,12 +305,12 @@ function shownValue(
 
 async function scanSheet(
   parts: Parts,
-  { workbook, shared }: Opened,
+  { workbook }: Opened,
   sheet: SheetPart,
   options: ScanOptions,
 ): Promise<Scanned> {
-  const stream = await partStream(parts, sheet.part, SHEET_LIMITS.sheetBytes);
-  const { from, to, tail, onRow } = options;
+  const part = await partStream(parts, sheet.part, SHEET_LIMITS.sheetBytes);
+  const { from, to, tail, onRow, strings, unread } = options;
   const { formats } = workbook.styles;
   const scanned: Scanned = { rows: 0, columns: 0, merges: [], links: [], ended: false };
   let stop = false;
@@ -341,6 +320,15 @@ async function scanSheet(
   let cell: { c: number; s: number; type: string; raw: string } | undefined;
   let inValue = false;
   let inInline = 0;
+  // A block far down a sheet: the rows before it are passed over unparsed (xlsx-row-skip.ts).
+  const stream =
+    from > 0 && !tail
+      ? Readable.from(
+          fromRow(part, from, (last) => {
+            rowIndex = last;
+          }),
+        )
+      : part;
   await readXml(
     stream,
     {
@@ -403,10 +391,12 @@ async function scanSheet(
               type,
               cell.raw.slice(0, SHEET_LIMITS.cellText),
               formats[cell.s] ?? 'General',
-              shared ?? [],
+              strings,
               workbook.date1904,
             );
             const out: Cell = { c: cell.c, v: shown.text };
+            const at = Number(cell.raw);
+            if (type === 's' && unread && at >= strings.length) unread.push([out, at]);
             if (cell.s !== 0) out.s = cell.s;
             if (shown.number) out.n = true;
             row.cells.push(out);
@@ -439,10 +429,13 @@ export async function readXlsxRows(
     const rows: Row[] = [];
     let cells = 0;
     let truncated = false as boolean;
+    const unread: [Cell, number][] = [];
     const scanned = await scanSheet(parts, book, sheet, {
       from,
       to: from + count,
       tail: false,
+      strings: book.shared?.strings ?? [],
+      unread,
       onRow: (row) => {
         if (cells + row.cells.length > SHEET_LIMITS.blockCells) {
           truncated = true;
@@ -452,6 +445,11 @@ export async function readXlsxRows(
         rows.push(row);
       },
     });
+    if (unread.length > 0 && book.shared) {
+      // The strings these rows use, and no further: the table's head for the first rows.
+      await book.shared.readTo(unread.reduce((most, [, at]) => Math.max(most, at), 0));
+      for (const [cell, at] of unread) cell.v = book.shared.strings[at] ?? '';
+    }
     return { rows, end: scanned.ended, ...(truncated ? { truncated: true as const } : {}) };
   });
 }
@@ -480,6 +478,7 @@ export async function readXlsxTail(
       from: 0,
       to: onRow ? Infinity : 0,
       tail: true,
+      strings: await allStrings(book),
       onRow: onRow ?? (() => undefined),
     });
     const rels = await relationships(parts, sheet.part);
@@ -497,12 +496,14 @@ export async function searchXlsx(file: string, query: string): Promise<CellHit[]
   const needle = query.toLocaleLowerCase();
   return withWorkbook(file, async (parts, book) => {
     const hits: CellHit[] = [];
+    const strings = await allStrings(book);
     for (const [index, sheet] of book.workbook.sheets.entries()) {
       if (sheet.hidden || hits.length >= SHEET_LIMITS.hits) continue;
       await scanSheet(parts, book, sheet, {
         from: 0,
         to: Infinity,
         tail: false,
+        strings,
         onRow: (row) => {
           for (const cell of row.cells) {
             if (hits.length < SHEET_LIMITS.hits && cell.v.toLocaleLowerCase().includes(needle)) {

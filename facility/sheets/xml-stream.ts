@@ -18,15 +18,19 @@ export interface XmlHandlers {
 
 const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
 
-/**
- * Reads `source` through `handlers` until it ends or `stopped()` says enough (then the rest is
- * never inflated). Malformed XML is a SheetError.
- */
-export async function readXml(
-  source: Readable | string,
-  handlers: XmlHandlers,
-  stopped: () => boolean = () => false,
-): Promise<void> {
+/** Malformed XML, or a handler's own refusal, as the SheetError the reader answers. */
+function asSheetError(error: unknown): SheetError {
+  if (error instanceof SheetError) return error;
+  return new SheetError('unreadable', `malformed XML: ${(error as Error).message.slice(0, 200)}`);
+}
+
+/** A parser fed text as it comes, for a reader that pauses between chunks (shared strings). */
+export interface XmlFeed {
+  write: (text: string) => void;
+  close: () => void;
+}
+
+export function xmlFeed(handlers: XmlHandlers): XmlFeed {
   const parser = new SaxesParser();
   const { open, close, text } = handlers;
   if (open) {
@@ -40,21 +44,49 @@ export async function readXml(
     });
   }
   if (text) parser.on('text', text);
+  return {
+    write: (chunk) => {
+      try {
+        parser.write(chunk);
+      } catch (error) {
+        throw asSheetError(error);
+      }
+    },
+    close: () => {
+      try {
+        parser.close();
+      } catch (error) {
+        throw asSheetError(error);
+      }
+    },
+  };
+}
+
+/**
+ * Reads `source` through `handlers` until it ends or `stopped()` says enough (then the rest is
+ * never inflated). Malformed XML is a SheetError.
+ */
+export async function readXml(
+  source: Readable | string,
+  handlers: XmlHandlers,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  const feed = xmlFeed(handlers);
+  if (typeof source === 'string') {
+    feed.write(source);
+    feed.close();
+    return;
+  }
   try {
-    if (typeof source === 'string') {
-      parser.write(source).close();
-      return;
-    }
     for await (const chunk of source) {
-      parser.write(String(chunk));
+      feed.write(String(chunk));
       if (stopped()) {
         source.destroy();
         return;
       }
     }
-    parser.close();
+    feed.close();
   } catch (error) {
-    if (error instanceof SheetError) throw error;
-    throw new SheetError('unreadable', `malformed XML: ${(error as Error).message.slice(0, 200)}`);
+    throw asSheetError(error);
   }
 }

@@ -3,7 +3,8 @@
  * and a table of text answered as `view: "sheet"` with their sheets, rows served in blocks, cached
  * by the file's content hash; a view-only reader gets rows and never the file.
  */
-import { readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import iconv from 'iconv-lite';
 import { SignJWT } from 'jose';
 import { secretKey } from '../auth-keys.ts';
@@ -28,6 +29,8 @@ beforeAll(async () => {
       'locked.xlsx': buildXlsx([{ name: 'Only', rows: [['secret', 42]] }]),
       'locked.xlsx.json': JSON.stringify({ viewOnly: 'always' }),
       'table.csv': iconv.encode('城市;人口\n北京;21893095\n上海;24870895\n', 'gb18030'),
+      'tall.xlsx': buildXlsx([ordersSheet(50_000)]),
+      'long.csv': longTable(),
       'broken.xlsx': 'not a zip at all',
       'small.xlsx': buildXlsx([{ name: 'Print me', rows: [['Printed cell', 7]] }]),
       'small.xlsx.json': JSON.stringify({ param: { print: true } }),
@@ -44,6 +47,21 @@ beforeAll(async () => {
 });
 
 afterAll(() => served.close());
+
+/** 30 000 records, every tenth with a quoted line break, CRLF: lines are not records. */
+function longTable(): string {
+  const lines = ['id,text'];
+  for (let r = 1; r < 30_000; r += 1) {
+    lines.push(r % 10 === 0 ? `${String(r)},"two\r\nlines"` : `${String(r)},row ${String(r)}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const written = async (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 function token(doc: string, perm?: string[]): Promise<string> {
   return new SignJWT({ doc, name: 'Li Lei', perm, exp: now() + 600 })
@@ -142,6 +160,39 @@ it('reads a table of text in its own encoding and delimiter', async () => {
     ['上海', '24870895'],
   ]);
   expect(rows[1]?.cells[1]?.n).toBe(true);
+});
+
+it("serves a far block of a workbook before the read-ahead's pass has reached it", async () => {
+  const meta = await get('documents/tall.xlsx', 'tall.xlsx');
+  const sheet = meta.body.sheet as SheetField;
+  const hash = /[0-9a-f]{64}/.exec(sheet.rows)?.[0] ?? '';
+  // Asked at once, as Ctrl+End does: the pass over 50 000 rows is still on its way.
+  const last = await get(url(sheet.rows, 0, 49_800), 'tall.xlsx');
+  expect(last.status).toBe(200);
+  expect(await written(path.join(served.cacheDir, 'sheets', hash, '0-tail.json'))).toBe(false);
+  const rows = last.body.rows as { r: number; cells: { v: string }[] }[];
+  expect(rows.at(-1)?.r).toBe(49_999);
+  expect(rows.at(-1)?.cells.at(-1)?.v).toBe('Row 50000 note');
+  expect(rows.at(-1)?.cells[2]?.v).toBe('Customer 49999');
+});
+
+it("reads a long table's tail from its index and any block by seeking", async () => {
+  const meta = await get('documents/long.csv', 'long.csv');
+  const sheet = meta.body.sheet as SheetField;
+  const hash = /[0-9a-f]{64}/.exec(sheet.rows)?.[0] ?? '';
+  const tail = await get(url(sheet.tail, 0), 'long.csv');
+  expect(tail.body).toMatchObject({ rows: 30_000, columns: 2 });
+  const dir = path.join(served.cacheDir, 'sheets', hash);
+  expect(await written(path.join(dir, 'index.json'))).toBe(true);
+  // No pass wrote every block on the way: the last one is read when asked, by seeking.
+  expect(await written(path.join(dir, '0-29800.json'))).toBe(false);
+  const last = await get(url(sheet.rows, 0, 29_800), 'long.csv');
+  const rows = last.body.rows as { r: number; cells: { v: string }[] }[];
+  expect(last.body.end).toBe(true);
+  expect(rows.at(-1)?.cells.map((cell) => cell.v)).toEqual(['29999', 'row 29999']);
+  expect(rows.find((row) => row.r === 29_990)?.cells[1]?.v).toBe('two\r\nlines');
+  const past = await get(url(sheet.rows, 0, 40_000), 'long.csv');
+  expect(past.body).toEqual({ rows: [], end: true });
 });
 
 it('gives a view-only reader rows, never the file', async () => {

@@ -197,8 +197,14 @@ export function SheetGrid({ book, sheet }: GridProps) {
 
   // A jump (a link, a search hit, Ctrl+Home/End, a tab) brings its cell into view.
   const { jump, cell } = state;
+  /**
+   * Where the reader asked to go before the row count was known (a table still being counted):
+   * the end (Ctrl+End), or a linked row past the rows known; gone there once the tail is in.
+   */
+  const awaited = useRef<'end' | 'cell' | undefined>(undefined);
   useEffect(() => {
     if (jump === 0) return;
+    if (tail === undefined && cell.r >= rowCount) awaited.current = 'cell';
     rowVirtualizer.scrollToIndex(cell.r, { align: 'center' });
     columnVirtualizer.scrollToIndex(cell.c, { align: 'auto' });
     // Only a new jump scrolls: the cell moving by the keys scrolls as needed below.
@@ -215,7 +221,18 @@ export function SheetGrid({ book, sheet }: GridProps) {
     columnVirtualizer.scrollToIndex(next.c, { align: 'auto' });
   };
 
+  useEffect(() => {
+    const asked = awaited.current;
+    if (tail === undefined || asked === undefined) return;
+    awaited.current = undefined;
+    if (asked === 'end') move(rowCount - 1, cell.c);
+    else rowVirtualizer.scrollToIndex(cell.r, { align: 'center' });
+    // Only the tail's coming in ends the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tail]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    awaited.current = undefined;
     const page = Math.max(
       1,
       Math.floor((scroller.current?.clientHeight ?? 400) / defaultHeight) - 2,
@@ -228,6 +245,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
       },
       ArrowDown: () => {
         move(command ? rowCount - 1 : r + 1, c);
+        if (command && tail === undefined) awaited.current = 'end';
       },
       ArrowLeft: () => {
         move(r, command ? 0 : c - 1);
@@ -246,6 +264,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
       },
       End: () => {
         move(command ? rowCount - 1 : r, command ? columnCount - 1 : c);
+        if (command && tail === undefined) awaited.current = 'end';
       },
     };
     // Ctrl+Page Up/Down: the previous or next shown sheet, as in a spreadsheet.
