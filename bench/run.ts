@@ -22,6 +22,7 @@ import { sourcesBench } from './sources.ts';
 import { conversionsBench } from './conversions.ts';
 import { viewOnlyBench } from './view-only.ts';
 import { archivesBench } from './archive-rows.ts';
+import { drawnBench } from './drawn-rows.ts';
 import { mediaBench } from './media-rows.ts';
 import { sheetsBench } from './sheet-rows.ts';
 import { LIMITS, runSession } from './measure.ts';
@@ -73,6 +74,7 @@ const { values: flags } = parseArgs({
     conversions: { type: 'boolean', default: false },
     'view-only': { type: 'boolean', default: false },
     archives: { type: 'boolean', default: false },
+    drawn: { type: 'boolean', default: false },
     media: { type: 'boolean', default: false },
     sheets: { type: 'boolean', default: false },
     'pdf-runs': { type: 'string', default: '1' },
@@ -89,6 +91,7 @@ if (flags.help) {
       'npm run bench -- --conversions [--runs N] [--no-build] (a 50-page .docx, a 5 000-row .csv, bench/conversions.ts)\n' +
       'npm run bench -- --view-only [--runs N] [--links loopback,20mbit,phone] [--no-build] (view only vs normal vs anchor, bench/view-only.ts)\n' +
       'npm run bench -- --archives [--runs N] [--no-build] (a 10 000-entry listing, a PDF inside a 200 MB zip, bench/archive-rows.ts)\n' +
+      'npm run bench -- --drawn [--runs N] [--no-build] (a 10-page OFD and a 5 MB DXF drawn as pages, cold, bench/drawn-rows.ts)\n' +
       'npm run bench -- --media [--runs N] [--no-build] (a 100 MB MP4 and a transcoded AVI at 20 Mbit/s, bench/media-rows.ts)\n' +
       'npm run bench -- --sheets [--runs N] [--pdf-runs N] [--no-build] (a 50 000-row .xlsx and a 1 000 000-row .csv as grids, bench/sheet-rows.ts)',
   );
@@ -112,6 +115,10 @@ if (flags.conversions) {
 }
 if (flags.archives) {
   await archivesBench({ runs: Number(flags.runs), build: !flags['no-build'] });
+  process.exit(0);
+}
+if (flags.drawn) {
+  await drawnBench({ runs: Number(flags.runs), build: !flags['no-build'] });
   process.exit(0);
 }
 if (flags.sheets) {
