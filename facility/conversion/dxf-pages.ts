@@ -9,31 +9,12 @@
  * `maxEntities`; the shapes, inserts expanded, stop at `maxShapes`; the pool bounds time and memory.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import DxfParser from 'dxf-parser';
 import type { IDxf } from 'dxf-parser';
-import {
-  PDFDocument,
-  appendBezierCurve,
-  closePath,
-  degrees,
-  drawText,
-  fillAndStroke,
-  lineTo,
-  moveTo,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  setFillingRgbColor,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  stroke,
-  LineCapStyle,
-  LineJoinStyle,
-} from 'pdf-lib';
-import type { PDFFont, PDFOperator, PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, drawText, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { HatchHandler } from './dxf-hatch.ts';
 import { DrawingRefused, walkDrawing } from './dxf-shapes.ts';
 import type { Colour, PathShape, Shape, TextShape } from './dxf-shapes.ts';
@@ -142,52 +123,65 @@ function measure(dxf: IDxf, maxShapes: number): { box: Box; shapes: number; text
   return { box, shapes, texts };
 }
 
+/**
+ * A number as the page's content stream writes it: to a thousandth of a point, never in exponent
+ * form; a value no page could hold (a point outside the measured box, NaN) is written as 0.
+ */
+function num(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return Number.isFinite(rounded) && Math.abs(rounded) < 1e9 && rounded !== 0
+    ? String(rounded)
+    : '0';
+}
+
 const colourOf = (colour: Colour) =>
   rgb(((colour >> 16) & 0xff) / 255, ((colour >> 8) & 0xff) / 255, (colour & 0xff) / 255);
 
-/** Draws on `page`, the drawing's (x, y) at page (x·scale + dx, y·scale + dy). */
-function painter(page: PDFPage, font: PDFFont | undefined, scale: number, dx: number, dy: number) {
-  const X = (x: number) => x * scale + dx;
-  const Y = (y: number) => y * scale + dy;
-  const pathOperators = (shape: PathShape): PDFOperator[] => {
-    const colour = colourOf(shape.colour);
-    const ops: PDFOperator[] = [
-      pushGraphicsState(),
-      setStrokingRgbColor(colour.red, colour.green, colour.blue),
-    ];
-    if (shape.fill) ops.push(setFillingRgbColor(colour.red, colour.green, colour.blue));
+const colourText = (colour: Colour) =>
+  `${num(((colour >> 16) & 0xff) / 255)} ${num(((colour >> 8) & 0xff) / 255)} ${num((colour & 0xff) / 255)}`;
+
+/**
+ * Writes the page's content: the drawing's (x, y) at page (x·scale + dx, y·scale + dy). Paths are
+ * written as text, not as pdf-lib's operator objects: a 5 MB drawing is ≈ 500 000 of them, and
+ * making and collecting them took most of its time (docs/decisions/2026-12-07-dwg.md).
+ */
+function painter(
+  page: PDFPage,
+  font: PDFFont | undefined,
+  scale: number,
+  dx: number,
+  dy: number,
+  out: string[],
+) {
+  const X = (x: number) => num(x * scale + dx);
+  const Y = (y: number) => num(y * scale + dy);
+  const path = (shape: PathShape): void => {
+    const colour = colourText(shape.colour);
+    out.push(shape.fill ? `q ${colour} RG ${colour} rg` : `q ${colour} RG`);
     for (const piece of shape.pieces) {
-      if (piece.op === 'M') ops.push(moveTo(X(piece.x), Y(piece.y)));
-      else if (piece.op === 'L') ops.push(lineTo(X(piece.x), Y(piece.y)));
+      if (piece.op === 'M') out.push(`${X(piece.x)} ${Y(piece.y)} m`);
+      else if (piece.op === 'L') out.push(`${X(piece.x)} ${Y(piece.y)} l`);
       else if (piece.op === 'C') {
-        ops.push(
-          appendBezierCurve(
-            X(piece.x1),
-            Y(piece.y1),
-            X(piece.x2),
-            Y(piece.y2),
-            X(piece.x),
-            Y(piece.y),
-          ),
+        out.push(
+          `${X(piece.x1)} ${Y(piece.y1)} ${X(piece.x2)} ${Y(piece.y2)} ${X(piece.x)} ${Y(piece.y)} c`,
         );
-      } else ops.push(closePath());
+      } else out.push('h');
     }
-    ops.push(shape.fill ? fillAndStroke() : stroke(), popGraphicsState());
-    return ops;
+    out.push(shape.fill ? 'B Q' : 'S Q');
   };
   // The font named in the page's resources once: pdf-lib's page.drawText looks it up on every
   // call, which made 20 000 labels take seconds.
   const fontKey = font === undefined ? undefined : page.node.newFontDictionary(font.name, font.ref);
-  const textOperators = (shape: TextShape): PDFOperator[] => {
-    if (font === undefined || fontKey === undefined) return [];
+  const text = (shape: TextShape): void => {
+    if (font === undefined || fontKey === undefined) return;
     const size = shape.height * scale;
     // Smaller than a tenth of a point is not drawn: it would be neither seen nor found.
-    if (!(size >= 0.1) || !Number.isFinite(size)) return [];
+    if (!(size >= 0.1) || !Number.isFinite(size)) return;
     const angle = (shape.rotation * Math.PI) / 180;
     const back = font.widthOfTextAtSize(shape.text, size) * shape.align;
-    return drawText(font.encodeText(shape.text), {
-      x: X(shape.x) - back * Math.cos(angle),
-      y: Y(shape.y) - back * Math.sin(angle),
+    const operators = drawText(font.encodeText(shape.text), {
+      x: shape.x * scale + dx - back * Math.cos(angle),
+      y: shape.y * scale + dy - back * Math.sin(angle),
       size,
       font: fontKey,
       color: colourOf(shape.colour),
@@ -195,9 +189,11 @@ function painter(page: PDFPage, font: PDFFont | undefined, scale: number, dx: nu
       xSkew: degrees(0),
       ySkew: degrees(0),
     });
+    for (const operator of operators) out.push(operator.toString());
   };
   return (shape: Shape) => {
-    page.pushOperators(...(shape.kind === 'text' ? textOperators(shape) : pathOperators(shape)));
+    if (shape.kind === 'text') text(shape);
+    else path(shape);
   };
 }
 
@@ -249,12 +245,14 @@ export async function dxfPdf(job: DxfJob): Promise<DrawnDxf> {
       });
       font = await doc.embedFont(await readFile(DRAWING_FONT), { subset: true });
     }
-    page.pushOperators(
-      setLineWidth(LINE_WIDTH),
-      setLineCap(LineCapStyle.Round),
-      setLineJoin(LineJoinStyle.Round),
-    );
-    walkDrawing(dxf, job.maxShapes, painter(page, font, scale, dx, dy));
+    // Round caps and joins (1 J, 1 j).
+    const content = [`${num(LINE_WIDTH)} w 1 J 1 j`];
+    walkDrawing(dxf, job.maxShapes, painter(page, font, scale, dx, dy, content));
+    // Compressed by node's zlib: pdf-lib's own (pako) took as long again as drawing.
+    const stream = doc.context.stream(deflateSync(Buffer.from(content.join('\n'), 'latin1')), {
+      Filter: 'FlateDecode',
+    });
+    page.node.addContentStream(doc.context.register(stream));
     await writeFile(job.output, await doc.save());
     return { shapes };
   } catch (error) {
