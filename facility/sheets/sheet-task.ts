@@ -8,7 +8,8 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { readCsvBook, readCsvRows, readCsvTail, searchCsv } from './csv-read.ts';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
-import type { Book, CellHit, Row, RowBlock, SheetTail } from './sheet-types.ts';
+import type { Book, CellHit, Row, RowBlock, SheetMarks, SheetTail } from './sheet-types.ts';
+import { readXlsxMarks } from './xlsx-marks.ts';
 import { readXlsxBook, readXlsxRows, readXlsxTail, searchXlsx } from './xlsx-read.ts';
 
 export interface SheetFile {
@@ -22,13 +23,16 @@ export type SheetJob =
   | (SheetFile & { task: 'rows'; sheet: number; from: number; count: number })
   /** `blocks`: the folder each block of rows is written to as the sheet is read (blockFile). */
   | (SheetFile & { task: 'tail'; sheet: number; blocks?: string })
-  | (SheetFile & { task: 'search'; query: string });
+  | (SheetFile & { task: 'search'; query: string })
+  /** A sheet's comments and drawn objects (xlsx-marks.ts); a table of text has none. */
+  | (SheetFile & { task: 'marks'; sheet: number });
 
 export type SheetOutcome =
   | { kind: 'book'; book: Book }
   | { kind: 'rows'; block: RowBlock }
   | { kind: 'tail'; tail: SheetTail }
   | { kind: 'search'; hits: CellHit[] }
+  | { kind: 'marks'; marks: SheetMarks }
   | { kind: 'refused'; code: SheetError['code']; message: string };
 
 /** Where a sheet's block of rows from `from` is cached (the facility's side reads it there). */
@@ -110,6 +114,13 @@ async function run(job: SheetJob): Promise<SheetOutcome> {
         hits: table
           ? await searchCsv(job.file, job.ext, job.query)
           : await searchXlsx(job.file, job.query),
+      };
+    case 'marks':
+      return {
+        kind: 'marks',
+        marks: table
+          ? { comments: [], commentsCapped: false, drawings: [], drawingsCapped: false }
+          : await readXlsxMarks(job.file, job.sheet),
       };
   }
 }

@@ -29,14 +29,14 @@ import { readXml } from './xml-stream.ts';
 import { openParts, partStream, partText } from './zip-parts.ts';
 import type { Parts } from './zip-parts.ts';
 
-interface SheetPart {
+export interface SheetPart {
   name: string;
   hidden: boolean;
   /** The part's name in the zip (`xl/worksheets/sheet1.xml`). */
   part: string;
 }
 
-interface Workbook {
+export interface Workbook {
   sheets: SheetPart[];
   styles: Styles;
   date1904: boolean;
@@ -75,18 +75,22 @@ function rangeAt(ref: string): Merge | undefined {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
 }
 
-/** A part's relationships: id → target part (resolved) or external URL. */
-async function relationships(
-  parts: Parts,
-  of: string,
-): Promise<Map<string, { target: string; external: boolean }>> {
+/** A part's relationship: its target part (resolved) or external URL, and its type's URI. */
+export interface Relationship {
+  target: string;
+  external: boolean;
+  type: string;
+}
+
+/** A part's relationships by id (xlsx-marks.ts finds a sheet's comments and drawings by type). */
+export async function relationships(parts: Parts, of: string): Promise<Map<string, Relationship>> {
   const relsName = path.posix.join(
     path.posix.dirname(of),
     '_rels',
     `${path.posix.basename(of)}.rels`,
   );
   const xml = await partText(parts, relsName, SHEET_LIMITS.partBytes);
-  const rels = new Map<string, { target: string; external: boolean }>();
+  const rels = new Map<string, Relationship>();
   if (xml === undefined) return rels;
   await readXml(xml, {
     open: (name, a) => {
@@ -97,7 +101,7 @@ async function relationships(
         : a.Target.startsWith('/')
           ? a.Target.slice(1)
           : path.posix.normalize(path.posix.join(path.posix.dirname(of), a.Target));
-      rels.set(a.Id, { target, external });
+      rels.set(a.Id, { target, external, type: a.Type ?? '' });
     },
   });
   return rels;
@@ -171,7 +175,7 @@ async function readSharedStrings(parts: Parts): Promise<string[]> {
  * shared strings are read only for rows: the sheets' list (the metadata's answer) does not wait
  * for them.
  */
-interface Opened {
+export interface Opened {
   key: string;
   workbook: Workbook;
   shared: string[] | undefined;
@@ -189,7 +193,7 @@ async function opened(file: string, parts: Parts, strings: boolean): Promise<Ope
   return lastOpened;
 }
 
-async function withWorkbook<T>(
+export async function withWorkbook<T>(
   file: string,
   read: (parts: Parts, book: Opened) => Promise<T>,
   strings = true,
@@ -202,7 +206,7 @@ async function withWorkbook<T>(
   }
 }
 
-function sheetOf(workbook: Workbook, index: number): SheetPart {
+export function sheetOf(workbook: Workbook, index: number): SheetPart {
   const sheet = index >= 0 ? workbook.sheets.at(index) : undefined;
   if (sheet === undefined) throw new SheetError('unreadable', `no sheet ${String(index)}`);
   return sheet;
