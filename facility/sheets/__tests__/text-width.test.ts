@@ -31,6 +31,6 @@ describe('a table of text’s columns sized by their first rows', () => {
     const [sheet] = (await readCsvBook(file, '.csv', 'orders.csv')).sheets;
     // id: the default; date: its 10 characters; note: capped (its longest is past the first rows);
     // 城市/北京: two wide characters, the default.
-    expect(sheet?.widths).toEqual([64, 92, 400, 64]);
+    expect(sheet.widths).toEqual([64, 92, 400, 64]);
   });
 });

@@ -4,18 +4,18 @@
  * fault said in the reader's language with Print disabled; Print and Cancel go to the print model.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import type { UnknownAction } from 'redux';
 import { printActions } from '../../../models/print';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { Locale } from '../../../i18n';
+import type { AnyAction } from '../../../runtime';
 import { SheetPrintChoice } from '../SheetPrintChoice';
 
 /** The choice rendered, its job waiting for `count` pages; the actions dispatched, recorded. */
 async function choosing(locale: Locale, count: number) {
   const shown = renderWithProviders(<SheetPrintChoice />, { locale });
-  const actions: UnknownAction[] = [];
+  const actions: AnyAction[] = [];
   const dispatch = shown.app.store.dispatch;
-  jest.spyOn(shown.app.store, 'dispatch').mockImplementation((action: UnknownAction) => {
+  jest.spyOn(shown.app.store, 'dispatch').mockImplementation((action: AnyAction) => {
     actions.push(action);
     return dispatch(action);
   });
