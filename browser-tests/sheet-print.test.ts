@@ -2,7 +2,8 @@
 // `npm run serve` with SHEET_VIEW=grid and signed links, on workbooks the test writes: nothing
 // converts while the grid opens (no PDF is served: the viewer asks no `content` of a grid); the Print control
 // and Ctrl/⌘+P ask the facility for the workbook's pages (`?view=pages`), LibreOffice makes them,
-// pdf.js draws every one with the reader's watermark and one window.print (stubbed) gets them; a
+// the reader chooses all of them or a range (docs/decisions/2026-12-07-sheet-comments-and-drawings.md),
+// pdf.js draws those with the reader's watermark and one window.print (stubbed) gets them; a
 // view-only reader prints the server's page images and is never sent the PDF; a workbook whose
 // policy forbids print has no control and its Ctrl/⌘+P is swallowed.
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { execSync } from 'node:child_process';
 import { buildXlsx, ordersSheet } from '../facility/sheets/__tests__/_xlsx.ts';
+import { horizontalRules } from './support/pixels.ts';
 import { pressCtrlP, printLog, stubPrint, waitForPrinted } from './support/print-stub.ts';
 import { serveWithChromium } from './support/served.ts';
 import type { Served } from './support/served.ts';
@@ -43,6 +45,16 @@ before(async () => {
   );
   writeFileSync(path.join(docsDir, 'orders.xlsx'), buildXlsx([ordersSheet(50_000)]));
   writeFileSync(path.join(docsDir, 'orders.xlsx.json'), JSON.stringify({ param: { print: true } }));
+  // One page, its policy asking for the cell grid: six columns, twelve rows.
+  const small = [
+    ['A', 'B', 'C', 'D', 'E', 'F'],
+    ...Array.from({ length: 11 }, (_, i) => [`Row ${String(i + 1)}`, i, i * 2, 'x', 'y', 'z']),
+  ];
+  writeFileSync(path.join(docsDir, 'small.xlsx'), buildXlsx([{ name: 'Small', rows: small }]));
+  writeFileSync(
+    path.join(docsDir, 'small.xlsx.json'),
+    JSON.stringify({ param: { print: true, gridLine: true } }),
+  );
   writeFileSync(path.join(docsDir, 'closed.xlsx'), book);
   writeFileSync(
     path.join(docsDir, 'closed.xlsx.json'),
@@ -75,6 +87,35 @@ async function open(page: Page, doc: string, perm?: string[], first = 'Item 1') 
   const signed = await key.token(doc, perm);
   await page.goto(`${server.url}/viewer/?doc=${encodeURIComponent(doc)}&lang=en#token=${signed}`);
   await page.getByRole('gridcell', { name: first, exact: true }).waitFor();
+}
+
+/**
+ * The grid's print choice, once the pages are made: all of them, or the range given; then Print.
+ * Answers the page count the dialog offered.
+ */
+async function choosePages(page: Page, range?: string, shot?: string): Promise<number> {
+  const dialog = page.getByRole('dialog', { name: 'Print' });
+  await dialog.waitFor({ timeout: 240_000 });
+  const offered = /All pages \((\d+)\)/.exec((await dialog.textContent()) ?? '');
+  const count = Number(offered?.[1] ?? 0);
+  if (range !== undefined) {
+    await dialog.getByRole('textbox', { name: 'Page range' }).fill(range);
+    assert.ok(await dialog.getByRole('radio', { name: /Pages:/ }).isChecked());
+  }
+  if (shot !== undefined) {
+    // Once antd's opening animation is over: the dialog as the reader reads it.
+    await page.waitForFunction(() => {
+      const modal = document.querySelector('.ant-modal');
+      return (
+        modal !== null &&
+        !modal.className.includes('zoom-') &&
+        getComputedStyle(modal).opacity === '1'
+      );
+    });
+    await screenshot(page, shot);
+  }
+  await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+  return count;
 }
 
 /** The first printed page's image, written beside the screenshots to be looked at. */
@@ -123,12 +164,14 @@ describe('printing a grid', () => {
       .filter({ hasText: /Making the pages|\d+ \/ \d+/ })
       .waitFor();
     await screenshot(page, 'sheet-print-making');
+    const count = await choosePages(page, undefined, 'sheet-print-choice');
+    assert.ok(count >= 2, `${String(count)} pages offered`);
     const log = await waitForPrinted(page);
     const ms = Date.now() - started;
     console.log(`sheet print: pages made and printed in ${String(ms)} ms`);
     assert.equal(log.calls, 1);
     const [snapshot] = log.snapshots;
-    assert.ok(snapshot.images.length >= 2, `${String(snapshot.images.length)} pages`);
+    assert.equal(snapshot.images.length, count);
     for (const image of snapshot.images) {
       // Portrait A4 or Letter at 150 dpi, the watermark's blue on it, text on it.
       assert.ok(image.height > image.width, `${String(image.width)}×${String(image.height)}`);
@@ -146,15 +189,34 @@ describe('printing a grid', () => {
     await session.close();
   });
 
-  it('prints from Ctrl+P too, the key kept from the browser', async () => {
+  it('prints from Ctrl+P too, the key kept from the browser, only the range chosen', async () => {
     const session = await newSession(browser);
     const { page } = session;
     await open(page, 'stock.xlsx');
     await page.getByRole('gridcell', { name: 'Item 1', exact: true }).click();
     assert.deepEqual(await pressCtrlP(page), [true]);
+    // Cancel in the choice stops the job: no dialog, nothing printed, Print offered again.
+    const choice = page.getByRole('dialog', { name: 'Print' });
+    await choice.waitFor({ timeout: 240_000 });
+    await choice.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await choice.waitFor({ state: 'hidden' });
+    assert.equal((await printLog(page)).calls, 0);
+    assert.equal(await page.locator('.folio-sheet-print-status').count(), 0);
+    assert.deepEqual(await pressCtrlP(page), [true]);
+    // A range past the end is refused with its reason, Print disabled; then page 2 alone.
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await dialog.waitFor({ timeout: 240_000 });
+    await dialog.getByRole('textbox', { name: 'Page range' }).fill('2-99');
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /past the end/ })
+      .waitFor();
+    assert.ok(await dialog.getByRole('button', { name: 'Print', exact: true }).isDisabled());
+    await screenshot(page, 'sheet-print-choice-invalid');
+    await choosePages(page, '2');
     const log = await waitForPrinted(page);
     assert.equal(log.calls, 1);
-    assert.ok(log.snapshots[0].images.length >= 2);
+    assert.equal(log.snapshots[0].images.length, 1);
     await session.close();
   });
 
@@ -164,6 +226,7 @@ describe('printing a grid', () => {
     const pdf = watchPdf(page);
     await open(page, 'stock.xlsx', ['print']);
     await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await choosePages(page);
     const log = await waitForPrinted(page);
     assert.equal(log.calls, 1);
     const [snapshot] = log.snapshots;
@@ -185,6 +248,8 @@ describe('printing a grid', () => {
     console.log(`sheet print 50 000 rows: ${execSync('uptime').toString().trim()}`);
     const started = Date.now();
     await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const pages = await choosePages(page);
+    console.log(`sheet print 50 000 rows: ${String(pages)} pages offered`);
     const status = page.locator('.folio-sheet-print-status');
     await status.filter({ hasText: /\d+ \/ \d+/ }).waitFor({ timeout: 240_000 });
     const made = Date.now();
@@ -207,6 +272,40 @@ describe('printing a grid', () => {
     await status.waitFor({ state: 'detached' });
     assert.equal((await printLog(page)).calls, 0);
     assert.equal(await page.locator('.folio-print-container').count(), 0);
+    await session.close();
+  });
+
+  it('prints a one-page workbook at once, without asking, its cell grid printed (gridLine)', async () => {
+    const session = await newSession(browser);
+    const { page } = session;
+    await open(page, 'small.xlsx', undefined, 'Row 1');
+    await holdFirstImage(page);
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    // No choice is asked for: waitForPrinted would time out behind a dialog.
+    const log = await waitForPrinted(page);
+    assert.equal(log.calls, 1);
+    assert.equal(log.snapshots[0].images.length, 1);
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    // The printed page drawn where horizontalRules reads a page's canvas: its grid's rules.
+    await page.evaluate(
+      async (jpeg) => {
+        const img = new Image();
+        img.src = `data:image/jpeg;base64,${jpeg ?? ''}`;
+        await img.decode();
+        const holder = document.createElement('div');
+        holder.dataset.pageNumber = '0';
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d')?.drawImage(img, 0, 0);
+        holder.append(canvas);
+        document.body.append(holder);
+      },
+      await page.evaluate(() => (window as unknown as { __printedFirst?: string }).__printedFirst),
+    );
+    const rules = await horizontalRules(page, 0, 0.35);
+    assert.ok(rules >= 12, `${String(rules)} rules`);
+    await keepFirstImage(page, 'sheet-print-grid-line');
     await session.close();
   });
 

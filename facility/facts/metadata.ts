@@ -225,7 +225,13 @@ export function createMetadata(options: MetadataOptions): Metadata {
       const { file, stats, ext } = gridFile;
       const read = await sheets.book({ file, stats, ext, title: base.title });
       if (!('hash' in read)) return read;
-      const sheet = { ...read.book, ...sheetUrls(doc.name, read.hash, searchAllowed(fields)) };
+      const sheet = {
+        ...read.book,
+        ...sheetUrls(doc.name, read.hash, {
+          searchable: searchAllowed(fields),
+          comments: commentsShown(fields),
+        }),
+      };
       // A view-only reader gets rows, never the file: no URL of it, no download.
       const mode = viewOnlyReader
         ? { param: { ...(fields.param as Record<string, unknown> | undefined), download: false } }

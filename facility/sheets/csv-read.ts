@@ -13,6 +13,7 @@ import { tableDelimiter } from '../conversion/table-delimiter.ts';
 import { detectedEncoding } from '../conversion/text-decode.ts';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
 import type { Book, Cell, CellHit, Row, RowBlock, SheetTail } from './sheet-types.ts';
+import { shownWidth } from './text-width.ts';
 
 /** The bytes the encoding and the delimiter are found from. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -103,7 +104,7 @@ export async function readCsvBook(file: string, ext: string, name: string): Prom
   const widths: number[] = [];
   await eachRecord(file, dialect, (record, index) => {
     for (const [c, text] of record.slice(0, SHEET_LIMITS.columns).entries()) {
-      const px = Math.min(MAX_WIDTH, Math.max(DEFAULT_WIDTH, text.length * 7 + 12));
+      const px = Math.max(DEFAULT_WIDTH, shownWidth(text, MAX_WIDTH));
       widths[c] = Math.max(widths[c] ?? DEFAULT_WIDTH, px);
     }
     return index + 1 < SIZING_ROWS;

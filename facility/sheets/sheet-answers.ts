@@ -1,12 +1,12 @@
 /**
  * `GET documents/{id}/sheets/{hash}/{name}` (docs/server.md, "Sheets"): the id's document found as
- * every route finds it, then its rows, tail or search (sheets.ts). Behind the same token as the
+ * every route finds it, then its rows, tail, search or marks (sheets.ts). Behind the same token as the
  * metadata; a view-only reader gets them too (rows are what such a reader reads, never the file).
  */
 import { shownName } from '../archives/entries.ts';
 import { jsonError } from '../http/answer.ts';
 import type { Answer } from '../http/answer.ts';
-import { searchAllowed } from '../policy/param.ts';
+import { commentsShown, searchAllowed } from '../policy/param.ts';
 import { forReader } from '../policy/reader.ts';
 import type { Reader } from '../policy/reader.ts';
 import type { Lookup } from '../sources/lookup.ts';
@@ -45,6 +45,7 @@ export function createSheetAnswers({
     return sheets.answer({ file, stats, ext, title }, hash, name, {
       query,
       searchable: searchAllowed(fields),
+      comments: commentsShown(fields),
     });
   };
 }

@@ -10,7 +10,8 @@ import { indexCsv } from './csv-index.ts';
 import type { CsvIndex } from './csv-index.ts';
 import { readCsvBook, readCsvRows, readCsvTail, searchCsv } from './csv-read.ts';
 import { SHEET_LIMITS, SheetError } from './sheet-types.ts';
-import type { Book, CellHit, Row, RowBlock, SheetTail } from './sheet-types.ts';
+import type { Book, CellHit, Row, RowBlock, SheetMarks, SheetTail } from './sheet-types.ts';
+import { readXlsxMarks } from './xlsx-marks.ts';
 import { readXlsxBook, readXlsxRows, readXlsxTail, searchXlsx } from './xlsx-read.ts';
 
 export interface SheetFile {
@@ -27,7 +28,9 @@ export type SheetJob =
   | (SheetFile & { task: 'tail'; sheet: number; blocks?: string })
   | (SheetFile & { task: 'search'; query: string })
   /** A table of text's index: its blocks' byte offsets and its row and column counts. */
-  | (SheetFile & { task: 'index' });
+  | (SheetFile & { task: 'index' })
+  /** A sheet's comments and drawn objects (xlsx-marks.ts); a table of text has none. */
+  | (SheetFile & { task: 'marks'; sheet: number });
 
 export type SheetOutcome =
   | { kind: 'book'; book: Book }
@@ -36,6 +39,7 @@ export type SheetOutcome =
   | { kind: 'search'; hits: CellHit[] }
   /** `index` undefined: the table cannot be indexed by its bytes (its encoding, its line ends). */
   | { kind: 'index'; index: CsvIndex | undefined }
+  | { kind: 'marks'; marks: SheetMarks }
   | { kind: 'refused'; code: SheetError['code']; message: string };
 
 /** Where a sheet's block of rows from `from` is cached (the facility's side reads it there). */
@@ -119,6 +123,13 @@ async function run(job: SheetJob): Promise<SheetOutcome> {
         hits: table
           ? await searchCsv(job.file, job.ext, job.query)
           : await searchXlsx(job.file, job.query),
+      };
+    case 'marks':
+      return {
+        kind: 'marks',
+        marks: table
+          ? { comments: [], commentsCapped: false, drawings: [], drawingsCapped: false }
+          : await readXlsxMarks(job.file, job.sheet),
       };
   }
 }

@@ -7,9 +7,9 @@
 
 // A cell's look and a sheet's layout are the viewer's own types (src/domain/sheet.ts): the
 // answer carries them as they are, so one definition serves both sides.
-import type { CellStyle, SheetLayout } from '../../src/domain/sheet.ts';
+import type { CellStyle, SheetComment, SheetDrawing, SheetLayout } from '../../src/domain/sheet.ts';
 
-export type { CellStyle, SheetLayout };
+export type { CellStyle, SheetComment, SheetDrawing, SheetLayout };
 
 export interface Book {
   sheets: SheetLayout[];
@@ -52,6 +52,14 @@ export interface SheetTail {
   merges: Merge[];
   /** http(s) links by cell: row, column, URL. */
   links: [number, number, string][];
+}
+
+/** A sheet's comments and drawn objects, each list capped (`capped`: the file had more). */
+export interface SheetMarks {
+  comments: SheetComment[];
+  commentsCapped: boolean;
+  drawings: SheetDrawing[];
+  drawingsCapped: boolean;
 }
 
 /** A search hit: sheet index, row and column (0-based). */

@@ -3,7 +3,8 @@
  * 2026-12-06-sheet-view.md): a workbook's or a table of text's `sheet` field for the metadata, and
  * `GET documents/{id}/sheets/{hash}/{name}` — a block of rows (`{sheet}-{from}.json`), a sheet's
  * tail (`{sheet}-tail.json`: its row count, merged ranges and links) or a search
- * (`search.json?q=`). Everything is read in the pool (sheet-task.ts) and kept under CACHE_DIR by
+ * (`search.json?q=`), or a sheet's marks (`{sheet}-comments.json`, only when the policy shows comments;
+ * `{sheet}-drawings.json`). Everything is read in the pool (sheet-task.ts) and kept under CACHE_DIR by
  * the file's content hash, as the PDF and its previews are: a URL names one version, for good.
  *
  * Once the sheets are known, block 0 of the first shown sheet is read at once (the viewer asks for
@@ -52,7 +53,7 @@ export interface Sheets {
     source: SheetSource,
     hash: string,
     name: string,
-    options: { query: string | undefined; searchable: boolean },
+    options: { query: string | undefined; searchable: boolean; comments: boolean },
   ) => Promise<Answer>;
 }
 
@@ -63,13 +64,22 @@ const MAX_QUERY = 256;
 
 const REFUSAL_STATUS = { too_large: 413, unreadable: 422 } as const;
 
-/** The `sheet` field's URL templates for document `id` (contracts §3 "Views beyond pages"). */
-export function sheetUrls(id: string, hash: string, searchable: boolean) {
+/**
+ * The `sheet` field's URL templates for document `id` (contracts §3 "Views beyond pages"): no
+ * search without the policy's search, no comments without its `showComment`.
+ */
+export function sheetUrls(
+  id: string,
+  hash: string,
+  allowed: { searchable: boolean; comments: boolean },
+) {
   const base = `documents/${encodeURIComponent(id)}/sheets/${hash}`;
   return {
     rows: `${base}/{sheet}-{from}.json`,
     tail: `${base}/{sheet}-tail.json`,
-    ...(searchable && { search: `${base}/search.json` }),
+    drawings: `${base}/{sheet}-drawings.json`,
+    ...(allowed.comments && { comments: `${base}/{sheet}-comments.json` }),
+    ...(allowed.searchable && { search: `${base}/search.json` }),
     blockRows: SHEET_LIMITS.blockRows,
   };
 }
@@ -183,6 +193,26 @@ export function createSheets(options: SheetsOptions): Sheets {
     });
   }
 
+  /**
+   * A sheet's marks, read once: its comments and its drawings each written to their own file, so
+   * a reader who is not shown comments is served the drawings' file and never the comments'.
+   */
+  function marks(source: SheetSource, hash: string, sheet: number) {
+    const drawingsFile = path.join(dirOf(hash), `${String(sheet)}-drawings.json`);
+    return once(drawingsFile, async () => {
+      const outcome = await run({ task: 'marks', file: source.file, ext: source.ext, sheet });
+      if (outcome.kind === 'marks') {
+        const { comments, commentsCapped, drawings, drawingsCapped } = outcome.marks;
+        await writeAtomic(path.join(dirOf(hash), `${String(sheet)}-comments.json`), {
+          comments,
+          capped: commentsCapped,
+        });
+        await writeAtomic(drawingsFile, { drawings, capped: drawingsCapped });
+      }
+      return outcome;
+    });
+  }
+
   function block(source: SheetSource, hash: string, sheet: number, from: number) {
     const file = blockFile(dirOf(hash), sheet, from);
     return once(file, async (): Promise<SheetOutcome | Answer> => {
@@ -270,7 +300,7 @@ export function createSheets(options: SheetsOptions): Sheets {
       return { hash, book: outcome.book };
     },
 
-    async answer(source, hash, name, { query, searchable }) {
+    async answer(source, hash, name, { query, searchable, comments }) {
       const current = await contentHash(source.file, source.stats);
       // An old hash is a previous version of the file: its rows are not this one's.
       if (hash !== current) return jsonError(404, 'not_found');
@@ -295,9 +325,19 @@ export function createSheets(options: SheetsOptions): Sheets {
         }
         return refusal(outcome) ?? jsonError(500, 'sheet_failed');
       }
-      const parts = /^(\d{1,5})-(tail|\d{1,8})\.json$/.exec(name);
+      const parts = /^(\d{1,5})-(tail|comments|drawings|\d{1,8})\.json$/.exec(name);
       const sheet = Number(parts?.[1] ?? -1);
       if (!parts || sheet < 0 || sheet >= book.sheets.length) return jsonError(404, 'not_found');
+      if (parts[2] === 'comments' || parts[2] === 'drawings') {
+        // The policy's showComment off: no comment's text leaves the server (contracts §5b).
+        if (parts[2] === 'comments' && !comments) return jsonError(403, 'comments_not_shown');
+        const file = path.join(dirOf(hash), `${String(sheet)}-${parts[2]}.json`);
+        if (!(await exists(file))) {
+          const refused = refusal(await marks(source, hash, sheet));
+          if (refused) return refused;
+        }
+        return { kind: 'file', file, cacheControl: IMMUTABLE };
+      }
       if (parts[2] === 'tail') {
         const file = path.join(dirOf(hash), `${String(sheet)}-tail.json`);
         if (!(await exists(file))) {

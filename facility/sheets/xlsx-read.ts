@@ -33,14 +33,14 @@ import { readXml } from './xml-stream.ts';
 import { openParts, partStream, partText } from './zip-parts.ts';
 import type { Parts } from './zip-parts.ts';
 
-interface SheetPart {
+export interface SheetPart {
   name: string;
   hidden: boolean;
   /** The part's name in the zip (`xl/worksheets/sheet1.xml`). */
   part: string;
 }
 
-interface Workbook {
+export interface Workbook {
   sheets: SheetPart[];
   styles: Styles;
   date1904: boolean;
@@ -79,18 +79,22 @@ function rangeAt(ref: string): Merge | undefined {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
 }
 
-/** A part's relationships: id → target part (resolved) or external URL. */
-async function relationships(
-  parts: Parts,
-  of: string,
-): Promise<Map<string, { target: string; external: boolean }>> {
+/** A part's relationship: its target part (resolved) or external URL, and its type's URI. */
+export interface Relationship {
+  target: string;
+  external: boolean;
+  type: string;
+}
+
+/** A part's relationships by id (xlsx-marks.ts finds a sheet's comments and drawings by type). */
+export async function relationships(parts: Parts, of: string): Promise<Map<string, Relationship>> {
   const relsName = path.posix.join(
     path.posix.dirname(of),
     '_rels',
     `${path.posix.basename(of)}.rels`,
   );
   const xml = await partText(parts, relsName, SHEET_LIMITS.partBytes);
-  const rels = new Map<string, { target: string; external: boolean }>();
+  const rels = new Map<string, Relationship>();
   if (xml === undefined) return rels;
   await readXml(xml, {
     open: (name, a) => {
@@ -101,7 +105,7 @@ async function relationships(
         : a.Target.startsWith('/')
           ? a.Target.slice(1)
           : path.posix.normalize(path.posix.join(path.posix.dirname(of), a.Target));
-      rels.set(a.Id, { target, external });
+      rels.set(a.Id, { target, external, type: a.Type ?? '' });
     },
   });
   return rels;
@@ -139,7 +143,7 @@ async function readWorkbook(parts: Parts): Promise<Workbook> {
  * shared strings are opened only for rows (the sheets' list, the metadata's answer, does not wait
  * for them) and read only as far as rows need them (xlsx-shared-strings.ts).
  */
-interface Opened {
+export interface Opened {
   key: string;
   workbook: Workbook;
   shared: SharedStrings | undefined;
@@ -164,7 +168,7 @@ async function allStrings(book: Opened): Promise<readonly string[]> {
   return book.shared?.strings ?? [];
 }
 
-async function withWorkbook<T>(
+export async function withWorkbook<T>(
   file: string,
   read: (parts: Parts, book: Opened) => Promise<T>,
   strings = true,
@@ -177,7 +181,7 @@ async function withWorkbook<T>(
   }
 }
 
-function sheetOf(workbook: Workbook, index: number): SheetPart {
+export function sheetOf(workbook: Workbook, index: number): SheetPart {
   const sheet = index >= 0 ? workbook.sheets.at(index) : undefined;
   if (sheet === undefined) throw new SheetError('unreadable', `no sheet ${String(index)}`);
   return sheet;

@@ -42,6 +42,9 @@ export interface SheetBook {
   tailUrl: string;
   searchUrl: string | undefined;
   blockRows: number;
+  /** `{sheet}` templates of a sheet's comments (undefined when the policy shows none) and drawings. */
+  commentsUrl?: string;
+  drawingsUrl?: string;
 }
 
 export interface SheetCell {
@@ -78,3 +81,33 @@ export interface SheetTail {
 
 /** A cell found by a search: sheet index, row, column. */
 export type CellHit = readonly [number, number, number];
+
+/**
+ * A cell's comment: a note, or one comment of a thread (a thread's comments come in order, on
+ * the same cell). Sent only when the policy shows comments (contracts §5b `showComment`).
+ */
+export interface SheetComment {
+  r: number;
+  c: number;
+  author: string;
+  text: string;
+}
+
+/** An object drawn over a sheet (docs/decisions/2026-12-07-sheet-comments-and-drawings.md). */
+export interface SheetDrawing {
+  kind: 'image' | 'chart' | 'shape';
+  /** The cell its anchor starts at: row, column (0-based). */
+  from: readonly [number, number];
+  /** The cell it ends in (a two-cell anchor); else `size` says how large it is. */
+  to?: readonly [number, number];
+  /** Width and height in pixels (a one-cell or absolute anchor). */
+  size?: readonly [number, number];
+  /** A chart's title, else the object's description or name; '' when it has none. */
+  label: string;
+}
+
+/** A sheet's marks as the viewer holds them: its comments and the objects drawn over it. */
+export interface SheetMarks {
+  comments: SheetComment[];
+  drawings: SheetDrawing[];
+}

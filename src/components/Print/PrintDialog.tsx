@@ -3,26 +3,10 @@ import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { pagesToPrint, printActions, selectPrintAllowed } from '../../models/print';
 import type { PrintChoice } from '../../models/print';
-import type { RangeError } from '../../services/print';
 import { useMessages } from '../../i18n';
 import { printMessages } from './messages';
-import type { Translate } from '../../i18n';
 import { useOpenedOnce } from '../common/useOpenedOnce';
-
-function rangeMessage(t: Translate<keyof typeof printMessages>, error: RangeError): string {
-  switch (error.kind) {
-    case 'empty':
-      return t('print.error.empty');
-    case 'syntax':
-      return t('print.error.syntax', { part: error.part });
-    case 'zero':
-      return t('print.error.zero');
-    case 'reversed':
-      return t('print.error.reversed', { part: error.part });
-    case 'pastEnd':
-      return t('print.error.pastEnd', { page: error.page, count: error.pageCount });
-  }
-}
+import { rangeMessage } from './rangeMessage';
 
 /**
  * The print dialog (behaviour.md, "The facility's policy"), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,

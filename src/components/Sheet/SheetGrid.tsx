@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
@@ -10,6 +10,15 @@ import { blockKey } from '../../models/sheet/state';
 import type { SheetState } from '../../models/sheet/state';
 import { cellName, columnName } from '../../services/sheet/cellRef';
 import { sheetMessages } from './messages';
+import {
+  BUBBLE_ID,
+  CommentBubble,
+  DrawingMark,
+  commentsByCell,
+  drawingRange,
+  marksExtent,
+  useMarksText,
+} from './SheetMarks';
 
 /** The row numbers' column and the column letters' row, in pixels. */
 const ROW_HEADER_WIDTH = 56;
@@ -19,6 +28,8 @@ const OVERSCAN_ROWS = 20;
 const OVERSCAN_COLUMNS = 4;
 /** Points to CSS pixels. */
 const PX_PER_POINT = 4 / 3;
+/** A comment bubble's width at most, in pixels. */
+const BUBBLE_WIDTH = 280;
 
 interface GridProps {
   book: SheetBook;
@@ -127,8 +138,15 @@ export function SheetGrid({ book, sheet }: GridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const tail = state.tails[sheet];
   const rows = useMemo(() => heldRows(state, sheet), [state, sheet]);
-  const rowCount = rowCountOf(layout?.declaredRows ?? 0, tail, rows, state, sheet, book.blockRows);
-  const columnCount = Math.max(layout?.columns ?? 1, tail?.columns ?? 0);
+  const marks = state.marks[sheet];
+  // A chart beside the data, or a comment on an empty cell, lies past the cells with content:
+  // the grid reaches it (marksExtent, within the sheet's limits).
+  const extent = useMemo(() => marksExtent(marks), [marks]);
+  const rowCount = Math.max(
+    rowCountOf(layout?.declaredRows ?? 0, tail, rows, state, sheet, book.blockRows),
+    extent.rows,
+  );
+  const columnCount = Math.max(layout?.columns ?? 1, tail?.columns ?? 0, extent.columns);
   const widths = layout?.widths ?? [];
   const defaultHeight = layout?.defaultHeight ?? 20;
   const frozenRows = Math.min(layout?.frozen.rows ?? 0, rowCount);
@@ -138,6 +156,13 @@ export function SheetGrid({ book, sheet }: GridProps) {
     () => new Map((tail?.links ?? []).map(([r, c, url]) => [`${String(r)}:${String(c)}`, url])),
     [tail],
   );
+
+  const comments = useMemo(() => commentsByCell(marks?.comments ?? []), [marks]);
+  const drawings = marks?.drawings ?? [];
+  const marksText = useMarksText();
+  /** The cell whose comment marker the pointer is on; the one whose bubble Escape closed. */
+  const [hovered, setHovered] = useState<string | undefined>(undefined);
+  const [dismissed, setDismissed] = useState<string | undefined>(undefined);
 
   const heightOf = (r: number) => {
     const row = rows.get(r);
@@ -172,6 +197,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
 
   useEffect(() => {
     void dispatch(sheetActions.loadTail(sheet));
+    void dispatch(sheetActions.loadMarks(sheet));
   }, [dispatch, sheet]);
 
   const virtualRows = rowVirtualizer.getVirtualItems();
@@ -217,6 +243,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
       c: Math.max(0, Math.min(columnCount - 1, c)),
     };
     dispatch(sheetActions.selectCell(next));
+    setDismissed(undefined);
     rowVirtualizer.scrollToIndex(next.r, { align: 'auto' });
     columnVirtualizer.scrollToIndex(next.c, { align: 'auto' });
   };
@@ -281,6 +308,11 @@ export function SheetGrid({ book, sheet }: GridProps) {
       });
       return;
     }
+    // Escape closes the active cell's comment until the cell changes (WCAG 1.4.13).
+    if (event.key === 'Escape' && comments.has(`${String(r)}:${String(c)}`)) {
+      setDismissed(`${String(r)}:${String(c)}`);
+      return;
+    }
     const action = keys[event.key];
     if (!action) return;
     event.preventDefault();
@@ -308,6 +340,12 @@ export function SheetGrid({ book, sheet }: GridProps) {
     (cell.r < frozenRows || shownRows.some((v) => v.index === cell.r)) &&
     (cell.c < frozenColumns || shownColumns.some((v) => v.index === cell.c));
 
+  const activeKey = `${String(cell.r)}:${String(cell.c)}`;
+  const bubbleKey =
+    hovered ?? (comments.has(activeKey) && dismissed !== activeKey ? activeKey : undefined);
+  const rowStart = (r: number) => rowVirtualizer.measurementsCache[r]?.start ?? 0;
+  const columnStart = (c: number) => columnVirtualizer.measurementsCache[c]?.start ?? 0;
+
   const drawCell = (r: number, c: number, sticky: number | undefined) => {
     const key = `${String(r)}:${String(c)}`;
     const width = widthOf(c);
@@ -316,6 +354,7 @@ export function SheetGrid({ book, sheet }: GridProps) {
     const merge = merges.starts.get(key);
     const covered = merges.covered.has(key);
     const active = cell.r === r && cell.c === c;
+    const commented = comments.has(key);
     const css: CSSProperties = {
       width,
       minWidth: width,
@@ -355,13 +394,27 @@ export function SheetGrid({ book, sheet }: GridProps) {
         role="gridcell"
         aria-colindex={c + 2}
         aria-selected={active}
-        className={`folio-sheet-cell${covered ? ' folio-sheet-covered' : ''}${merge ? ' folio-sheet-merge' : ''}${active ? ' folio-sheet-active' : ''}`}
+        aria-describedby={commented && bubbleKey === key ? BUBBLE_ID : undefined}
+        className={`folio-sheet-cell${covered ? ' folio-sheet-covered' : ''}${merge ? ' folio-sheet-merge' : ''}${active ? ' folio-sheet-active' : ''}${commented ? ' folio-sheet-commented' : ''}`}
         style={css}
         onMouseDown={() => {
           dispatch(sheetActions.selectCell({ r, c }));
+          setDismissed(undefined);
         }}
       >
         {content}
+        {commented && (
+          <span
+            className="folio-sheet-comment-mark"
+            title={t('sheet.comment')}
+            onMouseEnter={() => {
+              setHovered(key);
+            }}
+            onMouseLeave={() => {
+              setHovered(undefined);
+            }}
+          />
+        )}
       </div>
     );
   };
@@ -451,6 +504,55 @@ export function SheetGrid({ book, sheet }: GridProps) {
     </div>
   );
 
+  // Drawn objects over the rows and columns drawn, each an outline over its cells.
+  const firstColumn = virtualColumns[0]?.index ?? 0;
+  const lastColumn = virtualColumns.at(-1)?.index ?? 0;
+  const shownDrawings = drawings.flatMap((drawing) => {
+    const [top, left, bottom, right] = drawingRange(drawing);
+    if (bottom < firstRow || top > lastRow || right < firstColumn || left > lastColumn) return [];
+    const width = drawing.to ? sizeBetween(columnVirtualizer, left, right) : drawing.size?.[0];
+    const height = drawing.to ? sizeBetween(rowVirtualizer, top, bottom) : drawing.size?.[1];
+    const style: CSSProperties = {
+      left: ROW_HEADER_WIDTH + columnStart(left),
+      top: COLUMN_HEADER_HEIGHT + rowStart(top),
+      width: Math.max(24, width ?? 0),
+      height: Math.max(20, height ?? 0),
+    };
+    return [{ drawing, style }];
+  });
+  // The shown bubble beside its cell, in the grid's visible area (frozen cells do not scroll).
+  const bubbleComments = bubbleKey === undefined ? undefined : comments.get(bubbleKey);
+  let bubble: ReactNode = null;
+  if (bubbleKey !== undefined && bubbleComments !== undefined) {
+    const [r, c] = bubbleKey.split(':').map(Number) as [number, number];
+    const scrollTop = r < frozenRows ? 0 : (rowVirtualizer.scrollOffset ?? 0);
+    const scrollLeft = c < frozenColumns ? 0 : (columnVirtualizer.scrollOffset ?? 0);
+    const viewWidth = columnVirtualizer.scrollRect?.width ?? 800;
+    const x = ROW_HEADER_WIDTH + columnStart(c) + widthOf(c) - scrollLeft;
+    const y = COLUMN_HEADER_HEIGHT + rowStart(r) - scrollTop;
+    bubble = (
+      <CommentBubble
+        comments={bubbleComments}
+        style={{
+          left: Math.max(ROW_HEADER_WIDTH, Math.min(x + 4, viewWidth - BUBBLE_WIDTH - 8)),
+          top: Math.max(COLUMN_HEADER_HEIGHT, y),
+          maxWidth: Math.min(BUBBLE_WIDTH, viewWidth - ROW_HEADER_WIDTH - 16),
+        }}
+      />
+    );
+  }
+  // What a screen reader hears of the active cell's marks, after its name.
+  const activeMarks = [
+    ...(comments.get(activeKey) ?? []).map(marksText.comment),
+    ...drawings
+      .filter((drawing) => {
+        const [top, left, bottom, right] = drawingRange(drawing);
+        return cell.r >= top && cell.r <= bottom && cell.c >= left && cell.c <= right;
+      })
+      .slice(0, 3)
+      .map(marksText.drawing),
+  ];
+
   const frozenRowIndexes = Array.from({ length: frozenRows }, (_, i) => i);
   const loading = state.loading.some((key) => key.startsWith(`${String(sheet)}:`));
   const failed = state.failed.includes(blockKey(sheet, firstBlock * book.blockRows));
@@ -478,15 +580,19 @@ export function SheetGrid({ book, sheet }: GridProps) {
           {rowsLead > 0 && <div aria-hidden style={{ height: rowsLead }} />}
           {shownRows.map((v) => drawRow(v.index, v.size, false))}
           {rowsTrail > 0 && <div aria-hidden style={{ height: rowsTrail }} />}
+          {shownDrawings.map(({ drawing, style }, index) => (
+            <DrawingMark key={index} drawing={drawing} style={style} />
+          ))}
         </div>
       </div>
+      {bubble}
       {failed && (
         <p role="alert" className="folio-sheet-note">
           {t('sheet.failed')}
         </p>
       )}
       <span className="folio-visually-hidden" aria-live="polite">
-        {t('sheet.cell', { cell: cellName(cell.r, cell.c) })}
+        {[t('sheet.cell', { cell: cellName(cell.r, cell.c) }), ...activeMarks].join('. ')}
       </span>
     </>
   );

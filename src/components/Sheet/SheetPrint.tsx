@@ -6,14 +6,15 @@ import { useMessages } from '../../i18n';
 import { ToolButton } from '../common/ToolButton';
 import { printMessages } from '../Print/messages';
 import { sheetMessages } from './messages';
+import { SheetPrintChoice } from './SheetPrintChoice';
 // What prints outside and during a print job: only the job's pages.
 import '../Print/Print.css';
 
 /**
  * A grid's `Print` control (contracts §5b `print`; docs/decisions/2026-12-06-sheet-print.md):
  * absent when the policy forbids printing. It starts the print model's job at once (the pages are
- * the workbook's, made by the facility when asked; the browser's dialog chooses among them) and
- * says how far it is — the pages being made, then drawn `i / n` — with a Cancel that stops it.
+ * the workbook's, made by the facility when asked; then all of them or a range, SheetPrintChoice)
+ * and says how far it is — the pages being made, then drawn `i / n` — with a Cancel that stops it.
  */
 export function SheetPrint() {
   const t = useMessages(printMessages);
@@ -48,6 +49,7 @@ export function SheetPrint() {
           </button>
         </span>
       )}
+      <SheetPrintChoice />
       {status === 'failed' && (
         <span role="alert" className="folio-sheet-print-status">
           {t('print.failed')}

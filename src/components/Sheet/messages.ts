@@ -25,6 +25,17 @@ export const sheetMessages = defineMessages({
     'zh-CN': '此工作簿无法以表格显示。',
   },
   'sheet.corner': { en: 'Select all', 'zh-CN': '全选' },
+  'sheet.comment': { en: 'Comment', 'zh-CN': '批注' },
+  'sheet.commentBy': { en: 'Comment by {author}: {text}', 'zh-CN': '{author} 的批注：{text}' },
+  'sheet.commentText': { en: 'Comment: {text}', 'zh-CN': '批注：{text}' },
+  'sheet.image': { en: 'Image', 'zh-CN': '图片' },
+  'sheet.chart': { en: 'Chart', 'zh-CN': '图表' },
+  'sheet.shape': { en: 'Shape', 'zh-CN': '形状' },
+  'sheet.drawingAt': {
+    en: '{kind} “{label}” over {range}',
+    'zh-CN': '{kind}“{label}”，位于 {range}',
+  },
+  'sheet.drawingAtUnnamed': { en: '{kind} over {range}', 'zh-CN': '{kind}，位于 {range}' },
   'sheet.printMaking': {
     en: 'Making the pages to print…',
     'zh-CN': '正在生成打印页面…',

@@ -11,7 +11,13 @@ import { PRINT_CLEANUP_FALLBACK_MS, PRINT_DPI, PRINT_IMAGE } from '../../../conf
 import type { Action, EffectCommands } from '../../runtime';
 import { createFacilityClient } from '../../services/facilityClient';
 import type { FacilityDocument } from '../../services/facilityClient';
-import { allPages, printImages, printLayers, renderPrintPage } from '../../services/print';
+import {
+  allPages,
+  parsePageRange,
+  printImages,
+  printLayers,
+  renderPrintPage,
+} from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
 import { pdfSession } from '../../services/pdf/session';
 import { readSettings } from '../../services/settings';
@@ -21,6 +27,9 @@ import { POLL } from '../doc/effects';
 import { selectDoc } from '../doc/selectors';
 import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
+import type { PrintState } from './state';
+
+const selectPrintState = (state: { print: PrintState }): PrintState => state.print;
 
 /** `invalid`: the range names no page; `notAllowed`: no document, or `print` is off. */
 export type PrintOutcome = 'printed' | 'cancelled' | 'failed' | 'invalid' | 'notAllowed';
@@ -70,13 +79,15 @@ function* printJob(
 
 /**
  * A workbook shown as a grid: its pages asked for as the doc model asks for a document (polled
- * while they are made, `started(0)` meanwhile), opened, every one printed, then let go.
+ * while they are made, `started(0)` meanwhile), opened; then the reader chooses all of them or a
+ * range (`choosing`, until `pagesChosen`: a 3 000-page workbook is not drawn by accident), those
+ * are printed, and the pages let go.
  */
 function* printSheet(
   id: string,
   commands: EffectCommands,
 ): Generator<unknown, 'printed' | 'failed', unknown> {
-  const { call, put, select, delay, cancelled } = commands;
+  const { call, put, select, delay, cancelled, take } = commands;
   const controller = new AbortController();
   let pages: SheetPages | undefined;
   yield* put(actions.started(0));
@@ -108,8 +119,17 @@ function* printSheet(
     const layers = printLayers(
       pages.watermarked ? { ...decorations, watermark: undefined } : decorations,
     );
-    yield* put(actions.started(pages.pageCount));
-    return yield* printJob(pages.source, allPages(pages.pageCount), layers, commands);
+    let chosen = allPages(pages.pageCount);
+    if (pages.pageCount > 1) {
+      yield* put(actions.choosing(pages.pageCount));
+      // The dialog offers Print only for a range that names pages; a stale one prints them all.
+      yield* take(actions.pagesChosen);
+      const { choice, rangeText } = yield* select(selectPrintState);
+      const range = parsePageRange(rangeText, pages.pageCount);
+      if (choice === 'range' && range.ok) chosen = range.pages;
+    }
+    yield* put(actions.started(chosen.length));
+    return yield* printJob(pages.source, chosen, layers, commands);
   } finally {
     if (yield* cancelled()) controller.abort();
     pages?.close();

@@ -34,6 +34,14 @@ export const printReducers = {
     progress: { done: 0, total },
     failedPage: undefined,
   }),
+  /** Internal (print): a grid's `count` pages are made; the reader chooses which to print. */
+  choosing: (state: PrintState, { payload: count }: Action<number>): PrintState => ({
+    ...state,
+    status: 'choosing',
+    sheetPageCount: count,
+  }),
+  /** The grid's print dialog: the pages chosen are printed (the `print` effect waits for this). */
+  pagesChosen: (state: PrintState): PrintState => state,
   /** Internal (print): `done` pages are drawn. */
   progressed: (state: PrintState, { payload: done }: Action<number>): PrintState => ({
     ...state,

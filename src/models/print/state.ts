@@ -8,14 +8,16 @@
 export type PrintChoice = 'all' | 'current' | 'range';
 
 /**
- * `rendering`: pages are being drawn (progress counts them); `printing`: the browser's print has
- * them; `failed`: a page could not be drawn (the dialog says which).
+ * `rendering`: pages are being drawn (progress counts them); `choosing`: a grid's pages are made
+ * and the reader chooses which to print (docs/decisions/2026-12-07-sheet-comments-and-drawings.md);
+ * `printing`: the browser's print has them; `failed`: a page could not be drawn (the dialog says
+ * which).
  */
-export type PrintStatus = 'idle' | 'rendering' | 'printing' | 'failed';
+export type PrintStatus = 'idle' | 'rendering' | 'choosing' | 'printing' | 'failed';
 
-/** A job is under way: its pages are being drawn, or the browser's print has them. */
+/** A job is under way: its pages are being made or drawn, chosen, or the browser's print has them. */
 export const isPrintBusy = ({ status }: Pick<PrintState, 'status'>): boolean =>
-  status === 'rendering' || status === 'printing';
+  status === 'rendering' || status === 'choosing' || status === 'printing';
 
 export interface PrintState {
   dialogOpen: boolean;
@@ -25,6 +27,8 @@ export interface PrintState {
   status: PrintStatus;
   /** Pages drawn so far and pages to draw. */
   progress: { done: number; total: number };
+  /** A grid's pages, once the facility has made them for its print (0 before). */
+  sheetPageCount: number;
   /** With `failed`: the page that could not be drawn (undefined: the printing step failed). */
   failedPage?: number;
 }
@@ -35,4 +39,5 @@ export const initialPrintState: PrintState = {
   rangeText: '',
   status: 'idle',
   progress: { done: 0, total: 0 },
+  sheetPageCount: 0,
 };

@@ -6,5 +6,5 @@ import { sheetReducers } from './reducers';
 export const sheetActions = modelActions<typeof sheetReducers, typeof sheetEffects>(
   'sheet',
   sheetReducers,
-  { follow: true, need: true, loadTail: true, search: true, openLink: true },
+  { follow: true, need: true, loadTail: true, loadMarks: true, search: true, openLink: true },
 );

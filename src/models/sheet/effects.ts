@@ -7,13 +7,19 @@
  * - `need`: the grid names the rows it shows (and a margin); missing blocks are fetched, held ones
  *   marked recent (the reducer lets the least recent go).
  * - `loadTail`: a sheet's row count, merged ranges and links, once.
+ * - `loadMarks`: a sheet's comments (when the policy shows them) and drawn objects, once.
  * - `search`: the facility's search over every shown sheet; the first hit is shown.
  * - `openLink`: a sheet by name and a cell by reference, from the link's hash.
  */
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
 import type { SheetBook } from '../../domain/sheet';
 import { parseCellRef } from '../../services/sheet/cellRef';
-import { fetchCellHits, fetchRowBlock, fetchSheetTail } from '../../services/sheet/fetch';
+import {
+  fetchCellHits,
+  fetchRowBlock,
+  fetchSheetMarks,
+  fetchSheetTail,
+} from '../../services/sheet/fetch';
 import { docActions } from '../doc/actions';
 import { selectDoc } from '../doc/selectors';
 import { sheetActions as own } from './actions';
@@ -83,6 +89,22 @@ function* loadTail(
   }
 }
 
+function* loadMarks(
+  { payload: sheet }: Action<number>,
+  { select, call, put }: EffectCommands,
+): EffectGenerator<void> {
+  const book = yield* select(selectBook);
+  const state = yield* select(selectSheetState);
+  if (book === undefined || sheet in state.marks) return;
+  if (book.commentsUrl === undefined && book.drawingsUrl === undefined) return;
+  try {
+    const marks = yield* call(fetchSheetMarks, book, sheet);
+    yield* put(own.marksLoaded({ sheet, marks }));
+  } catch {
+    // Without its marks a sheet shows its cells: the marks are an addition, not its content.
+  }
+}
+
 function* search(
   { payload: query }: Action<string>,
   { select, call, put }: EffectCommands,
@@ -127,6 +149,7 @@ export const sheetEffects = {
   follow: [follow, { type: 'watcher' }],
   need: [need, { type: 'takeEvery' }],
   loadTail: [loadTail, { type: 'takeEvery' }],
+  loadMarks: [loadMarks, { type: 'takeEvery' }],
   search: [search, { type: 'takeLatest' }],
   openLink: [openLink, { type: 'takeEvery' }],
 } as const;

@@ -1,5 +1,5 @@
 import type { Action } from '../../runtime';
-import type { CellHit, RowBlock, SheetTail } from '../../domain/sheet';
+import type { CellHit, RowBlock, SheetMarks, SheetTail } from '../../domain/sheet';
 import { MAX_BLOCKS, initialSheetSearch, initialSheetState } from './state';
 import type { SheetState } from './state';
 
@@ -50,6 +50,10 @@ export const sheetReducers = {
     state: SheetState,
     { payload: { sheet, tail } }: Action<{ sheet: number; tail: SheetTail }>,
   ): SheetState => ({ ...state, tails: { ...state.tails, [sheet]: tail } }),
+  marksLoaded: (
+    state: SheetState,
+    { payload: { sheet, marks } }: Action<{ sheet: number; marks: SheetMarks }>,
+  ): SheetState => ({ ...state, marks: { ...state.marks, [sheet]: marks } }),
   /** The reader moved the active cell (a click, the arrows): no jump, the grid follows. */
   selectCell: (state: SheetState, { payload: cell }: Action<{ r: number; c: number }>) =>
     state.cell.r === cell.r && state.cell.c === cell.c ? state : { ...state, cell },

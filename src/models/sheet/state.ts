@@ -3,7 +3,7 @@
  * of the workbook on screen — the blocks of rows near the reader's place (never the whole sheet),
  * each sheet's tail once read, the shown sheet, the active cell and the search over cells.
  */
-import type { CellHit, RowBlock, SheetTail } from '../../domain/sheet';
+import type { CellHit, RowBlock, SheetMarks, SheetTail } from '../../domain/sheet';
 
 export interface SheetSearch {
   query: string;
@@ -27,6 +27,8 @@ export interface SheetState {
   /** Blocks the facility could not give (shown as such; asked again when the sheet is reshown). */
   failed: string[];
   tails: Partial<Record<number, SheetTail>>;
+  /** Each sheet's comments and drawn objects, once read (none when they could not be). */
+  marks: Partial<Record<number, SheetMarks>>;
   /** The active cell, 0-based. */
   cell: { r: number; c: number };
   /** Bumped by each jump (a link, a search hit, Ctrl+Home), so the grid scrolls to the cell. */
@@ -49,6 +51,7 @@ export const initialSheetState: SheetState = {
   loading: [],
   failed: [],
   tails: {},
+  marks: {},
   cell: { r: 0, c: 0 },
   jump: 0,
   search: initialSheetSearch,

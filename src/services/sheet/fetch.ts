@@ -2,9 +2,15 @@
  * A sheet's rows, tail and search from the facility (the URLs of the answer's `sheet` field,
  * docs/decisions/2026-12-06-sheet-view.md), each read by read.ts: nothing in them is trusted.
  */
-import type { CellHit, RowBlock, SheetBook, SheetTail } from '../../domain/sheet';
+import type { CellHit, RowBlock, SheetBook, SheetMarks, SheetTail } from '../../domain/sheet';
 import { requestJson } from '../request';
-import { readHits, readRowBlock, readSheetTail } from './read';
+import {
+  readHits,
+  readRowBlock,
+  readSheetComments,
+  readSheetDrawings,
+  readSheetTail,
+} from './read';
 
 /** A sheet read to its end, or searched, takes a pass over the whole file on the server. */
 const WHOLE_SHEET_TIMEOUT_MS = 120_000;
@@ -33,4 +39,25 @@ export async function fetchCellHits(book: SheetBook, query: string): Promise<Cel
   url.searchParams.set('q', query);
   const raw = await requestJson(url.href, { timeoutMs: WHOLE_SHEET_TIMEOUT_MS });
   return readHits(raw, book.sheets.length);
+}
+
+/**
+ * A sheet's comments (only when the answer names their URL: the policy shows comments) and drawn
+ * objects. Both are read on the server in one pass over the sheet's other parts.
+ */
+export async function fetchSheetMarks(book: SheetBook, sheet: number): Promise<SheetMarks> {
+  const { commentsUrl, drawingsUrl } = book;
+  const [comments, drawings] = await Promise.all([
+    commentsUrl === undefined
+      ? []
+      : requestJson(filled(commentsUrl, sheet), { timeoutMs: WHOLE_SHEET_TIMEOUT_MS }).then(
+          readSheetComments,
+        ),
+    drawingsUrl === undefined
+      ? []
+      : requestJson(filled(drawingsUrl, sheet), { timeoutMs: WHOLE_SHEET_TIMEOUT_MS }).then(
+          readSheetDrawings,
+        ),
+  ]);
+  return { comments, drawings };
 }

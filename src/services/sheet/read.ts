@@ -10,6 +10,8 @@ import type {
   RowBlock,
   SheetBook,
   SheetCell,
+  SheetComment,
+  SheetDrawing,
   SheetLayout,
   SheetRow,
   SheetTail,
@@ -28,6 +30,14 @@ export const SHEET_READ_LIMITS = {
   merges: 100_000,
   links: 100_000,
   blockRows: 1000,
+  /** A sheet's comments and drawn objects (the facility's own caps: xlsx-comments.ts). */
+  comments: 10_000,
+  commentText: 4000,
+  author: 64,
+  drawings: 10_000,
+  label: 256,
+  /** Pixels of a drawn object's side. */
+  drawingSide: 100_000,
 } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -101,6 +111,9 @@ function readLayout(raw: unknown, index: number): SheetLayout {
   };
 }
 
+const optionalUrl = (key: 'commentsUrl' | 'drawingsUrl', url: string | undefined) =>
+  url === undefined ? {} : { [key]: url };
+
 /**
  * The answer's `sheet` when its view is `sheet`; `template` resolves a URL template against
  * previewApi (http(s) only, its placeholders kept), undefined when unusable. A sheet field
@@ -125,6 +138,14 @@ export function readSheetBook(
     tailUrl,
     searchUrl: raw.search === undefined ? undefined : template(raw.search, []),
     blockRows: Math.max(1, whole(raw.blockRows, SHEET_READ_LIMITS.blockRows) ?? 200),
+    ...optionalUrl(
+      'commentsUrl',
+      raw.comments === undefined ? undefined : template(raw.comments, ['sheet']),
+    ),
+    ...optionalUrl(
+      'drawingsUrl',
+      raw.drawings === undefined ? undefined : template(raw.drawings, ['sheet']),
+    ),
   };
 }
 
@@ -229,4 +250,49 @@ export function readHits(raw: unknown, sheets: number): CellHit[] {
         whole(h[1], SHEET_READ_LIMITS.rows - 1) !== undefined &&
         whole(h[2], SHEET_READ_LIMITS.columns - 1) !== undefined,
     );
+}
+
+/** A sheet's comments: each on a cell, its author and text as text (lines kept). */
+export function readSheetComments(raw: unknown): SheetComment[] {
+  const given = isRecord(raw) ? raw : {};
+  const list: unknown[] = Array.isArray(given.comments) ? given.comments : [];
+  return list.slice(0, SHEET_READ_LIMITS.comments).flatMap((item) => {
+    if (!isRecord(item)) return [];
+    const r = whole(item.r, SHEET_READ_LIMITS.rows - 1);
+    const c = whole(item.c, SHEET_READ_LIMITS.columns - 1);
+    if (r === undefined || c === undefined) return [];
+    const text = cellText(item.text).slice(0, SHEET_READ_LIMITS.commentText);
+    return [{ r, c, author: sanitizeText(item.author, SHEET_READ_LIMITS.author), text }];
+  });
+}
+
+const DRAWING_KINDS = ['image', 'chart', 'shape'] as const;
+
+/** A pair of whole numbers each at most `max` (a cell, or a size). */
+function pair(raw: unknown, max: readonly [number, number]): [number, number] | undefined {
+  if (!Array.isArray(raw) || raw.length !== 2) return undefined;
+  const a = whole(raw[0], max[0]);
+  const b = whole(raw[1], max[1]);
+  return a === undefined || b === undefined ? undefined : [a, b];
+}
+
+/** A sheet's drawn objects: their kind, anchor (cells, or a cell and a size) and label. */
+export function readSheetDrawings(raw: unknown): SheetDrawing[] {
+  const given = isRecord(raw) ? raw : {};
+  const list: unknown[] = Array.isArray(given.drawings) ? given.drawings : [];
+  const cell = [SHEET_READ_LIMITS.rows - 1, SHEET_READ_LIMITS.columns - 1] as const;
+  const side = [SHEET_READ_LIMITS.drawingSide, SHEET_READ_LIMITS.drawingSide] as const;
+  return list.slice(0, SHEET_READ_LIMITS.drawings).flatMap((item): SheetDrawing[] => {
+    if (!isRecord(item)) return [];
+    const kind = DRAWING_KINDS.find((value) => value === item.kind);
+    const from = pair(item.from, cell);
+    if (kind === undefined || from === undefined) return [];
+    const to = pair(item.to, cell);
+    const size = pair(item.size, side);
+    const label = sanitizeText(item.label, SHEET_READ_LIMITS.label);
+    if (to !== undefined && to[0] >= from[0] && to[1] >= from[1]) {
+      return [{ kind, from, to, label }];
+    }
+    return [{ kind, from, size: size ?? [0, 0], label }];
+  });
 }

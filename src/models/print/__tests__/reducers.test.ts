@@ -72,6 +72,24 @@ const rows: Row[] = [
     { status: 'failed', dialogOpen: true, failedPage: 3 },
   ],
   [
+    'a grid’s pages made: the reader chooses among them',
+    { status: 'rendering', progress: { done: 0, total: 0 } },
+    (s) => r.choosing(s, act(12)),
+    { status: 'choosing', sheetPageCount: 12 },
+  ],
+  [
+    'cancel while choosing stops the job',
+    { status: 'choosing', sheetPageCount: 12 },
+    (s) => r.cancel(s),
+    { status: 'idle', dialogOpen: false },
+  ],
+  [
+    'choosing is a job under way: the pages view’s dialog is not opened over it',
+    { status: 'choosing', sheetPageCount: 12 },
+    (s) => r.openDialog(s),
+    { status: 'choosing', dialogOpen: false },
+  ],
+  [
     'cancel stops and closes',
     running,
     (s) => r.cancel(s),
