@@ -51,8 +51,11 @@ test("the page's paths: every line, arc and polyline stroked in its layer's colo
   const contents = pdf.getPage(0).node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
   const content = streams
-    .map((ref) => pdf.context.lookup(ref, PDFRawStream))
-    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .map((ref) => pdf.context.lookup(ref))
+    .map((stream) => {
+      if (!(stream instanceof PDFRawStream)) throw new Error('the page has no content stream');
+      return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    })
     .join('\n');
   const paths = content.match(/^[SB] Q$/gm) ?? [];
   const texts = content.match(/ Tj$/gm) ?? [];
