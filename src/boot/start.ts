@@ -2,8 +2,9 @@
  * The boot (docs/architecture.md, "Boot"): what index.html runs in its head, before any file has
  * loaded. It marks a document link (the toolbar's place, `#folio-boot-bar`), puts the reader's
  * language on `<html>`, asks the facility early (earlyRequests.ts), starts what the answer's
- * view needs (pdf.js's worker, a view's chunk), and loads the app's styles and scripts from routerBase, so deep links and relocated builds find
- * them. Nothing here may load React, redux or pdf.js: it is inlined into every page.
+ * view needs (pdf.js's worker, a view's chunk), and loads the app's styles and scripts from
+ * routerBase, so deep links and relocated builds find them. Nothing here may load React, redux or
+ * pdf.js: it is inlined into every page.
  */
 import { LOCALE_DIRECTION, pickLocale } from '../i18n/pickLocale';
 import { readSettings } from '../services/settings';
