@@ -112,6 +112,16 @@ function inlineScript(compilation, entry, build) {
   return script;
 }
 
+/** The views other than pages with a lazy chunk of their own (contracts §3 `view`). */
+const VIEW_CHUNKS = ['listing', 'sheet', 'media'];
+
+/** A named chunk's scripts and styles, with the chunks it needs (src/boot/start.ts BootFiles). */
+function chunkFiles(compilation, name) {
+  return [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])].filter(
+    (file) => file.endsWith('.js') || file.endsWith('.css'),
+  );
+}
+
 /** The stage's entry files (src/boot/start.ts BootFiles.stage). */
 function stageFiles(compilation) {
   const files = compilation.entrypoints.get(STAGE)?.getFiles() ?? [];
@@ -259,8 +269,11 @@ export default (_env, argv) => {
             stage: stageFiles(compilation),
             styles: assets.css.map((file) => file.replace(/^\.\//, '')),
             // The wildcard page's chunks start downloading with the entry, not after it has run.
-            preload: [...(compilation.namedChunkGroups.get('viewer')?.getFiles() ?? [])].filter(
-              (file) => file.endsWith('.js') || file.endsWith('.css'),
+            preload: chunkFiles(compilation, 'viewer'),
+            // Each view's chunk (src/pages/Viewer/DocumentView.tsx names them after the views),
+            // asked for as the answer names the view.
+            views: Object.fromEntries(
+              VIEW_CHUNKS.map((view) => [view, chunkFiles(compilation, view)]),
             ),
             // pdf.js's worker (a hashed asset of earlyWorker.ts), started by the boot.
             worker:

@@ -79,12 +79,26 @@ function offeredPreview(body: Body): { url: string; width: number; drawn: unknow
 }
 
 /**
+ * The view an answer says (contracts §3 `view`): `pages` when it says none; undefined for what is
+ * not an answer (a failure, no body).
+ */
+function viewOf(body: Body): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body.view === 'string' ? body.view : 'pages';
+}
+
+/**
  * Asks for the document the page's link names, if it names one the app would ask for; sets
  * `window.folioEarlyAnswer`, `folioEarlyPreview` and, in time, `folioEarlyContent`.
  */
 export function askEarly(
   /** The build has the stage (stage/): it may draw page 1. */
   withStage: boolean,
+  /**
+   * Told the view the answer says the moment it is in, before anything is asked for it; undefined
+   * when there is no answer to read (start.ts starts what a view needs: pdf.js's worker, a chunk).
+   */
+  answered: (view: string | undefined) => void = () => undefined,
 ): EarlyRequests | undefined {
   const page = pageLocation();
   const { doc, hash } = readLink(page);
@@ -198,6 +212,7 @@ export function askEarly(
   earlyPreview.preview = response
     .then((first) => (first.ok ? (first.clone().json() as Promise<Body>) : undefined))
     .then((body) => {
+      answered(viewOf(body));
       const offered = offeredPreview(body);
       // A link to another page or zoom first shows another image: the app asks for it.
       if (!offered || view.page !== undefined || view.zoom !== undefined) {
@@ -230,6 +245,7 @@ export function askEarly(
       return { url, response: image, answer: body };
     })
     .catch(() => {
+      answered(undefined);
       stage.decide(undefined);
       return undefined;
     });

@@ -1,9 +1,10 @@
 /**
  * The boot (docs/architecture.md, "Boot"): what index.html runs in its head, before any file has
  * loaded. It marks a document link (the toolbar's place, `#folio-boot-bar`), puts the reader's
- * language on `<html>`, asks the facility early (earlyRequests.ts), starts pdf.js's worker,
- * and loads the app's styles and scripts from routerBase, so deep links and relocated builds find
- * them. Nothing here may load React, redux or pdf.js: it is inlined into every page.
+ * language on `<html>`, asks the facility early (earlyRequests.ts), starts what the answer's
+ * view needs (pdf.js's worker, a view's chunk), and loads the app's styles and scripts from
+ * routerBase, so deep links and relocated builds find them. Nothing here may load React, redux or
+ * pdf.js: it is inlined into every page.
  */
 import { LOCALE_DIRECTION, pickLocale } from '../i18n/pickLocale';
 import { readSettings } from '../services/settings';
@@ -22,7 +23,17 @@ export interface BootFiles {
   /** The wildcard page's chunks: downloading with the entry, run later. */
   preload: string[];
 
-  /** pdf.js's worker, a hashed asset (earlyWorker.ts); null when the build has none. */
+  /**
+   * The chunks of each view other than pages (contracts §3 `view`: `listing`, `sheet`, `media`),
+   * by view: asked for the moment the answer names it, beside the app's entry, not once the app
+   * has run and rendered its way to them.
+   */
+  views: Record<string, string[]>;
+
+  /**
+   * pdf.js's worker, a hashed asset (earlyWorker.ts), started once the answer says pages; null
+   * when the build has none.
+   */
   worker: string | null;
   /**
    * The stage's entry (stage/index.ts, with pdf.js's display layer), run at once: the app's entry
@@ -65,12 +76,34 @@ function markLanguage(): void {
 
 /** pdf.js's worker loads and compiles on its own thread while the app's scripts load and run. */
 function startWorker(base: string, worker: string | null): void {
-  if (worker === null || typeof Worker === 'undefined') return;
+  if (worker === null || typeof Worker === 'undefined' || window.folioPdfWorker) return;
   try {
     window.folioPdfWorker = new Worker(base + worker, { type: 'module' });
   } catch {
     // earlyWorker.ts starts it instead.
   }
+}
+
+/**
+ * What the answer's view needs, started the moment it is in
+ * (docs/decisions/2026-12-07-toolbar-and-listing-first-row.md): pages (or no answer to read), pdf.js's
+ * worker; another view, its chunk, and no worker (`null` tells the entry, earlyWorker.ts, not to
+ * start one either: it does if the app opens a PDF after all, an archive's entry).
+ */
+function forView(base: string, files: BootFiles): (view: string | undefined) => void {
+  let once = false;
+  return (view) => {
+    if (once) return;
+    once = true;
+    if (view === undefined || view === 'pages') {
+      startWorker(base, files.worker);
+      return;
+    }
+    window.folioPdfWorker ??= null;
+    for (const file of files.views[view] ?? []) {
+      link('preload', base + file, file.endsWith('.css') ? 'style' : 'script');
+    }
+  };
 }
 
 /**
@@ -204,12 +237,14 @@ export function boot(files: BootFiles): void {
   if (docLink) markDocumentLink(document.documentElement);
   markLanguage();
   let early: EarlyRequests | undefined;
+  const answered = forView(base, files);
   try {
-    if (docLink) early = askEarly(files.stage.length > 0);
+    if (docLink) early = askEarly(files.stage.length > 0, answered);
   } catch {
     // The app asks for it itself.
   }
-  if (docLink) startWorker(base, files.worker);
+  // No answer coming to the boot: the worker at once, as for pages.
+  if (docLink && early === undefined) answered(undefined);
   for (const file of files.stage) {
     const script = document.createElement('script');
     script.src = base + file;

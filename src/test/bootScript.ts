@@ -8,7 +8,7 @@ import type { BootFiles } from '../boot/start';
 /** The boot with the build's file lists (none unless given) and no worker. */
 export function bootScriptWith(files: Partial<BootFiles> = {}): () => void {
   return () => {
-    boot({ scripts: [], styles: [], preload: [], worker: null, stage: [], ...files });
+    boot({ scripts: [], styles: [], preload: [], views: {}, worker: null, stage: [], ...files });
   };
 }
 

@@ -154,4 +154,65 @@ describe("the boot's stage (docs/decisions/2026-12-07-boot-draws-page-one.md)", 
     expect(window.folioEarlyStage?.drawing).toBeUndefined();
     expect(asked().preloads).toEqual(['/viewer.2.js', '/main.1.js']);
   });
+
+  describe("what the answer's view needs (docs/decisions/2026-12-07-toolbar-and-listing-first-row.md)", () => {
+    const started: string[] = [];
+    beforeEach(() => {
+      started.length = 0;
+      Object.defineProperty(window, 'Worker', {
+        configurable: true,
+        // Constructible, as jest's mocks are.
+        value: jest.fn((url: string) => {
+          started.push(url);
+        }),
+      });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'Worker');
+      delete window.folioPdfWorker;
+    });
+    const WITH_VIEWS = {
+      ...FILES,
+      worker: 'pdf.worker.1.mjs',
+      views: { listing: ['listing.3.js', 'listing.3.css'], sheet: ['sheet.4.js'] },
+    };
+
+    it("starts pdf.js's worker once the answer says pages, not before", async () => {
+      window.history.replaceState(null, '', '/?doc=a.pdf');
+      bootScriptWith(WITH_VIEWS)();
+      expect(started).toEqual([]);
+      await flush();
+      expect(started).toEqual(['/pdf.worker.1.mjs']);
+      expect(asked().preloads).not.toContain('/listing.3.js');
+    });
+
+    it("a listing: its chunk asked for with the app's scripts, and no worker", async () => {
+      jest
+        .spyOn(window, 'fetch')
+        .mockImplementation(() =>
+          Promise.resolve(new Response(JSON.stringify({ title: 'A', view: 'listing' }))),
+        );
+      window.history.replaceState(null, '', '/?doc=a.zip');
+      bootScriptWith(WITH_VIEWS)();
+      await flush();
+      expect(started).toEqual([]);
+      // The entry (earlyWorker.ts) reads this: no worker until a PDF is opened.
+      expect(window.folioPdfWorker).toBeNull();
+      expect(asked().preloads).toEqual([
+        '/listing.3.js',
+        '/listing.3.css',
+        '/viewer.2.js',
+        '/main.1.js',
+      ]);
+    });
+
+    it('no answer to read: the worker, as for pages', async () => {
+      jest.spyOn(window, 'fetch').mockImplementation(() => Promise.reject(new Error('offline')));
+      window.history.replaceState(null, '', '/?doc=a.pdf');
+      bootScriptWith(WITH_VIEWS)();
+      expect(started).toEqual([]);
+      await flush();
+      expect(started).toEqual(['/pdf.worker.1.mjs']);
+    });
+  });
 });

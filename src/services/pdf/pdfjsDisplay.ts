@@ -24,7 +24,10 @@ export function sharedWorker(): InstanceType<typeof pdfjs.PDFWorker> {
   worker ??= pdfjs.PDFWorker.create({ port: pdfWorkerPort() });
   return worker;
 }
-sharedWorker();
+// Its handshake at once, unless the boot read an answer that says another view than pages: the
+// viewer's chunk evaluates this module for a listing too, which needs no worker
+// (earlyWorker.ts, docs/decisions/2026-12-07-toolbar-and-listing-first-row.md).
+if (window.folioPdfWorker !== null) sharedWorker();
 
 /**
  * Where webpack's CopyWebpackPlugin put cmaps, fonts, wasm, ICC profiles and the annotation icons
