@@ -113,6 +113,8 @@ export interface Pool {
   queued: () => number;
   /** Tasks running now. */
   running: () => number;
+  /** Threads started now, busy or idle (warm ones included). */
+  threads: () => number;
   /** Resolves once the warm thread has loaded the tasks' module (at once with none warm). */
   warm: Promise<void>;
   close: () => Promise<void>;
@@ -282,6 +284,7 @@ export function createPool(options: PoolOptions = {}): Pool {
     run,
     queued: () => queue.size(),
     running: () => active,
+    threads: () => piscina.threads.length,
     warm,
     close: () => {
       clearInterval(watchdog);

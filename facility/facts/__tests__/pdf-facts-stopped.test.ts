@@ -31,6 +31,7 @@ function poolOf(outcomes: (Error | PdfFacts)[]): { pool: Pool; parses: () => num
     run,
     queued: () => 0,
     running: () => 0,
+    threads: () => 0,
     warm: Promise.resolve(),
     close: () => Promise.resolve(),
   };
