@@ -1,12 +1,11 @@
-import { Alert, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
+import { Alert, Modal, Progress, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { pagesToPrint, printActions, selectPrintAllowed } from '../../models/print';
-import type { PrintChoice } from '../../models/print';
 import { useMessages } from '../../i18n';
 import { printMessages } from './messages';
 import { useOpenedOnce } from '../common/useOpenedOnce';
-import { rangeMessage } from './rangeMessage';
+import { PageChoice } from './PageChoice';
 
 /**
  * The print dialog (behaviour.md, "The facility's policy"), only while printing is allowed: all pages, the current page or a range; while the pages are drawn,
@@ -35,7 +34,6 @@ export function PrintDialog() {
   const stop = () => {
     dispatch(rendering ? printActions.cancel() : printActions.closeDialog());
   };
-  const setChoice = (next: PrintChoice) => dispatch(printActions.setChoice(next));
   // An empty range only disables Print; the reader has not typed anything wrong yet.
   const rangeError =
     choice === 'range' && !pages.ok && pages.error.kind !== 'empty' ? pages.error : undefined;
@@ -61,39 +59,15 @@ export function PrintDialog() {
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Radio.Group
-          value={choice}
+        <PageChoice
+          choice={choice}
+          pageCount={pageCount}
+          currentPage={currentPage}
+          rangeText={rangeText}
+          rangeError={rangeError}
           disabled={rendering}
-          aria-label={t('print.pages')}
-          onChange={(event) => setChoice(event.target.value as PrintChoice)}
-        >
-          <Space orientation="vertical">
-            <Radio value="all">{t('print.all', { count: pageCount })}</Radio>
-            <Radio value="current">{t('print.current', { page: currentPage })}</Radio>
-            <Radio value="range">
-              <Space>
-                {t('print.range')}
-                <Input
-                  aria-label={t('print.rangeLabel')}
-                  placeholder={t('print.rangePlaceholder')}
-                  value={rangeText}
-                  disabled={rendering}
-                  status={rangeError ? 'error' : undefined}
-                  // A click into the box or typing picks the range; Tab passing through on its
-                  // way to Print does not (it would disable Print with an empty range).
-                  onPointerDown={() => setChoice('range')}
-                  onChange={(event) => dispatch(printActions.setRangeText(event.target.value))}
-                  onPressEnter={start}
-                />
-              </Space>
-            </Radio>
-          </Space>
-        </Radio.Group>
-        {rangeError && (
-          <Typography.Text type="danger" role="alert">
-            {rangeMessage(t, rangeError)}
-          </Typography.Text>
-        )}
+          onPrint={start}
+        />
         {rendering && (
           <div role="status">
             <Typography.Text>{t('print.preparing')}</Typography.Text>

@@ -1,10 +1,10 @@
-import { Input, Modal, Radio, Space, Typography } from 'antd';
+import { Modal, Space } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { printActions } from '../../models/print';
 import { parsePageRange } from '../../services/print';
 import { useMessages } from '../../i18n';
 import { printMessages } from '../Print/messages';
-import { rangeMessage } from '../Print/rangeMessage';
+import { PageChoice } from '../Print/PageChoice';
 
 /**
  * A grid's print choice (docs/decisions/2026-12-07-sheet-comments-and-drawings.md): once the
@@ -36,36 +36,13 @@ export function SheetPrintChoice() {
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Radio.Group
-          value={ranged ? 'range' : 'all'}
-          aria-label={t('print.pages')}
-          onChange={(event) =>
-            dispatch(printActions.setChoice(event.target.value === 'range' ? 'range' : 'all'))
-          }
-        >
-          <Space orientation="vertical">
-            <Radio value="all">{t('print.all', { count: sheetPageCount })}</Radio>
-            <Radio value="range">
-              <Space>
-                {t('print.range')}
-                <Input
-                  aria-label={t('print.rangeLabel')}
-                  placeholder={t('print.rangePlaceholder')}
-                  value={rangeText}
-                  status={rangeError ? 'error' : undefined}
-                  onPointerDown={() => dispatch(printActions.setChoice('range'))}
-                  onChange={(event) => dispatch(printActions.setRangeText(event.target.value))}
-                  onPressEnter={start}
-                />
-              </Space>
-            </Radio>
-          </Space>
-        </Radio.Group>
-        {rangeError && (
-          <Typography.Text type="danger" role="alert">
-            {rangeMessage(t, rangeError)}
-          </Typography.Text>
-        )}
+        <PageChoice
+          choice={ranged ? 'range' : 'all'}
+          pageCount={sheetPageCount}
+          rangeText={rangeText}
+          rangeError={rangeError}
+          onPrint={start}
+        />
       </Space>
     </Modal>
   );
