@@ -6,7 +6,6 @@
  * server's peak RSS and health's worst latency meanwhile (health every 50 ms). Prints one JSON
  * report (docs/decisions/2026-12-06-archives-and-mail.md).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,13 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { buildZip } from '../facility/archives/__tests__/_zip.ts';
-import { fakeDist } from '../server/__tests__/_serve.ts';
-import { settingsScript } from '../server/settings-block.ts';
+import { servedProcess } from './served-process.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const root = await mkdtemp(path.join(tmpdir(), 'folio-bench-archives-'));
 const docs = path.join(root, 'docs');
-const [dist = ''] = await fakeDist(root, settingsScript({ routerBase: '/' }));
 
 const paper = readFileSync(path.join(REPO, 'mock/documents/tracemonkey.pdf'));
 const warm = await PDFDocument.create();
@@ -59,73 +56,17 @@ const files: Record<string, Uint8Array> = {
 await import('node:fs/promises').then(({ mkdir }) => mkdir(docs));
 for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(docs, name), bytes);
 
-const child = spawn(process.execPath, ['server/main.ts'], {
-  cwd: REPO,
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    AUTH: 'off',
-    DOCS_DIR: docs,
-    DIST_DIR: dist,
-    CACHE_DIR: path.join(root, 'cache'),
-    MAX_FILE_MB: '300',
-  },
-});
-let output = '';
-child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-let api = '';
-for (const deadline = Date.now() + 30_000; api === '';) {
-  const url = /Folio serve on (http\S+)/.exec(output)?.[1];
-  if (url !== undefined) api = `${url.replace('localhost', '127.0.0.1')}api/`;
-  else if (child.exitCode !== null || Date.now() > deadline) throw new Error(output);
-  else await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-function rssMb(): number {
-  const status = readFileSync(`/proc/${String(child.pid)}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+const served = await servedProcess(root, docs, { MAX_FILE_MB: '300' });
 
 /** `id`'s metadata, with health every 50 ms and the server's RSS sampled meanwhile. */
 async function measured(id: string) {
-  let peak = rssMb();
-  let healthMaxMs = 0;
-  let healthFailures = 0;
-  const state = { running: true };
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
-  const poller = (async () => {
-    while (state.running) {
-      const started = performance.now();
-      const ok = await fetch(`${api}health`).then(
-        (res) => res.status === 200,
-        () => false,
-      );
-      healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-      if (!ok) healthFailures += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  const rssBeforeMb = rssMb();
-  const started = performance.now();
-  const res = await fetch(`${api}documents/${encodeURIComponent(id)}`);
-  const body = (await res.json()) as { error?: string; listing?: { entries: unknown[] } };
-  const ms = Math.round(performance.now() - started);
-  state.running = false;
-  await poller;
-  clearInterval(sampler);
+  const { body, ...figures } = await served.measured(`documents/${encodeURIComponent(id)}`);
+  const answer = body as { error?: string; listing?: { entries: unknown[] } };
   return {
     id,
-    status: res.status,
-    ...(body.error !== undefined && { error: body.error }),
-    ...(body.listing && { entries: body.listing.entries.length }),
-    ms,
-    rssBeforeMb,
-    peakRssMb: Math.max(peak, rssMb()),
-    healthMaxMs: Math.round(healthMaxMs),
-    healthFailures,
+    ...figures,
+    ...(answer.error !== undefined && { error: answer.error }),
+    ...(answer.listing && { entries: answer.listing.entries.length }),
   };
 }
 
@@ -154,13 +95,13 @@ try {
         loadavg: loadavg().map((n) => n.toFixed(2)),
         pdfInZipOverAlone: Number((inZip / alone).toFixed(2)),
         rows,
-        alive: child.exitCode === null,
+        alive: served.alive(),
       },
       null,
       2,
     ),
   );
 } finally {
-  child.kill();
+  served.stop();
   await rm(root, { recursive: true, force: true });
 }
