@@ -324,6 +324,11 @@ async function scanSheet(
   let cell: { c: number; s: number; type: string; raw: string } | undefined;
   let inValue = false;
   let inInline = 0;
+  // Cells of the current block (SHEET_LIMITS.blockRows rows from a multiple of it): past one more
+  // than a block answers, the rest are passed over, not made, so that 16 384 columns cost the
+  // parse alone; the block's reader sees that one and marks the block cut.
+  let block = -1;
+  let blockCells = 0;
   // A block far down a sheet: the rows before it are passed over unparsed (xlsx-row-skip.ts).
   const stream =
     from > 0 && !tail
@@ -349,6 +354,11 @@ async function scanSheet(
           }
           if (rowIndex < from || rowIndex >= to) return;
           row = { r: rowIndex, cells: [] };
+          const inBlock = Math.floor(rowIndex / SHEET_LIMITS.blockRows);
+          if (inBlock !== block) {
+            block = inBlock;
+            blockCells = 0;
+          }
           const height = Number(a.ht);
           if (
             (a.customHeight === '1' || a.customHeight === 'true') &&
@@ -362,7 +372,7 @@ async function scanSheet(
           const at = a.r === undefined ? undefined : cellAt(a.r);
           colIndex = at ? at[1] : colIndex + 1;
           scanned.columns = Math.max(scanned.columns, Math.min(colIndex + 1, SHEET_LIMITS.columns));
-          if (row && colIndex < SHEET_LIMITS.columns) {
+          if (row && colIndex < SHEET_LIMITS.columns && blockCells <= SHEET_LIMITS.blockCells) {
             cell = { c: colIndex, s: Number(a.s ?? 0) || 0, type: a.t ?? 'n', raw: '' };
           }
         } else if (cell && name === 'v') inValue = true;
@@ -404,6 +414,7 @@ async function scanSheet(
             if (cell.s !== 0) out.s = cell.s;
             if (shown.number) out.n = true;
             row.cells.push(out);
+            blockCells += 1;
           }
           cell = undefined;
         } else if (name === 'row' && row) {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildZip } from '../../archives/__tests__/_zip.ts';
-import { SheetError } from '../sheet-types.ts';
+import { SHEET_LIMITS, SheetError } from '../sheet-types.ts';
 import { readXlsxBook, readXlsxRows, readXlsxTail, searchXlsx } from '../xlsx-read.ts';
 import { buildXlsx, ordersSheet, xlsxParts } from './_xlsx.ts';
 
@@ -189,6 +189,34 @@ describe('hostile workbooks', () => {
     expect((await readXlsxTail(file, 0)).rows).toBe(2);
     expect((await readXlsxRows(file, 0, 1_000_000, 200)).rows).toEqual([]);
   });
+
+  it('cuts a block at its cells: a sheet 16 384 columns wide makes no more than a block answers', async () => {
+    const file = await written(
+      'wide.xlsx',
+      buildXlsx([
+        {
+          name: 'Wide',
+          rowCount: 10,
+          rows: (r) => Array.from({ length: 16_384 }, (_, c) => r + c),
+        },
+      ]),
+    );
+    const block = await readXlsxRows(file, 0, 0, 200);
+    expect(block.truncated).toBe(true);
+    expect(block.rows).toHaveLength(10);
+    expect(block.rows.reduce((sum, row) => sum + row.cells.length, 0)).toBe(
+      SHEET_LIMITS.blockCells,
+    );
+    expect(block.rows[6]?.cells.at(-1)?.c).toBe(SHEET_LIMITS.blockCells - 6 * 16_384 - 1);
+    // The pass over the whole sheet (the blocks cached in one go) is handed the same cells and
+    // one more, which tells its blocks' writer to mark the block cut.
+    let made = 0;
+    const tail = await readXlsxTail(file, 0, (row) => {
+      made += row.cells.length;
+    });
+    expect(made).toBe(SHEET_LIMITS.blockCells + 1);
+    expect(tail).toMatchObject({ rows: 10, columns: 16_384 });
+  }, 30_000);
 
   it('keeps a 32 767-character cell whole and cuts longer text there', async () => {
     const file = await written(
