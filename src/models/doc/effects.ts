@@ -13,7 +13,7 @@ import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
 import type { ByteRange, ViewOnlyPages } from '../../domain/document';
 import type { PageImages } from '../../services/pageImages/pageImages';
-import { DEFAULT_PAGE_SIZE, docDataOf } from '../../services/facilityDocument';
+import { DEFAULT_PAGE_SIZE, savedOf } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
 import { pdfSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
@@ -152,7 +152,7 @@ function* fetchDocument(
         // pdf.js opens (docs/decisions/2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
         // 2026-12-06-media-view.md).
         settled = true;
-        yield* put(docActions.save(docDataOf(doc)));
+        yield* put(docActions.save(savedOf(doc)));
         yield* put(docActions.closePdf());
         return 'ready';
       }
@@ -167,8 +167,8 @@ function* fetchDocument(
         settled = true;
         if (doc.previews && (yield* call(takePreviewsDeclined)))
           doc = { ...doc, previews: undefined };
-        const saved = docDataOf(doc);
-        yield* put(docActions.save(saved));
+        const { docData: saved, mimeType } = savedOf(doc);
+        yield* put(docActions.save({ docData: saved, mimeType }));
         // Page 1's preview is asked for now, before the page view (and its chunk) is there.
         const view = yield* select(selectDoc);
         const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);

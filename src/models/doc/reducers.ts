@@ -6,7 +6,7 @@ import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openFailure';
 import { initialDocumentFields, initialPdfFields, randomKey } from './state';
 import type { DocError, DocState } from './state';
-import type { DocData } from '../../services/facilityDocument';
+import type { SavedDocument } from '../../services/facilityDocument';
 import type {
   ByteRange,
   DocParam,
@@ -339,14 +339,15 @@ export const docReducers = {
     docData: { ...state.docData, ...payload },
   }),
   /**
-   * Internal (fetch): the document is ready, stored whole as docData (spec §7). Zoom and page are
-   * re-clamped, since the new param and page count may exclude the values kept from before.
+   * Internal (fetch): the document is ready, stored whole as docData (spec §7) with its mimeType
+   * beside it (spec §3). Zoom and page are re-clamped, since the new param and page count may
+   * exclude the values kept from before.
    */
-  save: (state: DocState, { payload: docData }: Action<DocData>): DocState => {
+  save: (state: DocState, { payload }: Action<SavedDocument>): DocState => {
     const saved: DocState = {
       ...state,
-      docData,
-      mimeType: docData.mimeType,
+      docData: payload.docData,
+      mimeType: payload.mimeType,
       status: 'ready',
       error: undefined,
     };

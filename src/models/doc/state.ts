@@ -72,7 +72,7 @@ export interface DocState {
   isSigned: boolean;
   isMobSigned: boolean;
   signDataArr: SignatureItem[];
-  /** spec §3 lists it beside docData: the answer's `docData.mimeType`, kept here too. */
+  /** spec §3 lists it beside docData: the answer's `mimeType`, kept here only (`save`). */
   mimeType: string;
   /** spec §3/§7: the facility's answer, read and checked (its URLs, previews, view-only pages too). */
   docData: DocData;

@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE_SIZE,
   LIMITS,
   docDataOf,
+  savedOf,
   initialDocData,
   normalizeDocument,
 } from '../facilityDocument';
@@ -60,12 +61,15 @@ describe('normalizeDocument: a well-formed answer', () => {
 });
 
 describe('the document as the doc model stores it (spec §7: the answer as docData)', () => {
-  it('is the answer read, without its corrections', () => {
+  it('is the answer read, without its corrections, its mimeType beside it (spec §3)', () => {
     const doc = normalize({ ...good, pageCount: 1e9 });
-    const { corrections, ...read } = doc;
+    const { corrections, mimeType, ...read } = doc;
     expect(corrections).toContain('pageCountCapped');
     expect(docDataOf(doc)).toEqual(read);
     expect(docDataOf(doc)).not.toHaveProperty('corrections');
+    expect(docDataOf(doc)).not.toHaveProperty('mimeType');
+    expect(savedOf(doc)).toEqual({ docData: read, mimeType });
+    expect(mimeType).toBe('application/pdf');
   });
 
   it('is empty before any answer: spec §3 default param, no URLs, previews, ranges or view-only pages', () => {
@@ -77,7 +81,6 @@ describe('the document as the doc model stores it (spec §7: the answer as docDa
       loadedCount: 0,
       docOutline: [],
       param: PARAM_DEFAULTS,
-      mimeType: '',
       fileUrl: '',
       originalUrl: '',
       previews: undefined,
@@ -85,7 +88,10 @@ describe('the document as the doc model stores it (spec §7: the answer as docDa
       viewOnly: undefined,
       view: 'pages',
       listing: undefined,
+      sheet: undefined,
+      media: undefined,
     });
+    expect(initialDocData).not.toHaveProperty('mimeType');
   });
 });
 

@@ -238,6 +238,7 @@ describe('doc/fetch: a real document', () => {
     expect(doc.status).toBe('ready');
     expect(doc.error).toBeUndefined();
     expect(doc.mimeType).toBe('application/pdf');
+    expect(doc.docData).not.toHaveProperty('mimeType');
     expect(doc.docData.pageCount).toBe(14);
     expect(doc.docData.loadedCount).toBe(14);
     expect(doc.docData.pageSize).toHaveLength(14);

@@ -727,14 +727,16 @@ const rows: Row[] = [
     rule: 'spec §7 fetch: save stores the answer whole as docData, its mimeType beside it (spec §3), and re-clamps zoom and page',
     state: docState({ status: 'converting', zoom: 1.8, currentPage: 12 }),
     action: A.save({
-      ...initialDocState.docData,
-      title: 'T',
-      pageCount: 3,
-      loadedCount: 3,
-      param: { ...PARAM_DEFAULTS, maxZoomRatio: 1.5 },
+      docData: {
+        ...initialDocState.docData,
+        title: 'T',
+        pageCount: 3,
+        loadedCount: 3,
+        param: { ...PARAM_DEFAULTS, maxZoomRatio: 1.5 },
+        fileUrl: 'http://x/api/documents/t/content',
+        originalUrl: 'http://x/api/documents/t/original',
+      },
       mimeType: 'application/pdf',
-      fileUrl: 'http://x/api/documents/t/content',
-      originalUrl: 'http://x/api/documents/t/original',
     }),
     expected: {
       status: 'ready',
@@ -744,7 +746,6 @@ const rows: Row[] = [
       docData: {
         title: 'T',
         pageCount: 3,
-        mimeType: 'application/pdf',
         fileUrl: 'http://x/api/documents/t/content',
         originalUrl: 'http://x/api/documents/t/original',
       },

@@ -120,8 +120,11 @@ describe('viewer model', () => {
     const { doc } = app.getState();
     app.dispatch(
       docActions.save({
-        ...doc.docData,
-        previews: { url: 'https://facility.test/{page}/{width}', pages: 2, widths: [800] },
+        docData: {
+          ...doc.docData,
+          previews: { url: 'https://facility.test/{page}/{width}', pages: 2, widths: [800] },
+        },
+        mimeType: doc.mimeType,
       }),
     );
     onScreen();
