@@ -19,7 +19,8 @@ import { readListing, readView } from './listing/read';
 import { readSheetBook } from './sheet/read';
 import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
-import type { DocView, Listing } from '../domain/listing';
+import type { Listing } from '../domain/listing';
+import type { DocView } from '../domain/view';
 import type { MediaInfo } from '../domain/media';
 import type { SheetBook } from '../domain/sheet';
 import type {

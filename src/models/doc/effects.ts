@@ -12,6 +12,7 @@
 import type { Action, EffectCommands } from '../../runtime';
 import type { Task } from 'redux-saga';
 import type { ByteRange, ViewOnlyPages } from '../../domain/document';
+import { VIEW_TRAITS } from '../../domain/view';
 import type { PageImages } from '../../services/pageImages/pageImages';
 import { DEFAULT_PAGE_SIZE, savedOf } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
@@ -147,7 +148,7 @@ function* fetchDocument(
         yield* put(docActions.closePdf());
         return 'error';
       }
-      if (doc.view !== 'pages') {
+      if (!VIEW_TRAITS[doc.view].viewedFile) {
         // Another engine than pdf.js shows it (contracts §3 "Views beyond pages"): nothing of
         // pdf.js opens (docs/decisions/2026-12-06-listing-view.md, 2026-12-06-sheet-view.md,
         // 2026-12-06-media-view.md).

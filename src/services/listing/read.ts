@@ -6,7 +6,8 @@
  * capped. The bodies of an e-mail stay as they are, within a cap: the text one is shown as text,
  * the HTML one only inside a sandboxed frame with no script and no network (EmailMessage.tsx).
  */
-import type { DocView, EmailMessage, Listing, ListingEntry } from '../../domain/listing';
+import type { EmailMessage, Listing, ListingEntry } from '../../domain/listing';
+import type { DocView } from '../../domain/view';
 import { readDocId } from '../../url/docId';
 import { sanitizeText, stripInvisible } from '../sanitizeText';
 
