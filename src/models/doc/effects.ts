@@ -6,7 +6,7 @@
  *   by its engine, and no PDF is opened for it. Every expected failure ends as `status: 'error'`
  *   with a typed DocError and a resolved dispatch; only a bug rejects.
  * - `pdf`, the open document (docs/architecture.md, "The open document"): opens the PDF the
- *   facility's answer names through the pdf session, and follows it to ready or failed, with its
+ *   facility's answer names through the document session, and follows it to ready or failed, with its
  *   progress and password questions.
  */
 import type { Action, EffectCommands } from '../../runtime';
@@ -16,7 +16,7 @@ import { VIEW_TRAITS } from '../../domain/view';
 import type { PageImages } from '../../services/pageImages/pageImages';
 import { DEFAULT_PAGE_SIZE, savedOf } from '../../services/facilityDocument';
 import { openEvents } from '../../services/pdf/openEvents';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import type { PDFDocumentProxy } from '../../services/pdf/pdfjs';
 import { createFacilityClient } from '../../services/facilityClient';
 import { giveDocumentPassword, keepDocumentPasswordFor } from '../../services/documentPassword';
@@ -33,7 +33,7 @@ import { readSettings } from '../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../services/sanitizeText';
 import { pagePreviewsActions } from '../pagePreviews/actions';
 import { docActions } from './actions';
-import type { OpenPdfRequest } from './reducers';
+import type { OpenPagesRequest } from './reducers';
 import { selectDoc, selectDocData } from './selectors';
 import type { DocError } from './state';
 
@@ -121,7 +121,7 @@ function* fetchDocument(
   // Another document's PDF ends now, with its fields in the store (fetchStarted): pdf.js must not
   // go on drawing into a page view that is leaving (docs/decisions/2026-12-06-listing-view.md,
   // "Leaving a PDF while pdf.js works").
-  if (shown !== id) yield* put(docActions.closePdf());
+  if (shown !== id) yield* put(docActions.closePages());
   keepDocumentPasswordFor(id);
   const controller = new AbortController();
   let settled = false;
@@ -145,7 +145,7 @@ function* fetchDocument(
         if (!docError) throw error;
         settled = true;
         yield* put(docActions.failed(docError));
-        yield* put(docActions.closePdf());
+        yield* put(docActions.closePages());
         return 'error';
       }
       if (!VIEW_TRAITS[doc.view].viewedFile) {
@@ -154,14 +154,14 @@ function* fetchDocument(
         // 2026-12-06-media-view.md).
         settled = true;
         yield* put(docActions.save(savedOf(doc)));
-        yield* put(docActions.closePdf());
+        yield* put(docActions.closePages());
         return 'ready';
       }
       if (doc.loadedCount >= doc.pageCount && doc.viewOnly?.pages === null) {
         // View-only, and the server has no page to draw: the file could not be read.
         settled = true;
         yield* put(docActions.failed({ kind: 'conversionFailed' }));
-        yield* put(docActions.closePdf());
+        yield* put(docActions.closePages());
         return 'error';
       }
       if (doc.loadedCount >= doc.pageCount) {
@@ -177,15 +177,15 @@ function* fetchDocument(
         const pages = saved.viewOnly?.pages;
         yield* put(
           pages
-            ? docActions.openPdf({ url: pages })
-            : docActions.openPdf({ url: saved.fileUrl, firstPageRanges: saved.firstPageRanges }),
+            ? docActions.openPages({ url: pages })
+            : docActions.openPages({ url: saved.fileUrl, firstPageRanges: saved.firstPageRanges }),
         );
         return 'ready';
       }
       const { loadedCount, pageCount } = doc;
       yield* put(docActions.converting({ loadedCount, pageCount }));
       // Nothing to open while it converts (an open of an earlier answer reads a stale file).
-      yield* put(docActions.closePdf());
+      yield* put(docActions.closePages());
       if (waitedMs >= POLL.maxTotalMs) {
         settled = true;
         yield* put(docActions.failed({ kind: 'timeout' }));
@@ -221,14 +221,14 @@ function* openOne(
   opening: Opening,
   { call, put, take, takeEvent, select }: EffectCommands,
 ): Generator<unknown, void, unknown> {
-  const open = yield* call(pdfSession.opener);
+  const open = yield* call(documentSession.opener);
   const opened = yield* call(open, opening.url);
   opening.nameRanges = opened.nameRanges;
   if (opening.firstPageRanges.length > 0) yield* call(opened.nameRanges, opening.firstPageRanges);
   const events = yield* call(openEvents, opened);
   let pdf: PDFDocumentProxy | undefined;
   try {
-    yield* put(docActions.pdfStarted());
+    yield* put(docActions.pagesStarted());
     while (pdf === undefined) {
       const event = yield* takeEvent(events);
       if (event.kind === 'progress') {
@@ -244,17 +244,17 @@ function* openOne(
         pdf = event.pdf;
       }
     }
-    yield* call(pdfSession.setDocument, pdf);
-    yield* put(docActions.pdfReady());
+    yield* call(documentSession.setDocument, pdf);
+    yield* put(docActions.pagesReady());
     while (!(yield* select(selectDoc)).pageShown) {
       yield* take(docActions.pageShown);
     }
     yield* call(opened.loadRest);
     // Open until cancelled: another URL, a Retry, or no PDF to show any more.
-    yield* take(docActions.closePdf);
+    yield* take(docActions.closePages);
   } finally {
     events.close();
-    pdfSession.close(pdf, opened.destroy);
+    documentSession.close(pdf, opened.destroy);
   }
 }
 
@@ -274,26 +274,29 @@ function* openImages(
   );
   const images: PageImages = { ...viewOnly, sizes };
   try {
-    yield* put(docActions.pdfStarted());
-    yield* call(pdfSession.setImages, images);
-    yield* put(docActions.pdfReady());
-    yield* take(docActions.closePdf);
+    yield* put(docActions.pagesStarted());
+    yield* call(documentSession.setImages, images);
+    yield* put(docActions.pagesReady());
+    yield* take(docActions.closePages);
   } finally {
-    pdfSession.close(images, () => undefined);
+    documentSession.close(images, () => undefined);
   }
 }
 
 /**
- * The one open document: each `openPdf` of another URL (or `again`) ends the open under way and
+ * The one open document: each `openPages` of another URL (or `again`) ends the open under way and
  * starts its own; the same URL again keeps the open under way, given the ranges it names.
  */
-function* followPdf(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
+function* followPages(
+  _action: Action,
+  commands: EffectCommands,
+): Generator<unknown, void, unknown> {
   const { take, fork, cancel, call, select } = commands;
   let task: Task | undefined;
   let opening: Opening | undefined;
   for (;;) {
-    const action = yield* take([docActions.openPdf, docActions.closePdf]);
-    const request: OpenPdfRequest | undefined = docActions.openPdf.match(action)
+    const action = yield* take([docActions.openPages, docActions.closePages]);
+    const request: OpenPagesRequest | undefined = docActions.openPages.match(action)
       ? action.payload
       : undefined;
     if (request && request.again !== true && request.url === opening?.url && task?.isRunning()) {
@@ -336,5 +339,5 @@ function* givePassword(
 export const docEffects = {
   fetch: [fetchDocument, { type: 'takeLatest' }],
   givePassword,
-  pdf: [followPdf, { type: 'watcher' }],
+  pages: [followPages, { type: 'watcher' }],
 } as const;

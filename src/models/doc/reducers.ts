@@ -4,7 +4,7 @@
  */
 import type { Action } from '../../runtime';
 import type { OpenFailure } from '../../services/pdf/openFailure';
-import { initialDocumentFields, initialPdfFields, randomKey } from './state';
+import { initialDocumentFields, initialPagesFields, randomKey } from './state';
 import type { DocError, DocState } from './state';
 import type { SavedDocument } from '../../services/facilityDocument';
 import type {
@@ -88,8 +88,8 @@ function pageText(text: string): number {
   return DECIMAL.test(text) ? Number(text) : Number.NaN;
 }
 
-/** Which PDF to open, and how (the `openPdf` action). */
-export interface OpenPdfRequest {
+/** Which pages to open, and how (the `openPages` action). */
+export interface OpenPagesRequest {
   url: string;
   again?: boolean;
   /** The bytes page 1 needs, as the facility's answer names them (contracts §3). */
@@ -153,30 +153,30 @@ export const docReducers = {
     if (!Number.isSafeInteger(payload) || payload < 0) return state;
     const docData = { ...state.docData, pageCount: payload, loadedCount: payload };
     const currentPage = clampPage(state.currentPage, payload);
-    return { ...state, docData, currentPage, pdfOpened: true, pdfFailure: undefined };
+    return { ...state, docData, currentPage, pagesOpened: true, pdfFailure: undefined };
   },
   /** pdf.js drew its first page of the document (true), or the page view went away (false). */
   pageShown: (state: DocState, { payload }: Action<boolean>): DocState =>
     state.pageShown === payload ? state : { ...state, pageShown: payload },
 
   /**
-   * Folio: open the PDF at `url` (the `pdf` effect), `again` for the reader's Retry. The same
-   * URL without `again` keeps the open under way.
+   * Folio: open the pages at `url` (the `pages` effect): the PDF, or a view-only document's page
+   * images; `again` for the reader's Retry. The same URL without `again` keeps the open under way.
    */
-  openPdf: (state: DocState, { payload }: Action<OpenPdfRequest>): DocState =>
-    payload.url === state.pdfUrl && payload.again !== true
+  openPages: (state: DocState, { payload }: Action<OpenPagesRequest>): DocState =>
+    payload.url === state.pagesUrl && payload.again !== true
       ? state
-      : { ...state, ...initialPdfFields(), pdfUrl: payload.url },
-  /** Folio: no PDF to open (the document is converting, failed, or has no PDF). */
-  closePdf: (state: DocState): DocState =>
-    state.pdfUrl === undefined ? state : { ...state, ...initialPdfFields() },
-  /** Internal (pdf): pdf.js starts on the PDF afresh. */
-  pdfStarted: (state: DocState): DocState => ({
+      : { ...state, ...initialPagesFields(), pagesUrl: payload.url },
+  /** Folio: no pages to open (the document is converting, failed, or is read in another view). */
+  closePages: (state: DocState): DocState =>
+    state.pagesUrl === undefined ? state : { ...state, ...initialPagesFields() },
+  /** Internal (pages): the open starts afresh. */
+  pagesStarted: (state: DocState): DocState => ({
     ...state,
-    ...initialPdfFields(),
-    pdfUrl: state.pdfUrl,
+    ...initialPagesFields(),
+    pagesUrl: state.pagesUrl,
   }),
-  /** Internal (pdf): bytes received so far, and of how many. */
+  /** Internal (pages): bytes received so far, and of how many. */
   pdfProgressed: (
     state: DocState,
     { payload }: Action<{ loaded: number; total: number }>,
@@ -184,13 +184,13 @@ export const docReducers = {
     ...state,
     pdfProgress: payload,
   }),
-  /** Internal (pdf): pdf.js asks for the password (again, when the last one was wrong). */
+  /** Internal (pages): pdf.js asks for the password (again, when the last one was wrong). */
   pdfPasswordAsked: (state: DocState, { payload }: Action<'needed' | 'incorrect'>): DocState => ({
     ...state,
     pdfPassword: payload,
   }),
   /**
-   * The reader answered the password dialog: a password, or null to cancel. The `pdf` effect
+   * The reader answered the password dialog: a password, or null to cancel. The `pages` effect
    * hands it to pdf.js; the store keeps only that no question is open (never the password).
    */
   // The payload types the creator; the reducer must not read it.
@@ -199,9 +199,13 @@ export const docReducers = {
     ...state,
     pdfPassword: undefined,
   }),
-  /** Internal (pdf): the document is open, in the pdf session. */
-  pdfReady: (state: DocState): DocState => ({ ...state, pdfReady: true, pdfPassword: undefined }),
-  /** Internal (pdf): pdf.js could not open the PDF (shown by the page area). */
+  /** Internal (pages): the document is open, in the document session. */
+  pagesReady: (state: DocState): DocState => ({
+    ...state,
+    pagesReady: true,
+    pdfPassword: undefined,
+  }),
+  /** Internal (pages): pdf.js could not open the PDF (shown by the page area). */
   pdfFailed: (state: DocState, { payload }: Action<OpenFailure>): DocState => ({
     ...state,
     pdfFailure: payload,

@@ -56,7 +56,7 @@ export function hostEvents(
   const { pageCount, title } = doc.docData;
   // A listing, a sheet or media is open once its answer is stored: no pdf.js open comes after it.
   const shown =
-    doc.pdfOpened || (doc.status === 'ready' && !VIEW_TRAITS[doc.docData.view].viewedFile);
+    doc.pagesOpened || (doc.status === 'ready' && !VIEW_TRAITS[doc.docData.view].viewedFile);
   if (shown && !told.opened) {
     events.push({ type: 'folio:opened', ...envelope, pageCount, title, page, zoom });
   } else if (told.opened) {

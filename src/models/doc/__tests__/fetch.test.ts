@@ -183,8 +183,8 @@ describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
     expect(doc.docData.view).toBe('listing');
     expect(doc.docData.listing?.entries.map((entry) => entry.id)).toEqual(['scans.zip!1']);
     // No PDF was asked for, and nothing of pdf.js follows.
-    expect(doc.pdfUrl).toBeUndefined();
-    expect(doc.pdfReady).toBe(false);
+    expect(doc.pagesUrl).toBeUndefined();
+    expect(doc.pagesReady).toBe(false);
   });
 });
 
@@ -200,8 +200,8 @@ describe('doc/fetch: audio or video (contracts §3 "Views beyond pages")', () =>
     });
     // View only: no download, whatever the policy said.
     expect(doc.docData.param.download).toBe(false);
-    expect(doc.pdfUrl).toBeUndefined();
-    expect(doc.pdfReady).toBe(false);
+    expect(doc.pagesUrl).toBeUndefined();
+    expect(doc.pagesReady).toBe(false);
   });
 });
 
@@ -211,8 +211,8 @@ describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
     expect(outcome).toBe('ready');
     const pages = `${facility.previewApi}documents/v/pages/h/1/{page}-{width}.webp`;
     expect(doc.docData.viewOnly).toEqual({ pages, widths: [480, 960], text: undefined });
-    // The images' URL is what the page view shows and the pdf effect opens (no pdf.js open).
-    expect(doc.pdfUrl).toBe(pages);
+    // The images' URL is what the page view shows and the pages effect opens (no pdf.js open).
+    expect(doc.pagesUrl).toBe(pages);
     expect(doc.docData.param.download).toBe(false);
     expect(doc.docData.previews).toBeUndefined();
   });
@@ -221,7 +221,7 @@ describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
     const { outcome, doc } = await fetchDoc('view-only-unreadable.pdf');
     expect(outcome).toBe('error');
     expect(doc.error).toEqual({ kind: 'conversionFailed' });
-    expect(doc.pdfUrl).toBeUndefined();
+    expect(doc.pagesUrl).toBeUndefined();
   });
 });
 
@@ -279,16 +279,16 @@ describe('doc/fetch: a real document', () => {
   it('opens no PDF before the answer names it: the view may not be pages (docs/decisions/2026-12-06-boot-before-the-app.md)', async () => {
     const { app } = startApp();
     // The PDF's URL each time the store changes, and whether the answer was stored by then.
-    const seen: { pdfUrl: string | undefined; answered: boolean }[] = [];
+    const seen: { pagesUrl: string | undefined; answered: boolean }[] = [];
     app.store.subscribe(() => {
       const { doc } = app.getState();
-      seen.push({ pdfUrl: doc.pdfUrl, answered: doc.docData.fileUrl !== '' });
+      seen.push({ pagesUrl: doc.pagesUrl, answered: doc.docData.fileUrl !== '' });
     });
     await expect(app.dispatch(docActions.fetch('tracemonkey.pdf'))).resolves.toBe('ready');
-    const opened = seen.filter((change) => change.pdfUrl !== undefined);
+    const opened = seen.filter((change) => change.pagesUrl !== undefined);
     expect(opened.length).toBeGreaterThan(0);
     expect(opened.every((change) => change.answered)).toBe(true);
-    expect(app.getState().doc.pdfUrl).toBe(app.getState().doc.docData.fileUrl);
+    expect(app.getState().doc.pagesUrl).toBe(app.getState().doc.docData.fileUrl);
   });
 
   it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {
