@@ -23,7 +23,7 @@ import { documentSession } from '../../services/pdf/session';
 import { readSettings } from '../../services/settings';
 import { openSheetPages } from '../../services/sheet/printPages';
 import type { SheetPages } from '../../services/sheet/printPages';
-import { POLL } from '../doc/effects';
+import { POLL } from '../doc/fetch/effects';
 import { selectDoc } from '../doc/selectors';
 import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';

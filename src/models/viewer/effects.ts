@@ -22,7 +22,7 @@ import type { OutlineSource } from '../../services/pdf/outline';
 import { documentSession } from '../../services/pdf/session';
 import type { DocumentSession } from '../../services/pdf/session';
 import { docActions } from '../doc/actions';
-import { pageFor } from '../doc/reducers';
+import { pageFor } from '../doc/reading/reducers';
 import { selectDoc } from '../doc/selectors';
 import { viewerActions } from './actions';
 import { pdfjsEvents } from './pdfjsEvents';

@@ -4,17 +4,17 @@
  * real dev preview facility over HTTP (contracts §3, §8). No mocked fetch, no sleeps: each test awaits
  * the dispatch promise, or watches the store.
  */
-import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime';
-import type { HistoryLike } from '../../../runtime';
-import { models } from '../..';
-import type { RootState } from '../..';
-import { docActions } from '..';
-import type { DocState } from '..';
-import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
+import { createApp, EffectCancelledError, loadingPlugin } from '../../../../runtime';
+import type { HistoryLike } from '../../../../runtime';
+import { models } from '../../..';
+import type { RootState } from '../../..';
+import { docActions } from '../..';
+import type { DocState } from '../..';
+import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../../services/facilityDocument';
 import { POLL } from '../effects';
-import { closedOrigin, startFacility, until } from './facility';
-import type { Facility } from './facility';
-import { PARAM_DEFAULTS } from '../../../domain/document';
+import { closedOrigin, startFacility, until } from '../../__tests__/facility';
+import type { Facility } from '../../__tests__/facility';
+import { PARAM_DEFAULTS } from '../../../../domain/document';
 
 jest.setTimeout(20_000);
 

@@ -3,12 +3,12 @@
  * on a real app, with a fake opener in the document session standing in for pdf.js (which jest cannot
  * load): what is under test is the exchange between pdf.js's callbacks, the actions and the store.
  */
-import { docActions } from '..';
-import { createTestApp } from '../../../test/renderWithProviders';
-import { documentSession } from '../../../services/pdf/session';
-import type { OpenedDocument, OpenOptions } from '../../../services/pdf/openDocument';
-import { OpenError } from '../../../services/pdf/openFailure';
-import type { PDFDocumentProxy } from '../../../services/pdf/pdfjs';
+import { docActions } from '../..';
+import { createTestApp } from '../../../../test/renderWithProviders';
+import { documentSession } from '../../../../services/pdf/session';
+import type { OpenedDocument, OpenOptions } from '../../../../services/pdf/openDocument';
+import { OpenError } from '../../../../services/pdf/openFailure';
+import type { PDFDocumentProxy } from '../../../../services/pdf/pdfjs';
 import type { OpenPagesRequest } from '../reducers';
 
 /** One open the effect started: what it attached, and how to end it. */
