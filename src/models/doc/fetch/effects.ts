@@ -12,7 +12,6 @@ import { VIEW_TRAITS } from '../../../domain/view';
 import { savedOf } from '../../../services/facilityDocument';
 import { createFacilityClient } from '../../../services/facilityClient';
 import { giveDocumentPassword, keepDocumentPasswordFor } from '../../../services/documentPassword';
-import { firstPagePreview } from '../../../services/pagePreviewUrl';
 import { takePreviewsDeclined } from '../../../services/earlyAnswer';
 import type { FacilityDocument } from '../../../services/facilityClient';
 import {
@@ -23,7 +22,6 @@ import {
 } from '../../../services/request';
 import { readSettings } from '../../../services/settings';
 import { sanitizeText, TEXT_LIMITS } from '../../../services/sanitizeText';
-import { pagePreviewsActions } from '../../pagePreviews/actions';
 import { docActions } from '../actions';
 import { selectDoc } from '../selectors';
 import type { DocError } from '../state';
@@ -159,12 +157,10 @@ export function* fetchDocument(
         settled = true;
         if (doc.previews && (yield* call(takePreviewsDeclined)))
           doc = { ...doc, previews: undefined };
-        const { docData: saved, mimeType } = savedOf(doc);
-        yield* put(docActions.save({ docData: saved, mimeType }));
-        // Page 1's preview is asked for now, before the page view (and its chunk) is there.
-        const view = yield* select(selectDoc);
-        const first = firstPagePreview(doc.previews, doc.pageSize.at(0), view);
-        if (first !== undefined) yield* put(pagePreviewsActions.load(first));
+        const answer = savedOf(doc);
+        // The pagePreviews model asks for page 1's preview as it is stored.
+        yield* put(docActions.save(answer));
+        const saved = answer.docData;
         const pages = saved.viewOnly?.pages;
         yield* put(
           pages
