@@ -15,7 +15,7 @@ import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
-import { readListing, readView } from './listing/read';
+import { readListing } from './listing/read';
 import { readSheetBook } from './sheet/read';
 import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
@@ -211,6 +211,14 @@ function outline(raw: unknown, pageCount: number, fix: (c: Correction) => void):
     return out;
   };
   return level(raw, 1);
+}
+
+/**
+ * The answer's view as its `view` names it alone: `listing` or `sheet` when it says so, else pages
+ * (the contract's default). `media` is read with its player's file (services/media/read.ts).
+ */
+export function readView(raw: unknown): DocView {
+  return raw === 'listing' || raw === 'sheet' ? raw : 'pages';
 }
 
 function mimeType(value: unknown): string {

@@ -6,6 +6,7 @@ import {
   savedOf,
   initialDocData,
   normalizeDocument,
+  readView,
 } from '../facilityDocument';
 import { NAMED_RANGES } from '../pdf/firstRanges';
 import { MalformedResponseError } from '../request';
@@ -478,5 +479,15 @@ describe('normalizeDocument: views beyond pages (contracts §3)', () => {
     const doc = normalize({ ...good, view, listing: { kind: 'archive', entries: [] } });
     expect(doc.view).toBe('pages');
     expect(doc.listing).toBeUndefined();
+  });
+});
+
+describe('the answer’s view', () => {
+  it('reads only `listing` and `sheet` as views other than pages from `view` alone', () => {
+    expect(readView('listing')).toBe('listing');
+    expect(readView('sheet')).toBe('sheet');
+    for (const other of ['pages', 'media', 'LISTING', undefined, 1]) {
+      expect(readView(other)).toBe('pages');
+    }
   });
 });

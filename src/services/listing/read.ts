@@ -28,11 +28,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The answer's view: `listing` or `sheet` when it says so, else pages (the contract's default). */
-export function readView(raw: unknown): DocView {
-  return raw === 'listing' || raw === 'sheet' ? raw : 'pages';
-}
-
 /** A path's segments as text; empty segments (`a//b`, a leading `/`) dropped. */
 function readPath(raw: unknown): string {
   if (typeof raw !== 'string') return '';
