@@ -38,7 +38,9 @@ describe('the policy flags, by the viewer’s rule (src/domain/document.ts)', ()
 
   it('reads a boolean as given', () => {
     const on = { param: { download: true, showSearch: true, showComment: true, gridLine: true } };
-    const off = { param: { download: false, showSearch: false, showComment: false, gridLine: false } };
+    const off = {
+      param: { download: false, showSearch: false, showComment: false, gridLine: false },
+    };
     expect([on, off].map(documentAllowsDownload)).toEqual([true, false]);
     expect([on, off].map(searchAllowed)).toEqual([true, false]);
     expect([on, off].map(commentsShown)).toEqual([true, false]);
