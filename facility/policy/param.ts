@@ -1,38 +1,52 @@
 /**
  * The policy flags the facility itself acts on (contracts §5b), read from a document's fields as
- * a reader gets them (reader.ts narrows them): a flag left out takes the spec's default, and a
- * value of the wrong type takes the restrictive one for `download`, the default for the others.
+ * a reader gets them (reader.ts narrows them), by the viewer's own rule and tables
+ * (src/domain/document.ts, read by src/services/param.ts too): a flag left out takes the spec's
+ * default; a value of the wrong type, or a `param` that is not an object, takes the restrictive
+ * value for a policy flag (`download`) and the default for the others.
  */
+import { PARAM_DEFAULTS, PARAM_RESTRICTIVE } from '../../src/domain/document.ts';
+import type { ParamFlag } from '../../src/domain/document.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 function paramOf(fields: Record<string, unknown> | undefined): Record<string, unknown> {
   const param = fields?.param;
-  return typeof param === 'object' && param !== null && !Array.isArray(param)
-    ? (param as Record<string, unknown>)
-    : {};
+  return isRecord(param) ? param : {};
 }
 
-/** `download` (default on; anything but `true` is off when it is given). */
+/** One flag of the document's `param`, as the viewer reads it (services/param.ts sanitizeParam). */
+function flag(fields: Record<string, unknown> | undefined, key: ParamFlag): boolean {
+  const raw = fields?.param;
+  const value = isRecord(raw) && Object.hasOwn(raw, key) ? raw[key] : undefined;
+  if (typeof value === 'boolean') return value;
+  const wrongTyped = value !== undefined || (raw !== undefined && !isRecord(raw));
+  return wrongTyped ? (PARAM_RESTRICTIVE[key] ?? PARAM_DEFAULTS[key]) : PARAM_DEFAULTS[key];
+}
+
+/** `download`: the reader may have the file's bytes. */
 export function documentAllowsDownload(fields: Record<string, unknown> | undefined): boolean {
-  const param = paramOf(fields);
-  return !('download' in param) || param.download === true;
+  return flag(fields, 'download');
 }
 
 /**
- * `showSearch` (default off, as the viewer's, spec §3): a view-only reader is sent the pages'
- * texts only when the viewer shows them a find bar.
+ * `showSearch`: a view-only reader is sent the pages' texts only when the viewer shows them a
+ * find bar.
  */
 export function searchAllowed(fields: Record<string, unknown> | undefined): boolean {
-  return paramOf(fields).showSearch === true;
+  return flag(fields, 'showSearch');
 }
 
-/** `showComment` (default on): false draws no annotation into page images. */
+/** `showComment`: false draws no annotation into page images. */
 export function commentsShown(fields: Record<string, unknown> | undefined): boolean {
-  return paramOf(fields).showComment !== false;
+  return flag(fields, 'showComment');
 }
 
-/** `gridLine` (default off): a spreadsheet's PDF prints its cell grid (print-grid.ts). */
+/** `gridLine`: a spreadsheet's PDF prints its cell grid (print-grid.ts). */
 export function gridLinePrinted(fields: Record<string, unknown> | undefined): boolean {
-  return paramOf(fields).gridLine === true;
+  return flag(fields, 'gridLine');
 }
 
 /**

@@ -70,6 +70,22 @@ export const PARAM_DEFAULTS: Readonly<DocParam> = Object.freeze({
   isMobScaleDisabled: false,
 });
 
+/** The `param` flags that are booleans. */
+export type ParamFlag = {
+  [K in keyof DocParam]: DocParam[K] extends boolean ? K : never;
+}[keyof DocParam];
+
+/**
+ * The value a policy flag takes when the facility sent something that is not a boolean (shared
+ * DESIGN §3): the viewer's reading of `param` (services/param.ts) and the server's enforcement of
+ * it (facility/policy/param.ts) both read this table and PARAM_DEFAULTS.
+ */
+export const PARAM_RESTRICTIVE: Readonly<Partial<Record<ParamFlag, boolean>>> = Object.freeze({
+  download: false,
+  print: false,
+  antiCopy: true,
+});
+
 /** A page's size in PDF points (1/72 inch). */
 export interface PageSize {
   width: number;

@@ -4,9 +4,6 @@
  * of its own. Pure data, read and checked by services/listing/read.ts.
  */
 
-/** How the facility's answer is read: as pages (pdf.js, page images), a listing, a sheet (a grid) or media. */
-export type DocView = 'pages' | 'listing' | 'sheet' | 'media';
-
 export interface ListingEntry {
   /** The entry's own document id (`archive!3`, nested `archive!3!2`). */
   id: string;

@@ -1,5 +1,5 @@
 /**
- * The find bar's one finder, over whatever the pdf session shows: pdf.js's find controller
+ * The find bar's one finder, over whatever the document session shows: pdf.js's find controller
  * (services/pdf/find.ts) or, for a view-only document, the server's page texts
  * (services/pageImages/imageFinder.ts). Both say the same things on one channel.
  */
@@ -7,8 +7,8 @@ import type { FindEvent, Finder } from './pdf/find';
 import { pdfFinder } from './pdf/find';
 import { createImageFinder } from './pageImages/imageFinder';
 import type { ImageFinder } from './pageImages/imageFinder';
-import { pdfSession } from './pdf/session';
-import type { PdfSession } from './pdf/session';
+import { documentSession } from './pdf/session';
+import type { DocumentSession } from './pdf/session';
 
 export interface DocumentFinder extends Omit<Finder, 'show'> {
   /** The bar is shown over the engine on screen now. */
@@ -16,7 +16,7 @@ export interface DocumentFinder extends Omit<Finder, 'show'> {
 }
 
 export function createDocumentFinder(
-  session: Pick<PdfSession, 'engine' | 'imageEngine' | 'imageTexts'>,
+  session: Pick<DocumentSession, 'engine' | 'imageEngine' | 'imageTexts'>,
   pdf: Finder,
   images: ImageFinder,
 ): DocumentFinder {
@@ -60,4 +60,4 @@ export function createDocumentFinder(
 }
 
 /** The app's one finder (one find bar, over the document on screen). */
-export const documentFinder = createDocumentFinder(pdfSession, pdfFinder, createImageFinder());
+export const documentFinder = createDocumentFinder(documentSession, pdfFinder, createImageFinder());

@@ -15,11 +15,12 @@ import { sanitizeParam } from './param';
 import { MalformedResponseError } from './request';
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
 import { sanitizeWatermark } from './watermark/sanitize.ts';
-import { readListing, readView } from './listing/read';
+import { readListing } from './listing/read';
 import { readSheetBook } from './sheet/read';
 import { readMedia } from './media/read';
 import { PARAM_DEFAULTS } from '../domain/document';
-import type { DocView, Listing } from '../domain/listing';
+import type { Listing } from '../domain/listing';
+import type { DocView } from '../domain/view';
 import type { MediaInfo } from '../domain/media';
 import type { SheetBook } from '../domain/sheet';
 import type {
@@ -43,7 +44,6 @@ export interface DocData {
   loadedCount: number;
   docOutline: OutlineItem[];
   param: DocParam;
-  mimeType: string;
   /** Absolute URL of the viewable PDF: the facility's fileUrl resolved against previewApi. */
   fileUrl: string;
   /** Absolute URL of the original file, `documents/{id}/original` (contracts §3). */
@@ -73,8 +73,13 @@ export interface DocData {
   media: MediaInfo | undefined;
 }
 
-/** The answer as read: the document, and what had to be corrected in it. */
+/**
+ * The answer as read: the document, its MIME type, and what had to be corrected in it. Spec §3
+ * keeps `mimeType` beside docData in the viewer's state, not in it; the doc model's `save` stores
+ * it there, once (docs/decisions/2026-12-07-views-in-one-house.md).
+ */
 export interface FacilityDocument extends DocData {
+  mimeType: string;
   corrections: Correction[];
 }
 
@@ -87,7 +92,6 @@ export const initialDocData: DocData = {
   loadedCount: 0,
   docOutline: [],
   param: PARAM_DEFAULTS,
-  mimeType: '',
   fileUrl: '',
   originalUrl: '',
   previews: undefined,
@@ -99,10 +103,27 @@ export const initialDocData: DocData = {
   media: undefined,
 };
 
-/** The document to store whole: the answer without its diagnostics. */
+/** What the doc model's `save` stores: spec §3's docData and, beside it, mimeType. */
+export interface SavedDocument {
+  docData: DocData;
+  mimeType: string;
+}
+
+/** The answer as the doc model stores it (`save`). */
+export function savedOf(doc: FacilityDocument): SavedDocument {
+  return { docData: docDataOf(doc), mimeType: doc.mimeType };
+}
+
+/**
+ * spec §3 docData, to store whole: the answer without its diagnostics, and without the MIME type
+ * the state keeps beside it.
+ */
 export function docDataOf(doc: FacilityDocument): DocData {
-  const docData: DocData & Partial<Pick<FacilityDocument, 'corrections'>> = { ...doc };
+  const docData: DocData & Partial<Pick<FacilityDocument, 'corrections' | 'mimeType'>> = {
+    ...doc,
+  };
   delete docData.corrections;
+  delete docData.mimeType;
   return docData;
 }
 
@@ -190,6 +211,14 @@ function outline(raw: unknown, pageCount: number, fix: (c: Correction) => void):
     return out;
   };
   return level(raw, 1);
+}
+
+/**
+ * The answer's view as its `view` names it alone: `listing` or `sheet` when it says so, else pages
+ * (the contract's default). `media` is read with its player's file (services/media/read.ts).
+ */
+export function readView(raw: unknown): DocView {
+  return raw === 'listing' || raw === 'sheet' ? raw : 'pages';
 }
 
 function mimeType(value: unknown): string {

@@ -4,19 +4,8 @@
  * and the spec's default for the others — `"false"` must never be read as "allowed".
  */
 import { sanitizeText, TEXT_LIMITS } from './sanitizeText';
-import { PARAM_DEFAULTS } from '../domain/document';
-import type { DocParam } from '../domain/document';
-
-type BooleanKey = {
-  [K in keyof DocParam]: DocParam[K] extends boolean ? K : never;
-}[keyof DocParam];
-
-/** The value a policy flag takes when the facility sent something that is not a boolean. */
-export const RESTRICTIVE: Readonly<Partial<Record<BooleanKey, boolean>>> = Object.freeze({
-  download: false,
-  print: false,
-  antiCopy: true,
-});
+import { PARAM_DEFAULTS, PARAM_RESTRICTIVE } from '../domain/document';
+import type { DocParam, ParamFlag } from '../domain/document';
 
 /**
  * pdf.js's own zoom limits (MIN_SCALE 0.1, MAX_SCALE 10): a ratio outside them cannot be
@@ -29,7 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const BOOLEAN_KEYS = (Object.keys(PARAM_DEFAULTS) as (keyof DocParam)[]).filter(
-  (key): key is BooleanKey => typeof PARAM_DEFAULTS[key] === 'boolean',
+  (key): key is ParamFlag => typeof PARAM_DEFAULTS[key] === 'boolean',
 );
 
 function ratio(value: unknown): number | undefined {
@@ -66,7 +55,7 @@ export function sanitizeParam(raw: unknown): DocParam {
     const value = own(key);
     if (typeof value === 'boolean') param[key] = value;
     else if (value !== undefined || wrongTyped)
-      param[key] = RESTRICTIVE[key] ?? PARAM_DEFAULTS[key];
+      param[key] = PARAM_RESTRICTIVE[key] ?? PARAM_DEFAULTS[key];
   }
   const applicationType = own('applicationType');
   if (typeof applicationType === 'number' && Number.isSafeInteger(applicationType)) {

@@ -26,7 +26,7 @@ function ChunkProbe({
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(docActions.pageShown(shown));
-    dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pdfStarted());
+    dispatch(failed ? docActions.pdfFailed({ kind: 'invalid' }) : docActions.pagesStarted());
     if (search) dispatch(searchActions.open());
   }, [shown, failed, search, dispatch]);
   useEffect(() => {

@@ -87,7 +87,6 @@ function fullDocData(docId: string, preloaded: PreloadedDoc['docData'] = {}): Do
   return {
     ...initialDocData,
     title: 'Sample document',
-    mimeType: 'application/pdf',
     fileUrl: `http://facility.test/api/documents/${docId}/content`,
     originalUrl: `http://facility.test/api/documents/${docId}/original`,
     pageSize: Array.from({ length: pageCount }, () => ({ ...A4 })),
@@ -115,7 +114,7 @@ export function preloadDoc(app: FolioApp, doc: PreloadedDoc): void {
     dispatch(docActions.converting({ loadedCount, pageCount }));
     return;
   }
-  dispatch(docActions.save(docData));
+  dispatch(docActions.save({ docData, mimeType: 'application/pdf' }));
   if (doc.currentPage !== undefined) dispatch(docActions.setPage(doc.currentPage));
   if (doc.zoom !== undefined) dispatch(docActions.zoomTo(Math.round(doc.zoom * 100)));
   if (doc.rotate !== undefined) dispatch(docActions.rotateBy(Math.trunc(doc.rotate / 90)));

@@ -1,5 +1,5 @@
 /**
- * Puts a test's fake engine on screen the way the page view does: handed to the pdf session as
+ * Puts a test's fake engine on screen the way the page view does: handed to the document session as
  * the engine it builds for the open document on attached elements. The fake gives what the test
  * reads; what the session calls of every engine is added: the view's setters and destroy as
  * no-ops, the page commands as pdf.js's engine answers them from the fake's viewer and pdf.
@@ -8,7 +8,7 @@
  */
 import type { Engine } from '../services/pdf/engine';
 import { loadedPageGeometry, pageElement, toPageGeometry } from '../services/pdf/pageViews';
-import { pdfSession } from '../services/pdf/session';
+import { documentSession } from '../services/pdf/session';
 
 const STILL = {
   setScale: () => undefined,
@@ -39,7 +39,7 @@ export function showEngine(fake: object): () => void {
       },
     };
   Object.assign(engine, { ...pages, ...fake });
-  pdfSession.provide({
+  documentSession.provide({
     // Only the test's own opener opens documents (provided before, or after, this call).
     open: (url) => {
       throw new Error(`no opener in this test: ${url}`);
@@ -50,16 +50,16 @@ export function showEngine(fake: object): () => void {
       cancel: () => undefined,
     }),
   });
-  pdfSession.setDocument(engine.pdf);
+  documentSession.setDocument(engine.pdf);
   const container =
     (engine.viewer as { container?: HTMLDivElement } | undefined)?.container ??
     document.createElement('div');
-  const detach = pdfSession.attach(
+  const detach = documentSession.attach(
     { container, viewer: document.createElement('div') },
     { pageErrorText: '', locale: 'en', showComments: true },
   );
   return () => {
     detach();
-    pdfSession.setDocument(undefined);
+    documentSession.setDocument(undefined);
   };
 }

@@ -63,7 +63,7 @@ function OpenFailedResult({ failure, onRetry }: { failure: OpenFailure; onRetry:
 }
 
 /**
- * The password leaves this form only for the doc model's `pdf` effect, which hands it to pdf.js:
+ * The password leaves this form only for the doc model's `pages` effect, which hands it to pdf.js:
  * not stored (the reducer keeps no payload of `answerPassword`), not logged, not in a URL.
  */
 function PasswordDialog({ request }: { request: PasswordRequest }) {

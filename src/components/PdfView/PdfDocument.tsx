@@ -12,14 +12,14 @@ const OpenFailed = chunkComponent(loadOpenStatus, (m) => m.OpenFailed);
 const PasswordPrompt = chunkComponent(loadOpenStatus, (m) => m.PasswordPrompt);
 
 /**
- * Shows the PDF the doc model's `pdf` effect opens, or says why it cannot, always with a way out.
+ * Shows the PDF the doc model's `pages` effect opens, or says why it cannot, always with a way out.
  * The opening itself (progress, password, failure) is model state (docs/architecture.md, "The
- * open document"); the pdf session builds pdf.js's viewer on the page view.
+ * open document"); the document session builds pdf.js's viewer on the page view.
  */
 export function PdfDocument({ url }: { url: string }) {
   const { ready, failure, progress, password, previews } = useAppSelector(
     ({ doc }) => ({
-      ready: doc.pdfReady && doc.pdfUrl === url,
+      ready: doc.pagesReady && doc.pagesUrl === url,
       failure: doc.pdfFailure,
       progress: doc.pdfProgress,
       password: doc.pdfPassword,
@@ -45,7 +45,7 @@ export function PdfDocument({ url }: { url: string }) {
     return (
       <OpenFailed
         failure={failure}
-        onRetry={() => dispatch(docActions.openPdf({ url, again: true }))}
+        onRetry={() => dispatch(docActions.openPages({ url, again: true }))}
       />
     );
   }

@@ -9,7 +9,7 @@ import { PageSkeleton } from './PageSkeleton';
 import { firstFrameHoldsDrawnPage } from '../../boot/firstFrame/handover';
 import { useFirstFrameReplaced } from '../../boot/firstFrame/replaced';
 import { fitWidthZoom, normaliseRotation } from '../../services/pdf/layout';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import { useLocale, useT } from '../../i18n';
 import { useNarrowScreen } from '../common/useNarrowScreen';
 import { useTouchGestures } from './gestures/useTouchGestures';
@@ -19,7 +19,7 @@ import './PdfView.css';
 const WHEEL_STEP = 60;
 
 /**
- * The page view: the elements pdf.js draws into, attached to the pdf session, which builds the
+ * The page view: the elements pdf.js draws into, attached to the document session, which builds the
  * engine on them for each open document and reports what it does to the models (the `viewer`
  * model's effects); the view the reader asks for reaches pdf.js the same way back. Before pdf.js
  * has laid the pages out (the document is opening), the placeholders and the facility's previews
@@ -47,7 +47,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   // The engine on screen has laid its pages out; a new engine (a re-fetch, StrictMode) starts
-  // over, while the doc model's `pdfReady` stays true.
+  // over, while the doc model's `pagesReady` stays true.
   const initialised = useAppSelector((s) => s.viewer.laidOut);
   const drawn = useAppSelector((s) => s.viewer.drawn);
   const pageShown = useAppSelector((s) => s.doc.pageShown);
@@ -68,7 +68,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
     const container = containerRef.current;
     const viewer = viewerRef.current;
     if (!container || !viewer) return undefined;
-    return pdfSession.attach({ container, viewer }, { pageErrorText, locale, showComments });
+    return documentSession.attach({ container, viewer }, { pageErrorText, locale, showComments });
   }, [pageErrorText, locale, showComments]);
 
   // Turning pages on the placeholders, before pdf.js lays out: scrolled as pdf.js scrolls to a
@@ -98,7 +98,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
     const container = containerRef.current;
     if (!fitting || !initialised || !container) return undefined;
     const fit = () => {
-      const scale = pdfSession.fitWidthScale();
+      const scale = documentSession.fitWidthScale();
       if (scale !== undefined) dispatch(docActions.fitWidth(scale));
     };
     fit();
@@ -119,9 +119,9 @@ export function PdfView({ children }: { children?: ReactNode }) {
     max: param.maxZoomRatio,
     pinch: !param.isMobScaleDisabled,
     swipe: onePage,
-    fitWidth: () => pdfSession.fitWidthScale(),
+    fitWidth: () => documentSession.fitWidthScale(),
     zoomTo: (next, origin) => {
-      if (origin) pdfSession.zoomOrigin([origin.x, origin.y]);
+      if (origin) documentSession.zoomOrigin([origin.x, origin.y]);
       dispatch(docActions.zoomTo(next * 100));
     },
     turn: (direction) => {
@@ -141,7 +141,7 @@ export function PdfView({ children }: { children?: ReactNode }) {
       if (Math.abs(accumulated) < WHEEL_STEP) return;
       const steps = accumulated < 0 ? 1 : -1;
       accumulated = 0;
-      pdfSession.zoomOrigin([event.clientX, event.clientY]);
+      documentSession.zoomOrigin([event.clientX, event.clientY]);
       dispatch(docActions.zoomBy(steps));
     };
     container.addEventListener('wheel', onWheel, { passive: false });

@@ -11,7 +11,7 @@ import {
 import type { Hit } from '../../domain/search';
 import { useMessages } from '../../i18n';
 import { searchMessages } from './messages';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import { FindBar } from './FindBar';
 import { SearchResults } from './SearchResults';
 import './Search.css';
@@ -41,7 +41,7 @@ function OpenSearchPanel() {
       void dispatch(searchActions.barHidden());
     };
   }, [engine, dispatch]);
-  const source = useMemo(() => (engine > 0 ? pdfSession.pageText() : undefined), [engine]);
+  const source = useMemo(() => (engine > 0 ? documentSession.pageText() : undefined), [engine]);
   const input = useRef<InputRef>(null);
   // Where the keyboard was before the bar took it; it goes back there when the bar closes.
   const returnFocus = useRef<Element | null>(null);
@@ -76,7 +76,7 @@ function OpenSearchPanel() {
     if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
       target.focus();
     } else {
-      pdfSession.pagesContainer()?.focus();
+      documentSession.pagesContainer()?.focus();
     }
     dispatch(searchActions.close());
   }, [dispatch]);

@@ -4,8 +4,8 @@
  * of other models' handlers (search, download, print) are listed here with the flag that makes
  * them exist, since a key whose feature is off does nothing (contracts §5b).
  */
-import { HELP_SHORTCUT, PAGE_SHORTCUTS, ZOOM_SHORTCUTS } from '../../models/doc/subscriptions';
-import type { ShortcutId } from '../../models/doc/subscriptions';
+import { HELP_SHORTCUT, PAGE_SHORTCUTS, ZOOM_SHORTCUTS } from '../../models/doc/keys/subscriptions';
+import type { ShortcutId } from '../../models/doc/keys/subscriptions';
 import type { DocParam } from '../../domain/document';
 
 export type RowId =

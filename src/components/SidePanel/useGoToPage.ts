@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../app';
 import { docActions } from '../../models/doc';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import { NARROW_SCREEN_QUERY } from '../../../config/defaults';
 
 /**
@@ -15,7 +15,7 @@ export function useGoToPage(): (page: number) => void {
   return useCallback(
     (page: number) => {
       dispatch(docActions.setPage(page));
-      pdfSession.revealPage(page);
+      documentSession.revealPage(page);
       if ('matchMedia' in window && window.matchMedia(NARROW_SCREEN_QUERY).matches) {
         dispatch(docActions.setThumbnail(false));
         dispatch(docActions.setOutline(false));

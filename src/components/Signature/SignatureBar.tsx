@@ -6,7 +6,7 @@ import { useMessages } from '../../i18n';
 import { signMessages } from './messages';
 import { useToaster } from '../Shell';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 
 /**
  * Below the pages while there is a signature to place or placed: in placement mode the hint,
@@ -27,7 +27,7 @@ export function SignatureBar() {
 
   const placeOnCurrent = async () => {
     if (!pending) return;
-    const geometry = await pdfSession.pageGeometry(currentPage);
+    const geometry = await documentSession.pageGeometry(currentPage);
     if (!geometry) return;
     // Centred, in the lower part of the page as it reads upright: where signatures go.
     const centre = fromFractionPoint([0.5, 0.8], geometry.view, geometry.rotate);

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { signActions } from '../../models';
 import { normaliseRotation } from '../../services/pdf/layout';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import { boxAround, fromFractionPoint } from '../../services/sign/geometry';
 import { clientToFraction } from './pages';
 import { PlacedSignature } from './PlacedSignature';
@@ -32,7 +32,7 @@ export function SignatureLayer() {
   return items.map((item, index) => {
     const page = item.canvasNum + 1;
     const host = hosts.get(page);
-    const geometry = pdfSession.loadedPageGeometry(page);
+    const geometry = documentSession.loadedPageGeometry(page);
     if (!host || !geometry) return null;
     return createPortal(
       <PlacedSignature
@@ -69,7 +69,7 @@ function useLayerHosts(engine: number, items: readonly SignatureItem[], laidOut:
     const observers: MutationObserver[] = [];
     const attached: HTMLDivElement[] = [];
     for (const page of pagesKey.split(',').map(Number)) {
-      const div = pdfSession.pageElement(page);
+      const div = documentSession.pageElement(page);
       const host = hosts.get(page);
       if (!div || !host) continue;
       div.append(host);
@@ -105,7 +105,7 @@ function usePlacement(engine: number, allowed: boolean, viewRotate: number) {
   const pending = useAppSelector((s) => s.sign.pending);
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const container = pdfSession.pagesContainer();
+    const container = documentSession.pagesContainer();
     if (engine === 0 || !container || !allowed || !pending) return undefined;
     container.classList.add('folio-placing');
     let press: { id: number; x: number; y: number; time: number } | undefined;
@@ -127,7 +127,7 @@ function usePlacement(engine: number, allowed: boolean, viewRotate: number) {
       const div = (event.target as Element | null)?.closest<HTMLElement>('.page[data-page-number]');
       if (!div) return;
       const page = Number(div.dataset.pageNumber);
-      const geometry = pdfSession.loadedPageGeometry(page);
+      const geometry = documentSession.loadedPageGeometry(page);
       if (!geometry) return;
       const total = geometry.rotate + viewRotate;
       const centre = fromFractionPoint(

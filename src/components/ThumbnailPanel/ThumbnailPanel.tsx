@@ -7,7 +7,7 @@ import { thumbnailMessages } from './messages';
 import { usePagePreview } from '../PdfView/usePagePreview';
 import { useGoToPage } from '../SidePanel/useGoToPage';
 import { pageSizeAt, thumbSize } from '../../services/pdf/thumbnailGeometry';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import type { ThumbnailStore } from '../../services/pdf/thumbnailStore';
 import './ThumbnailPanel.css';
 import type { PageSize } from '../../domain/document';
@@ -48,7 +48,7 @@ export function ThumbnailPanel() {
 
   // The session's thumbnails of the engine on screen (a new engine, a new store).
   const engine = useAppSelector((s) => s.viewer.engine);
-  const store = useMemo(() => (engine > 0 ? pdfSession.thumbnails() : undefined), [engine]);
+  const store = useMemo(() => (engine > 0 ? documentSession.thumbnails() : undefined), [engine]);
 
   useEffect(() => {
     store?.setRotation(rotate);

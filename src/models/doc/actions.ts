@@ -5,6 +5,6 @@ import { docReducers } from './reducers';
 
 export const docActions = modelActions<typeof docReducers, typeof docEffects>('doc', docReducers, {
   fetch: true,
-  pdf: true,
+  pages: true,
   givePassword: true,
 });

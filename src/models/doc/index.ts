@@ -17,6 +17,8 @@ export const docModel = defineModel({
 
 export type DocModel = typeof docModel;
 export * from './state';
-export type { PageSizePayload, ProgressPayload, SignatureMove } from './reducers';
-export type { FetchOutcome } from './effects';
+export type { PageSizePayload } from './reading/reducers';
+export type { ProgressPayload } from './fetch/reducers';
+export type { SignatureMove } from './signatures/reducers';
+export type { FetchOutcome } from './fetch/effects';
 export { docActions };

@@ -10,7 +10,9 @@ import type { DocState } from './state';
 import { shownTitle } from '../../domain/document';
 import type { DocParam, WatermarkInfo } from '../../domain/document';
 import type { DocData } from '../../services/facilityDocument';
-import type { DocView, Listing } from '../../domain/listing';
+import type { Listing } from '../../domain/listing';
+import type { DocView } from '../../domain/view';
+import { VIEW_TRAITS } from '../../domain/view';
 import type { MediaInfo } from '../../domain/media';
 import { listingOf } from '../../services/listing/ids';
 
@@ -81,7 +83,7 @@ export const selectIsFetching = (state: WithLoading): boolean =>
 export const selectOpenInTabUrl = (state: WithDoc): string | undefined => {
   const { download, showBrowser } = state.doc.docData.param;
   // A listing, a sheet or media has no viewed file on screen: a tab would only download the original.
-  if (state.doc.docData.view !== 'pages') return undefined;
+  if (!VIEW_TRAITS[state.doc.docData.view].viewedFile) return undefined;
   return download && showBrowser ? selectFileUrl(state) : undefined;
 };
 

@@ -72,7 +72,7 @@ export interface DocState {
   isSigned: boolean;
   isMobSigned: boolean;
   signDataArr: SignatureItem[];
-  /** spec §3 lists it beside docData: the answer's `docData.mimeType`, kept here too. */
+  /** spec §3 lists it beside docData: the answer's `mimeType`, kept here only (`save`). */
   mimeType: string;
   /** spec §3/§7: the facility's answer, read and checked (its URLs, previews, view-only pages too). */
   docData: DocData;
@@ -83,21 +83,22 @@ export interface DocState {
   /** Folio: set with status 'error' only. */
   error: DocError | undefined;
   /**
-   * Folio: the PDF pdf.js is opening or has open (the `pdf` effect; docs/architecture.md, "The
-   * open document"), undefined when none.
+   * Folio: the pages the page engine is opening or has open (the `pages` effect;
+   * docs/architecture.md, "The open document"): the PDF for pdf.js, or a view-only document's page
+   * images; undefined when none.
    */
-  pdfUrl: string | undefined;
+  pagesUrl: string | undefined;
   /** Folio: bytes of the PDF received so far, and of how many (0 while unknown). */
   pdfProgress: { loaded: number; total: number };
   /**
    * Folio: pdf.js asks for the PDF's password, and why. Only this flag is state: the password
-   * itself goes from the dialog to the `pdf` effect and on to pdf.js, never into the store.
+   * itself goes from the dialog to the `pages` effect and on to pdf.js, never into the store.
    */
   pdfPassword: 'needed' | 'incorrect' | undefined;
-  /** Folio: pdf.js has the document (in the pdf session), ready for the page view. */
-  pdfReady: boolean;
-  /** Folio: pdf.js has opened the PDF and laid it out (its page count is the document's). */
-  pdfOpened: boolean;
+  /** Folio: the page engine has the document (in the document session), ready for the page view. */
+  pagesReady: boolean;
+  /** Folio: the page engine has laid the pages out (its page count is the document's). */
+  pagesOpened: boolean;
   /** Folio: why pdf.js could not open the PDF, while the reader sees that failure. */
   pdfFailure: OpenFailure | undefined;
   /** Folio: pdf.js has drawn a page of this document (or its error tile): the reader sees one. */
@@ -111,13 +112,13 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Where an open of the PDF starts from. */
-export function initialPdfFields() {
+/** Where an open of the pages starts from. */
+export function initialPagesFields() {
   return {
-    pdfUrl: undefined,
+    pagesUrl: undefined,
     pdfProgress: { loaded: 0, total: 0 },
     pdfPassword: undefined,
-    pdfReady: false,
+    pagesReady: false,
     pdfFailure: undefined,
   } satisfies Partial<DocState>;
 }
@@ -137,8 +138,8 @@ export const initialDocumentFields = {
   signDataArr: [],
   mimeType: '',
   docData: initialDocData,
-  ...initialPdfFields(),
-  pdfOpened: false,
+  ...initialPagesFields(),
+  pagesOpened: false,
   pageShown: false,
 } satisfies Partial<DocState>;
 

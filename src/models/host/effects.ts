@@ -13,6 +13,7 @@ import type { DocState } from '../doc/state';
 import { printActions } from '../print';
 import { hostActions as own } from './actions';
 import type { FolioEvent, FolioFailedEvent } from '../../services/host/protocol';
+import { VIEW_TRAITS } from '../../domain/view';
 import { NOTHING_ANNOUNCED } from './state';
 import type { Announced, HostState } from './state';
 
@@ -54,7 +55,8 @@ export function hostEvents(
   const { currentPage: page, zoom } = doc;
   const { pageCount, title } = doc.docData;
   // A listing, a sheet or media is open once its answer is stored: no pdf.js open comes after it.
-  const shown = doc.pdfOpened || (doc.status === 'ready' && doc.docData.view !== 'pages');
+  const shown =
+    doc.pagesOpened || (doc.status === 'ready' && !VIEW_TRAITS[doc.docData.view].viewedFile);
   if (shown && !told.opened) {
     events.push({ type: 'folio:opened', ...envelope, pageCount, title, page, zoom });
   } else if (told.opened) {

@@ -6,4 +6,4 @@ import { pagePreviewsReducers } from './reducers';
 export const pagePreviewsActions = modelActions<
   typeof pagePreviewsReducers,
   typeof pagePreviewsEffects
->('pagePreviews', pagePreviewsReducers, { load: true, forget: true });
+>('pagePreviews', pagePreviewsReducers, { load: true, first: true, forget: true });

@@ -4,10 +4,16 @@
  * - `load` (takeEvery, once per image URL): fetched with the facility's credentials into an
  *   object URL. A failure only leaves that page without a preview; an image that arrives for a
  *   document no longer shown is released at once.
+ * - `first` (watcher): the answer of a document read as pages is stored; page 1's preview is asked
+ *   for at once, before the page view (and its chunk) is there.
  * - `forget` (watcher): another document is fetched; the images of the last one are released.
  */
 import { fetchPreviewImage, releasePreviewImage } from '../../services/pagePreview';
 import type { Action, EffectCommands, EffectGenerator } from '../../runtime';
+import { firstPagePreview } from '../../services/pagePreviewUrl';
+import { VIEW_TRAITS } from '../../domain/view';
+import { docActions } from '../doc/actions';
+import { selectDoc } from '../doc/selectors';
 import { forgetOnNewDocument } from '../shared/newDocument';
 import { pagePreviewsActions as own } from './actions';
 import { selectPreviewImages } from './selectors';
@@ -32,6 +38,18 @@ function* load(
   yield* put(own.loaded({ url, src }));
 }
 
+function* first(_action: Action, { put, select, take }: EffectCommands): EffectGenerator<never> {
+  for (;;) {
+    yield* take(docActions.save);
+    const doc = yield* select(selectDoc);
+    const { previews, pageSize, view } = doc.docData;
+    const url = VIEW_TRAITS[view].viewedFile
+      ? firstPagePreview(previews, pageSize.at(0), doc)
+      : undefined;
+    if (url !== undefined) yield* put(own.load(url));
+  }
+}
+
 function* forget(_action: Action, commands: EffectCommands): EffectGenerator<never> {
   const { call, put, select } = commands;
   return yield* forgetOnNewDocument(commands, function* () {
@@ -44,5 +62,6 @@ function* forget(_action: Action, commands: EffectCommands): EffectGenerator<nev
 
 export const pagePreviewsEffects = {
   load: [load, { type: 'takeEvery' }],
+  first: [first, { type: 'watcher' }],
   forget: [forget, { type: 'watcher' }],
 } as const;

@@ -19,11 +19,11 @@ import {
   renderPrintPage,
 } from '../../services/print';
 import type { PrintImage, PrintLayer, PrintSource } from '../../services/print';
-import { pdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
 import { readSettings } from '../../services/settings';
 import { openSheetPages } from '../../services/sheet/printPages';
 import type { SheetPages } from '../../services/sheet/printPages';
-import { POLL } from '../doc/effects';
+import { POLL } from '../doc/fetch/effects';
 import { selectDoc } from '../doc/selectors';
 import { printActions as actions } from './actions';
 import { selectPrintAllowed, selectPrintDecorations, selectPrintPages } from './selectors';
@@ -137,7 +137,7 @@ function* printSheet(
 }
 
 /**
- * takeLeading: one job at a time. The open document comes from the pdf session (no pdf.js object
+ * takeLeading: one job at a time. The open document comes from the document session (no pdf.js object
  * travels in an action), pdf.js's or a view-only document's images; what to print and over it
  * comes from the store.
  */
@@ -155,7 +155,7 @@ export function* printDocument(
     });
     return job ?? 'cancelled';
   }
-  const source = yield* call(pdfSession.printSource);
+  const source = yield* call(documentSession.printSource);
   if (source === undefined) return 'notAllowed';
   const pages = yield* select(selectPrintPages);
   if (!pages.ok) return 'invalid';

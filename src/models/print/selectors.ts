@@ -3,6 +3,7 @@ import { allPages, parsePageRange } from '../../services/print';
 import type { PrintDecorations, RangeResult } from '../../services/print';
 import { selectWatermark } from '../doc/selectors';
 import type { DocState } from '../doc/state';
+import { VIEW_TRAITS } from '../../domain/view';
 import type { PrintState } from './state';
 
 interface WithDoc {
@@ -12,9 +13,12 @@ interface WithPrint {
   print: PrintState;
 }
 
-/** Printing is allowed: a document is shown and its `param.print` (policy, contracts §5b) is on. */
+/**
+ * Printing is allowed: a document is shown, its view prints (a listing or a player does not), and
+ * its `param.print` (policy, contracts §5b) is on.
+ */
 export const selectPrintAllowed = ({ doc }: WithDoc): boolean =>
-  doc.status === 'ready' && doc.docData.param.print;
+  doc.status === 'ready' && VIEW_TRAITS[doc.docData.view].prints && doc.docData.param.print;
 
 /** The pages a choice names in a document of `pageCount` pages, or why the range names none. */
 export function pagesToPrint(

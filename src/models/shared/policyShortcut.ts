@@ -7,6 +7,7 @@
  */
 import type { AnyAction, SubscriptionApi } from '../../runtime';
 import type { DocState } from '../doc/state';
+import { VIEW_TRAITS } from '../../domain/view';
 
 export type CommandKeys = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>;
 
@@ -39,8 +40,7 @@ export function policyShortcut(
   // Ctrl/⌘+P is swallowed there, as when the policy forbids printing; a grid prints its pages
   // (2026-12-06-sheet-print.md). Their download is the original's.
   const policy = ({ doc }: { doc: DocState }) => {
-    const { view } = doc.docData;
-    if (flag === 'print' && view !== 'pages' && view !== 'sheet') return false;
+    if (flag === 'print' && !VIEW_TRAITS[doc.docData.view].prints) return false;
     return doc.status === 'ready' && doc.docData.param[flag] ? 'allowed' : doc.docData.param[flag];
   };
   const onKeyDown = (event: KeyboardEvent) => {

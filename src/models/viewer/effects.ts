@@ -19,10 +19,10 @@ import type { Action, EffectCommands } from '../../runtime';
 import type { EngineView, ViewerEvent } from '../../services/pdf/pageEngine';
 import { resolvePdfOutline } from '../../services/pdf/outline';
 import type { OutlineSource } from '../../services/pdf/outline';
-import { pdfSession } from '../../services/pdf/session';
-import type { PdfSession } from '../../services/pdf/session';
+import { documentSession } from '../../services/pdf/session';
+import type { DocumentSession } from '../../services/pdf/session';
 import { docActions } from '../doc/actions';
-import { pageFor } from '../doc/reducers';
+import { pageFor } from '../doc/reading/reducers';
 import { selectDoc } from '../doc/selectors';
 import { viewerActions } from './actions';
 import { pdfjsEvents } from './pdfjsEvents';
@@ -32,7 +32,7 @@ import { sameView, selectEngineView, selectViewer } from './selectors';
  * The session's events as a redux-saga channel (each is small; none is dropped), with pdf.js's
  * events that `pdfjsEvents` takes.
  */
-export function viewerEvents(session: Pick<PdfSession, 'listen'>): EventChannel<ViewerEvent> {
+export function viewerEvents(session: Pick<DocumentSession, 'listen'>): EventChannel<ViewerEvent> {
   return eventChannel((emit) => session.listen(emit, Object.keys(pdfjsEvents)));
 }
 
@@ -84,7 +84,7 @@ function* relayOne(
 
 function* relay(_action: Action, commands: EffectCommands): Generator<unknown, void, unknown> {
   const { call, takeEvent } = commands;
-  const events = yield* call(viewerEvents, pdfSession);
+  const events = yield* call(viewerEvents, documentSession);
   try {
     for (;;) yield* relayOne(yield* takeEvent(events), commands);
   } finally {
@@ -101,7 +101,7 @@ function* follow(
     const view = yield* select(selectEngineView);
     if (!shown || !sameView(shown, view)) {
       shown = view;
-      yield* call(pdfSession.show, view);
+      yield* call(documentSession.show, view);
     }
     yield* takeAny();
   }
@@ -112,7 +112,7 @@ function* readOutline(
   { call, put, select }: EffectCommands,
 ): Generator<unknown, void, unknown> {
   const { engine, outline } = yield* select(selectViewer);
-  const pdf = pdfSession.pdf();
+  const pdf = documentSession.pdf();
   if (engine === 0 || outline?.engine === engine || !pdf) return;
   try {
     // pdf.js's typings of the outline are looser than what it returns; OutlineSource is what is read.
@@ -129,7 +129,8 @@ function* expectPage(
 ): Generator<unknown, void, unknown> {
   const doc = yield* select(selectDoc);
   const page = pageFor(payload, doc.docData.pageCount);
-  if (!Number.isNaN(page) && page !== doc.currentPage) yield* call(pdfSession.expectPage, page);
+  if (!Number.isNaN(page) && page !== doc.currentPage)
+    yield* call(documentSession.expectPage, page);
 }
 
 export const viewerEffects = {

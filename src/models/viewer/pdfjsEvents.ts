@@ -1,7 +1,7 @@
 /**
  * The pdf.js events the models take, as pdf.js's web/app.js binds its event bus's names to its
  * handlers: each name (pdf.js's own, e.g. `textlayerrendered`) with the actions its payload
- * becomes. The `relay` effect asks the pdf session for these names only and puts what each entry
+ * becomes. The `relay` effect asks the document session for these names only and puts what each entry
  * returns; a payload holds only its primitive fields (services/pdf/forwardingEventBus.ts), and an
  * entry checks the types of those it reads, as pdf.js's payloads are not typed.
  *

@@ -5,7 +5,7 @@ import { DocumentView } from './DocumentView';
 import { chunkComponent } from '../../runtime';
 import './Viewer.css';
 
-// pdf.js arrives with this chunk: the doc model's `pdf` effect, waiting for it since the fetch
+// pdf.js arrives with this chunk: the doc model's `pages` effect, waiting for it since the fetch
 // started, opens the PDF the moment the chunk runs, and the session can build its viewer
 // (docs/architecture.md, "The open document").
 provideViewerParts();

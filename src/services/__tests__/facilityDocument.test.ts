@@ -3,8 +3,10 @@ import {
   DEFAULT_PAGE_SIZE,
   LIMITS,
   docDataOf,
+  savedOf,
   initialDocData,
   normalizeDocument,
+  readView,
 } from '../facilityDocument';
 import { NAMED_RANGES } from '../pdf/firstRanges';
 import { MalformedResponseError } from '../request';
@@ -60,12 +62,15 @@ describe('normalizeDocument: a well-formed answer', () => {
 });
 
 describe('the document as the doc model stores it (spec §7: the answer as docData)', () => {
-  it('is the answer read, without its corrections', () => {
+  it('is the answer read, without its corrections, its mimeType beside it (spec §3)', () => {
     const doc = normalize({ ...good, pageCount: 1e9 });
-    const { corrections, ...read } = doc;
+    const { corrections, mimeType, ...read } = doc;
     expect(corrections).toContain('pageCountCapped');
     expect(docDataOf(doc)).toEqual(read);
     expect(docDataOf(doc)).not.toHaveProperty('corrections');
+    expect(docDataOf(doc)).not.toHaveProperty('mimeType');
+    expect(savedOf(doc)).toEqual({ docData: read, mimeType });
+    expect(mimeType).toBe('application/pdf');
   });
 
   it('is empty before any answer: spec §3 default param, no URLs, previews, ranges or view-only pages', () => {
@@ -77,7 +82,6 @@ describe('the document as the doc model stores it (spec §7: the answer as docDa
       loadedCount: 0,
       docOutline: [],
       param: PARAM_DEFAULTS,
-      mimeType: '',
       fileUrl: '',
       originalUrl: '',
       previews: undefined,
@@ -85,7 +89,10 @@ describe('the document as the doc model stores it (spec §7: the answer as docDa
       viewOnly: undefined,
       view: 'pages',
       listing: undefined,
+      sheet: undefined,
+      media: undefined,
     });
+    expect(initialDocData).not.toHaveProperty('mimeType');
   });
 });
 
@@ -472,5 +479,15 @@ describe('normalizeDocument: views beyond pages (contracts §3)', () => {
     const doc = normalize({ ...good, view, listing: { kind: 'archive', entries: [] } });
     expect(doc.view).toBe('pages');
     expect(doc.listing).toBeUndefined();
+  });
+});
+
+describe('the answer’s view', () => {
+  it('reads only `listing` and `sheet` as views other than pages from `view` alone', () => {
+    expect(readView('listing')).toBe('listing');
+    expect(readView('sheet')).toBe('sheet');
+    for (const other of ['pages', 'media', 'LISTING', undefined, 1]) {
+      expect(readView(other)).toBe('pages');
+    }
   });
 });

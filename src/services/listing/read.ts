@@ -6,7 +6,8 @@
  * capped. The bodies of an e-mail stay as they are, within a cap: the text one is shown as text,
  * the HTML one only inside a sandboxed frame with no script and no network (EmailMessage.tsx).
  */
-import type { DocView, EmailMessage, Listing, ListingEntry } from '../../domain/listing';
+import type { EmailMessage, Listing, ListingEntry } from '../../domain/listing';
+import type { DocView } from '../../domain/view';
 import { readDocId } from '../../url/docId';
 import { sanitizeText, stripInvisible } from '../sanitizeText';
 
@@ -25,11 +26,6 @@ export const LISTING_LIMITS = {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The answer's view: `listing` or `sheet` when it says so, else pages (the contract's default). */
-export function readView(raw: unknown): DocView {
-  return raw === 'listing' || raw === 'sheet' ? raw : 'pages';
 }
 
 /** A path's segments as text; empty segments (`a//b`, a leading `/`) dropped. */

@@ -8,7 +8,7 @@ import { fetchPreviewImage } from '../pagePreview';
 import { previewWidth } from '../pagePreviewUrl';
 import { HttpError } from '../request';
 
-/** What the pdf session shows in pdf.js's place for a view-only reader. */
+/** What the document session shows in pdf.js's place for a view-only reader. */
 export interface PageImages {
   /** Absolute URL template with `{page}` and `{width}`. */
   pages: string;

@@ -1,5 +1,5 @@
 /**
- * pdf.js's event bus that also tells the pdf session of each event it dispatches, as pdf.js's own
+ * pdf.js's event bus that also tells the document session of each event it dispatches, as pdf.js's own
  * app binds the bus's event names to its handlers (web/app.js): whatever pdf.js's viewer, link
  * service or find controller dispatches goes first to pdf.js's listeners, then, when a listener
  * of the session asked for that name, out as its payload's primitive fields (docs/architecture.md,

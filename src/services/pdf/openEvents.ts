@@ -1,6 +1,6 @@
 /**
  * pdf.js's callbacks while a document opens (its progress, its password questions, the outcome)
- * as a redux-saga event channel, which the doc model's `pdf` effect takes from. The channel
+ * as a redux-saga event channel, which the doc model's `pages` effect takes from. The channel
  * carries them to the effect only, never into an action: a password answer is a function here.
  */
 import { buffers, eventChannel } from 'redux-saga';

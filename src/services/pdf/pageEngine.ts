@@ -1,5 +1,5 @@
 /**
- * What the pdf session drives, whichever draws the pages: pdf.js's viewer (engine.ts) or, for a
+ * What the document session drives, whichever draws the pages: pdf.js's viewer (engine.ts) or, for a
  * view-only reader, the server's page images (services/pageImages/imageEngine.ts). Both report
  * what they do as `ViewerEvent`s, which the `viewer` model turns into state.
  */

@@ -58,16 +58,16 @@ export type AttachOptions = Pick<EngineOptions, 'pageErrorText' | 'locale' | 'sh
  */
 const THUMB_CACHE_SIZE = 60;
 
-export interface PdfSession {
+export interface DocumentSession {
   /** The open document, for effects (print) and the page view; undefined while none is open. */
   pdf: () => PDFDocumentProxy | undefined;
   /** The engine on screen, for the services that drive it (find.ts); undefined while none is. */
   engine: () => Engine | undefined;
   /** The view-only engine on screen (its finder drives it); undefined while none is. */
   imageEngine: () => ImageEngine | undefined;
-  /** The doc model's `pdf` effect: the document it opened, or undefined once it lets it go. */
+  /** The doc model's `pages` effect: the document it opened, or undefined once it lets it go. */
   setDocument: (pdf: PDFDocumentProxy | undefined) => void;
-  /** The doc model's `pdf` effect: a view-only document's page images to show instead. */
+  /** The doc model's `pages` effect: a view-only document's page images to show instead. */
   setImages: (images: PageImages) => void;
   /** Ends an open: the engine showing it goes, then `destroy` runs. */
   close: (shown: PDFDocumentProxy | PageImages | undefined, destroy: () => void) => void;
@@ -130,7 +130,7 @@ type Current =
   | { kind: 'pdf'; engine: Engine; shown: PDFDocumentProxy }
   | { kind: 'images'; engine: ImageEngine; shown: PageImages; texts: PageTexts | undefined };
 
-export function createPdfSession(): PdfSession {
+export function createDocumentSession(): DocumentSession {
   let current: Current | undefined;
   let thumbnails: ThumbnailStore | undefined;
   let document: Shown | undefined;
@@ -306,4 +306,4 @@ export function createPdfSession(): PdfSession {
 }
 
 /** The app's one session (one document on screen at a time). */
-export const pdfSession = createPdfSession();
+export const documentSession = createDocumentSession();

@@ -7,7 +7,7 @@ import type { FacilityDocument } from '../facilityClient';
 import { DEFAULT_PAGE_SIZE, docDataOf } from '../facilityDocument';
 import { imagePrintSource } from '../pageImages/imagePrint';
 import { pdfPrintSource } from '../pdf/printSource';
-import { pdfSession } from '../pdf/session';
+import { documentSession } from '../pdf/session';
 import type { PrintSource } from '../print/printable';
 
 export interface SheetPages {
@@ -33,7 +33,7 @@ export async function openSheetPages(answer: FacilityDocument): Promise<SheetPag
     const source = imagePrintSource({ ...data.viewOnly, pages, sizes });
     return { pageCount: data.pageCount, source, watermarked: true, close: () => undefined };
   }
-  const open = await pdfSession.opener();
+  const open = await documentSession.opener();
   const opened = open(data.fileUrl);
   // A workbook's PDF asks for no password (LibreOffice wrote it); a question ends the open.
   opened.attach({ askPassword: () => Promise.resolve(null) });

@@ -90,12 +90,15 @@ describe('DownloadControls', () => {
   it('Download saves the document through the model’s download effect', async () => {
     const { user, app } = renderControls({ isFcsDownload: false });
     // The viewed PDF as a data: URL, so the real fetch needs no network.
-    const docData = app.getState().doc.docData;
+    const { docData, mimeType } = app.getState().doc;
     app.dispatch(
       docActions.save({
-        ...docData,
-        fileUrl: 'data:application/pdf;base64,JVBERi0xLjcK',
-        originalUrl: 'data:,',
+        docData: {
+          ...docData,
+          fileUrl: 'data:application/pdf;base64,JVBERi0xLjcK',
+          originalUrl: 'data:,',
+        },
+        mimeType,
       }),
     );
     URL.createObjectURL = () => 'blob:http://localhost/1';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { ShortcutsHelp } from '..';
-import { shortcutAction } from '../../../models/doc/subscriptions';
+import { shortcutAction } from '../../../models/doc/keys/subscriptions';
 import { shortcutsHelpActions } from '../../../models/shortcutsHelp';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { shortcutRows } from '../shortcutRows';

@@ -36,8 +36,8 @@ describe('host events', () => {
   });
 
   it('folio:opened once, with the page count, the title as text, the page and the zoom', () => {
-    const opened = doc({ pdfOpened: true, currentPage: 3, zoom: 1.2 });
-    expect(run(doc(), opened, opened, { ...opened, pdfOpened: true })).toEqual([
+    const opened = doc({ pagesOpened: true, currentPage: 3, zoom: 1.2 });
+    expect(run(doc(), opened, opened, { ...opened, pagesOpened: true })).toEqual([
       {
         type: 'folio:opened',
         version: 1,
@@ -110,7 +110,7 @@ describe('host events', () => {
   });
 
   it('folio:pageChanged once per page turned, folio:zoomChanged once per zoom', () => {
-    const opened = doc({ pdfOpened: true });
+    const opened = doc({ pagesOpened: true });
     const events = run(
       opened,
       { ...opened, currentPage: 2 },
@@ -170,8 +170,8 @@ describe('host events', () => {
   });
 
   it('another document starts over: opened again, page and zoom from there', () => {
-    const first = doc({ pdfOpened: true, currentPage: 4 });
-    const second = doc({ docId: 'b.pdf', pdfOpened: true, currentPage: 1 });
+    const first = doc({ pagesOpened: true, currentPage: 4 });
+    const second = doc({ docId: 'b.pdf', pagesOpened: true, currentPage: 1 });
     expect(run(first, second).map((e) => [e.type, e.docId])).toEqual([
       ['folio:opened', 'a.pdf'],
       ['folio:opened', 'b.pdf'],
@@ -179,7 +179,7 @@ describe('host events', () => {
   });
 
   it('the facility param never reaches an event', () => {
-    const events = run(doc({ pdfOpened: true }));
+    const events = run(doc({ pagesOpened: true }));
     expect(JSON.stringify(events)).not.toContain(JSON.stringify(PARAM_DEFAULTS.maxZoomRatio));
   });
 });

@@ -80,3 +80,36 @@ describe('pagePreviews/forget', () => {
     expect(app.getState().pagePreviews.images).toEqual({});
   });
 });
+
+describe('pagePreviews/first', () => {
+  const previews = { url: 'http://facility.test/p/{page}-{width}.webp', pages: 2, widths: [960] };
+
+  it("asks for page 1's preview as the answer of a document read as pages is stored", () => {
+    const app = createTestApp();
+    fetchImage.mockResolvedValue('blob:first');
+    const { docData } = app.getState().doc;
+    app.dispatch(docActions.fetchStarted('a'));
+    app.dispatch(
+      docActions.save({
+        docData: { ...docData, previews, pageCount: 2, pageSize: [{ width: 612, height: 792 }] },
+        mimeType: 'application/pdf',
+      }),
+    );
+    expect(fetchImage).toHaveBeenCalledTimes(1);
+    expect(fetchImage.mock.calls[0]?.[0]).toMatch(/^http:\/\/facility\.test\/p\/1-960\.webp$/);
+  });
+
+  it('asks for none for a view without pages, nor without previews', () => {
+    const app = createTestApp();
+    const { docData } = app.getState().doc;
+    const page = [{ width: 612, height: 792 }];
+    app.dispatch(
+      docActions.save({
+        docData: { ...docData, previews, pageSize: page, view: 'sheet' },
+        mimeType: '',
+      }),
+    );
+    app.dispatch(docActions.save({ docData: { ...docData, pageSize: page }, mimeType: '' }));
+    expect(fetchImage).not.toHaveBeenCalled();
+  });
+});

@@ -223,6 +223,8 @@ describe('print model: the print effect', () => {
   it.each<[string, PreloadedDoc, string]>([
     ['print off', { docData: { param: { print: false } } }, 'notAllowed'],
     ['no document shown', { status: 'loading' }, 'notAllowed'],
+    ['a listing (nothing to print)', { docData: { view: 'listing' } }, 'notAllowed'],
+    ['media (nothing to print)', { docData: { view: 'media' } }, 'notAllowed'],
   ])('%s: nothing is drawn (%s)', async (_case, doc, expected) => {
     const { app } = start(doc);
     expect(await app.dispatch(printActions.print())).toBe(expected);

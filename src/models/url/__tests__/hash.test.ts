@@ -62,7 +62,10 @@ describe('the url model keeps the hash and the reader in step', () => {
     expect(window.location.hash).toBe('#page=7');
     act(() => {
       app.dispatch(
-        docActions.save({ ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 }),
+        docActions.save({
+          docData: { ...app.getState().doc.docData, pageCount: 20, loadedCount: 20 },
+          mimeType: 'application/pdf',
+        }),
       );
     });
     expect(app.getState().doc.currentPage).toBe(7);
@@ -71,9 +74,9 @@ describe('the url model keeps the hash and the reader in step', () => {
     });
     act(() => {
       // A retry of the same document goes back through loading; the hash is not applied again.
-      const { docData } = app.getState().doc;
+      const { docData, mimeType } = app.getState().doc;
       app.dispatch(docActions.fetchStarted('report.pdf'));
-      app.dispatch(docActions.save(docData));
+      app.dispatch(docActions.save({ docData, mimeType }));
     });
     expect(app.getState().doc.currentPage).toBe(3);
   });

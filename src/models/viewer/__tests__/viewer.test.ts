@@ -8,7 +8,7 @@ import { docActions, printActions, viewerActions } from '../..';
 import { selectOutline } from '../selectors';
 import { createTestApp } from '../../../test/renderWithProviders';
 import { showEngine } from '../../../test/shownEngine';
-import { pdfSession } from '../../../services/pdf/session';
+import { documentSession } from '../../../services/pdf/session';
 import type { EngineOptions } from '../../../services/pdf/engine';
 import type { EngineView } from '../../../services/pdf/pageEngine';
 import type * as PdfjsEvents from '../pdfjsEvents';
@@ -50,8 +50,8 @@ let view: () => EngineView = () => {
 
 beforeEach(() => {
   // The session hands each engine its emitter and the view getter: catch them.
-  const provide = pdfSession.provide.bind(pdfSession);
-  jest.spyOn(pdfSession, 'provide').mockImplementation((parts) => {
+  const provide = documentSession.provide.bind(documentSession);
+  jest.spyOn(documentSession, 'provide').mockImplementation((parts) => {
     provide({
       ...parts,
       createEngine: (options) => {
@@ -120,8 +120,11 @@ describe('viewer model', () => {
     const { doc } = app.getState();
     app.dispatch(
       docActions.save({
-        ...doc.docData,
-        previews: { url: 'https://facility.test/{page}/{width}', pages: 2, widths: [800] },
+        docData: {
+          ...doc.docData,
+          previews: { url: 'https://facility.test/{page}/{width}', pages: 2, widths: [800] },
+        },
+        mimeType: doc.mimeType,
       }),
     );
     onScreen();
@@ -160,7 +163,7 @@ describe('viewer model', () => {
   it('makes the page being typed ready, where the typed text would go, and only another page', async () => {
     const app = createTestApp();
     app.dispatch(docActions.setPageCount(60));
-    const expectPage = jest.spyOn(pdfSession, 'expectPage');
+    const expectPage = jest.spyOn(documentSession, 'expectPage');
     await app.dispatch(viewerActions.expectPage('40'));
     await app.dispatch(viewerActions.expectPage('999'));
     await app.dispatch(viewerActions.expectPage('x'));

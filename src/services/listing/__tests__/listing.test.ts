@@ -1,7 +1,7 @@
 import type { ListingEntry } from '../../../domain/listing';
 import { humanSize, shortDate } from '../format';
 import { listingOf } from '../ids';
-import { LISTING_LIMITS, readListing, readView } from '../read';
+import { LISTING_LIMITS, readListing } from '../read';
 import { EMAIL_CSP, emailSrcdoc } from '../srcdoc';
 import { buildTree, entryName, filterEntries, visibleRows } from '../tree';
 
@@ -124,14 +124,6 @@ describe('an entry’s listing (ids: archive id + "!" + index)', () => {
 });
 
 describe('reading the facility’s listing (nothing trusted)', () => {
-  it('reads only `listing` and `sheet` as views other than pages', () => {
-    expect(readView('listing')).toBe('listing');
-    expect(readView('sheet')).toBe('sheet');
-    for (const other of ['pages', 'media', 'LISTING', undefined, 1]) {
-      expect(readView(other)).toBe('pages');
-    }
-  });
-
   it('cleans names, checks ids, sizes and dates, and lists an unusable id without a link', () => {
     const listing = readListing('listing', {
       kind: 'archive',

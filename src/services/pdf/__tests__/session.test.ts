@@ -1,9 +1,9 @@
 /**
- * The pdf session owns the open document and its viewer: the opener handed in by the viewer chunk,
+ * The document session owns the open document and its viewer: the opener handed in by the viewer chunk,
  * an engine built for each document while the page view's elements are attached, its events on one
  * channel, and an open ended only after the engine showing it has gone.
  */
-import { createPdfSession } from '../session';
+import { createDocumentSession } from '../session';
 import { stageOpen, takeStagedOpen } from '../stagedOpen';
 import type { ViewerParts } from '../session';
 import type { Engine, EngineOptions } from '../engine';
@@ -45,9 +45,9 @@ function parts(built: Built[], open = jest.fn<OpenedDocument, [string]>()): View
   };
 }
 
-describe('the pdf session', () => {
+describe('the document session', () => {
   it('gives the opener to whoever waited for it', async () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const waited = session.opener();
     const opened = { promise: new Promise(() => undefined) } as unknown as OpenedDocument;
     const open = jest.fn<OpenedDocument, [string]>().mockReturnValue(opened);
@@ -58,7 +58,7 @@ describe('the pdf session', () => {
   });
 
   it('builds an engine only once a document is open and the page view is attached', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const built: Built[] = [];
     const events: ViewerEvent[] = [];
     session.listen((event) => events.push(event));
@@ -78,7 +78,7 @@ describe('the pdf session', () => {
   });
 
   it('passes on what the engine on screen reports, not what an engine gone reports', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const built: Built[] = [];
     const events: ViewerEvent[] = [];
     session.listen((event) => events.push(event));
@@ -101,7 +101,7 @@ describe('the pdf session', () => {
   });
 
   it('asks the engine for the pdf.js events a listener named, and gives each to those who did', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const built: Built[] = [];
     const asked: ViewerEvent[] = [];
     const other: ViewerEvent[] = [];
@@ -126,7 +126,7 @@ describe('the pdf session', () => {
   });
 
   it('applies the view the models ask for, and gives the latest to an engine laying out', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const built: Built[] = [];
     session.provide(parts(built));
     const view: EngineView = {
@@ -145,7 +145,7 @@ describe('the pdf session', () => {
   });
 
   it('lets the engine go before the document it shows is destroyed', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     const built: Built[] = [];
     session.provide(parts(built));
     session.setDocument(PDF_A);
@@ -158,7 +158,7 @@ describe('the pdf session', () => {
   });
 
   it('destroys a closed document at once when no engine shows it', () => {
-    const session = createPdfSession();
+    const session = createDocumentSession();
     session.setDocument(PDF_A);
     expect(session.pdf()).toBe(PDF_A);
     const destroy = jest.fn();
@@ -184,7 +184,7 @@ describe('the pdf session', () => {
     });
 
     it("is taken by the app's open of the same URL, not opened again", async () => {
-      const session = createPdfSession();
+      const session = createDocumentSession();
       const { opened } = stagedDocument();
       const held = stageOpen('/doc.pdf', opened, jest.fn());
       const open = jest.fn<OpenedDocument, [string]>();
@@ -199,7 +199,7 @@ describe('the pdf session', () => {
     });
 
     it('is ended when the app opens another URL', async () => {
-      const session = createPdfSession();
+      const session = createDocumentSession();
       const { opened } = stagedDocument();
       stageOpen('/doc.pdf', opened, jest.fn());
       const open = jest.fn<OpenedDocument, [string]>();

@@ -1,5 +1,5 @@
-import { createApp } from '../../../runtime';
-import { docModel, docActions } from '..';
+import { createApp } from '../../../../runtime';
+import { docModel, docActions } from '../..';
 
 describe('spec §4 fullscreen follows the browser (subscription)', () => {
   it('cancels showFullscreen when the browser leaves fullscreen on its own', () => {

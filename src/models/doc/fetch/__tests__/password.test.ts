@@ -9,14 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, loadingPlugin } from '../../../runtime';
-import type { HistoryLike } from '../../../runtime';
-import { models } from '../..';
-import type { RootState } from '../..';
-import { docActions } from '..';
-import { documentPasswordHeaders } from '../../../services/documentPassword';
-import { startFacility, until } from './facility';
-import type { Facility } from './facility';
+import { createApp, loadingPlugin } from '../../../../runtime';
+import type { HistoryLike } from '../../../../runtime';
+import { models } from '../../..';
+import type { RootState } from '../../..';
+import { docActions } from '../..';
+import { documentPasswordHeaders } from '../../../../services/documentPassword';
+import { startFacility, until } from '../../__tests__/facility';
+import type { Facility } from '../../__tests__/facility';
 
 jest.setTimeout(30_000);
 

@@ -2,10 +2,10 @@
  * Keyboard shortcuts (behaviour.md, "The reading view") on a real app: the doc model's subscription listens on the window,
  * as it does in the browser; events are real KeyboardEvents dispatched at real elements.
  */
-import { docActions } from '..';
+import { docActions } from '../..';
 import { LAST_PAGE, shortcutAction } from '../subscriptions';
-import { createTestApp } from '../../../test/renderWithProviders';
-import type { PreloadedDoc } from '../../../test/renderWithProviders';
+import { createTestApp } from '../../../../test/renderWithProviders';
+import type { PreloadedDoc } from '../../../../test/renderWithProviders';
 
 function start(doc: PreloadedDoc = {}) {
   const app = createTestApp({ doc: { currentPage: 5, docData: { pageCount: 10 }, ...doc } });

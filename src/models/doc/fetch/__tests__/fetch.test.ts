@@ -4,17 +4,17 @@
  * real dev preview facility over HTTP (contracts §3, §8). No mocked fetch, no sleeps: each test awaits
  * the dispatch promise, or watches the store.
  */
-import { createApp, EffectCancelledError, loadingPlugin } from '../../../runtime';
-import type { HistoryLike } from '../../../runtime';
-import { models } from '../..';
-import type { RootState } from '../..';
-import { docActions } from '..';
-import type { DocState } from '..';
-import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../services/facilityDocument';
+import { createApp, EffectCancelledError, loadingPlugin } from '../../../../runtime';
+import type { HistoryLike } from '../../../../runtime';
+import { models } from '../../..';
+import type { RootState } from '../../..';
+import { docActions } from '../..';
+import type { DocState } from '../..';
+import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../../services/facilityDocument';
 import { POLL } from '../effects';
-import { closedOrigin, startFacility, until } from './facility';
-import type { Facility } from './facility';
-import { PARAM_DEFAULTS } from '../../../domain/document';
+import { closedOrigin, startFacility, until } from '../../__tests__/facility';
+import type { Facility } from '../../__tests__/facility';
+import { PARAM_DEFAULTS } from '../../../../domain/document';
 
 jest.setTimeout(20_000);
 
@@ -183,8 +183,8 @@ describe('doc/fetch: a listing (contracts §3 "Views beyond pages")', () => {
     expect(doc.docData.view).toBe('listing');
     expect(doc.docData.listing?.entries.map((entry) => entry.id)).toEqual(['scans.zip!1']);
     // No PDF was asked for, and nothing of pdf.js follows.
-    expect(doc.pdfUrl).toBeUndefined();
-    expect(doc.pdfReady).toBe(false);
+    expect(doc.pagesUrl).toBeUndefined();
+    expect(doc.pagesReady).toBe(false);
   });
 });
 
@@ -200,8 +200,8 @@ describe('doc/fetch: audio or video (contracts §3 "Views beyond pages")', () =>
     });
     // View only: no download, whatever the policy said.
     expect(doc.docData.param.download).toBe(false);
-    expect(doc.pdfUrl).toBeUndefined();
-    expect(doc.pdfReady).toBe(false);
+    expect(doc.pagesUrl).toBeUndefined();
+    expect(doc.pagesReady).toBe(false);
   });
 });
 
@@ -211,8 +211,8 @@ describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
     expect(outcome).toBe('ready');
     const pages = `${facility.previewApi}documents/v/pages/h/1/{page}-{width}.webp`;
     expect(doc.docData.viewOnly).toEqual({ pages, widths: [480, 960], text: undefined });
-    // The images' URL is what the page view shows and the pdf effect opens (no pdf.js open).
-    expect(doc.pdfUrl).toBe(pages);
+    // The images' URL is what the page view shows and the pages effect opens (no pdf.js open).
+    expect(doc.pagesUrl).toBe(pages);
     expect(doc.docData.param.download).toBe(false);
     expect(doc.docData.previews).toBeUndefined();
   });
@@ -221,7 +221,7 @@ describe('doc/fetch: a view-only document (contracts §3 `viewOnly`)', () => {
     const { outcome, doc } = await fetchDoc('view-only-unreadable.pdf');
     expect(outcome).toBe('error');
     expect(doc.error).toEqual({ kind: 'conversionFailed' });
-    expect(doc.pdfUrl).toBeUndefined();
+    expect(doc.pagesUrl).toBeUndefined();
   });
 });
 
@@ -238,6 +238,7 @@ describe('doc/fetch: a real document', () => {
     expect(doc.status).toBe('ready');
     expect(doc.error).toBeUndefined();
     expect(doc.mimeType).toBe('application/pdf');
+    expect(doc.docData).not.toHaveProperty('mimeType');
     expect(doc.docData.pageCount).toBe(14);
     expect(doc.docData.loadedCount).toBe(14);
     expect(doc.docData.pageSize).toHaveLength(14);
@@ -278,16 +279,16 @@ describe('doc/fetch: a real document', () => {
   it('opens no PDF before the answer names it: the view may not be pages (docs/decisions/2026-12-06-boot-before-the-app.md)', async () => {
     const { app } = startApp();
     // The PDF's URL each time the store changes, and whether the answer was stored by then.
-    const seen: { pdfUrl: string | undefined; answered: boolean }[] = [];
+    const seen: { pagesUrl: string | undefined; answered: boolean }[] = [];
     app.store.subscribe(() => {
       const { doc } = app.getState();
-      seen.push({ pdfUrl: doc.pdfUrl, answered: doc.docData.fileUrl !== '' });
+      seen.push({ pagesUrl: doc.pagesUrl, answered: doc.docData.fileUrl !== '' });
     });
     await expect(app.dispatch(docActions.fetch('tracemonkey.pdf'))).resolves.toBe('ready');
-    const opened = seen.filter((change) => change.pdfUrl !== undefined);
+    const opened = seen.filter((change) => change.pagesUrl !== undefined);
     expect(opened.length).toBeGreaterThan(0);
     expect(opened.every((change) => change.answered)).toBe(true);
-    expect(app.getState().doc.pdfUrl).toBe(app.getState().doc.docData.fileUrl);
+    expect(app.getState().doc.pagesUrl).toBe(app.getState().doc.docData.fileUrl);
   });
 
   it('spec §4 loading: shown under doc and doc/fetch while the fetch runs, hidden after', async () => {

@@ -1,15 +1,15 @@
 /**
- * The open document as model state (docs/architecture.md, "The open document"): the `pdf` effect
- * on a real app, with a fake opener in the pdf session standing in for pdf.js (which jest cannot
+ * The open document as model state (docs/architecture.md, "The open document"): the `pages` effect
+ * on a real app, with a fake opener in the document session standing in for pdf.js (which jest cannot
  * load): what is under test is the exchange between pdf.js's callbacks, the actions and the store.
  */
-import { docActions } from '..';
-import { createTestApp } from '../../../test/renderWithProviders';
-import { pdfSession } from '../../../services/pdf/session';
-import type { OpenedDocument, OpenOptions } from '../../../services/pdf/openDocument';
-import { OpenError } from '../../../services/pdf/openFailure';
-import type { PDFDocumentProxy } from '../../../services/pdf/pdfjs';
-import type { OpenPdfRequest } from '../reducers';
+import { docActions } from '../..';
+import { createTestApp } from '../../../../test/renderWithProviders';
+import { documentSession } from '../../../../services/pdf/session';
+import type { OpenedDocument, OpenOptions } from '../../../../services/pdf/openDocument';
+import { OpenError } from '../../../../services/pdf/openFailure';
+import type { PDFDocumentProxy } from '../../../../services/pdf/pdfjs';
+import type { OpenPagesRequest } from '../reducers';
 
 /** One open the effect started: what it attached, and how to end it. */
 interface FakeOpen {
@@ -26,7 +26,7 @@ let opens: FakeOpen[];
 
 beforeEach(() => {
   opens = [];
-  pdfSession.provide({
+  documentSession.provide({
     createEngine: () => {
       throw new Error('no page view in this test');
     },
@@ -69,7 +69,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  pdfSession.setDocument(undefined);
+  documentSession.setDocument(undefined);
 });
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -77,25 +77,25 @@ const PDF = { numPages: 3 } as unknown as PDFDocumentProxy;
 const URL_A = 'https://facility.test/documents/a/content';
 const URL_B = 'https://facility.test/documents/b/content';
 
-async function opening(url = URL_A, request: Partial<OpenPdfRequest> = {}) {
+async function opening(url = URL_A, request: Partial<OpenPagesRequest> = {}) {
   const app = createTestApp();
-  app.store.dispatch(docActions.openPdf({ url, ...request }));
+  app.store.dispatch(docActions.openPages({ url, ...request }));
   await flush();
   return app;
 }
 
-describe('the pdf effect', () => {
+describe('the pages effect', () => {
   it('opens through the session, counts progress, and is ready with the document in the session', async () => {
     const app = await opening();
     expect(opens.map((o) => o.url)).toEqual([URL_A]);
-    expect(app.store.getState().doc).toMatchObject({ pdfUrl: URL_A, pdfReady: false });
+    expect(app.store.getState().doc).toMatchObject({ pagesUrl: URL_A, pagesReady: false });
     opens[0].options().onProgress?.(512, 2048);
     await flush();
     expect(app.store.getState().doc.pdfProgress).toEqual({ loaded: 512, total: 2048 });
     opens[0].resolve(PDF);
     await flush();
-    expect(app.store.getState().doc.pdfReady).toBe(true);
-    expect(pdfSession.pdf()).toBe(PDF);
+    expect(app.store.getState().doc.pagesReady).toBe(true);
+    expect(documentSession.pdf()).toBe(PDF);
     // No pdf.js object in the store.
     expect(Object.values(app.store.getState().doc)).not.toContain(PDF);
   });
@@ -138,13 +138,13 @@ describe('the pdf effect', () => {
     expect(app.store.getState().doc.pdfFailure).toEqual({ kind: 'unavailable', status: 403 });
     expect(opens[0].destroy).toHaveBeenCalledTimes(1);
 
-    app.store.dispatch(docActions.openPdf({ url: URL_A, again: true }));
+    app.store.dispatch(docActions.openPages({ url: URL_A, again: true }));
     await flush();
     expect(opens).toHaveLength(2);
-    expect(app.store.getState().doc).toMatchObject({ pdfFailure: undefined, pdfReady: false });
+    expect(app.store.getState().doc).toMatchObject({ pdfFailure: undefined, pagesReady: false });
     opens[1].resolve(PDF);
     await flush();
-    expect(app.store.getState().doc.pdfReady).toBe(true);
+    expect(app.store.getState().doc.pagesReady).toBe(true);
   });
 
   it('counts anything but an OpenError as a broken file', async () => {
@@ -157,7 +157,7 @@ describe('the pdf effect', () => {
   it('keeps the open under way when the same URL is asked for again', async () => {
     const app = await opening(URL_A);
     opens[0].options().onProgress?.(100, 1000);
-    app.store.dispatch(docActions.openPdf({ url: URL_A }));
+    app.store.dispatch(docActions.openPages({ url: URL_A }));
     await flush();
     expect(opens).toHaveLength(1);
     expect(app.store.getState().doc.pdfProgress).toEqual({ loaded: 100, total: 1000 });
@@ -174,12 +174,12 @@ describe('the pdf effect', () => {
     ] as const;
     const app = await opening(URL_A);
     expect(opens[0].nameRanges).not.toHaveBeenCalled();
-    app.store.dispatch(docActions.openPdf({ url: URL_A, firstPageRanges: named }));
+    app.store.dispatch(docActions.openPages({ url: URL_A, firstPageRanges: named }));
     await flush();
     expect(opens).toHaveLength(1);
     expect(opens[0].nameRanges).toHaveBeenCalledWith(named);
     // An answer for another file: its open is given them as it starts.
-    app.store.dispatch(docActions.openPdf({ url: URL_B, firstPageRanges: named }));
+    app.store.dispatch(docActions.openPages({ url: URL_B, firstPageRanges: named }));
     await flush();
     expect(opens[1].nameRanges).toHaveBeenCalledWith(named);
     expect(opens[1].nameRanges).toHaveBeenCalledTimes(1);
@@ -187,18 +187,18 @@ describe('the pdf effect', () => {
 
   it('ends the open when another URL opens or none is to be shown', async () => {
     const app = await opening(URL_A);
-    app.store.dispatch(docActions.openPdf({ url: URL_B }));
+    app.store.dispatch(docActions.openPages({ url: URL_B }));
     await flush();
     expect(opens[0].destroy).toHaveBeenCalledTimes(1);
     expect(opens.map((o) => o.url)).toEqual([URL_A, URL_B]);
     opens[1].resolve(PDF);
     await flush();
-    expect(pdfSession.pdf()).toBe(PDF);
-    app.store.dispatch(docActions.closePdf());
+    expect(documentSession.pdf()).toBe(PDF);
+    app.store.dispatch(docActions.closePages());
     await flush();
     expect(opens[1].destroy).toHaveBeenCalledTimes(1);
-    expect(pdfSession.pdf()).toBeUndefined();
-    expect(app.store.getState().doc).toMatchObject({ pdfUrl: undefined, pdfReady: false });
+    expect(documentSession.pdf()).toBeUndefined();
+    expect(app.store.getState().doc).toMatchObject({ pagesUrl: undefined, pagesReady: false });
   });
 
   it("ends a document's open as another document's fetch starts, before the facility answers", async () => {
@@ -206,11 +206,11 @@ describe('the pdf effect', () => {
     jest.spyOn(window, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
     const app = createTestApp();
     app.store.dispatch(docActions.fetchStarted('a.pdf'));
-    app.store.dispatch(docActions.openPdf({ url: URL_A }));
+    app.store.dispatch(docActions.openPages({ url: URL_A }));
     await flush();
     opens[0].resolve(PDF);
     await flush();
-    expect(pdfSession.pdf()).toBe(PDF);
+    expect(documentSession.pdf()).toBe(PDF);
     // The same document fetched again (a retry) keeps its open.
     void app.store.dispatch(docActions.fetch('a.pdf'));
     await flush();
@@ -218,7 +218,7 @@ describe('the pdf effect', () => {
     void app.store.dispatch(docActions.fetch('b.zip'));
     await flush();
     expect(opens[0].destroy).toHaveBeenCalledTimes(1);
-    expect(pdfSession.pdf()).toBeUndefined();
+    expect(documentSession.pdf()).toBeUndefined();
     jest.restoreAllMocks();
   });
 });
