@@ -15,6 +15,7 @@ import { waitForPainted } from './support/pixels.ts';
 import { PRINT_PAGE_SIZES } from './support/docs.ts';
 import { pressCtrlP, printLog, stubPrint, waitForPrinted } from './support/print-stub.ts';
 import type { PrintedImage, PrintLog } from './support/print-stub.ts';
+import { liesUnder } from './support/layout.ts';
 
 let browser: Browser;
 before(async () => {
@@ -220,6 +221,8 @@ describe('print', () => {
       assert.equal(await dialog(page).getByRole('alert').textContent(), message);
       assert.equal(await ok.isDisabled(), true);
     }
+    // The reason is a line of its own under the choice, not run on after it.
+    assert.ok(await liesUnder(box, dialog(page).getByRole('alert')));
     await screenshot(page, 'print-range-error');
     await box.fill('1, 3-4');
     assert.equal(await dialog(page).getByRole('alert').count(), 0);

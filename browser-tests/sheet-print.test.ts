@@ -19,6 +19,7 @@ import { pressCtrlP, printLog, stubPrint, waitForPrinted } from './support/print
 import { serveWithChromium } from './support/served.ts';
 import type { Served } from './support/served.ts';
 import type { RunningServer } from './support/server.ts';
+import { liesUnder } from './support/layout.ts';
 import { hostKey } from './support/signed-links.ts';
 import type { HostKey } from './support/signed-links.ts';
 import { OUT_DIR, newSession, screenshot } from './support/viewer.ts';
@@ -212,6 +213,12 @@ describe('printing a grid', () => {
       .filter({ hasText: /past the end/ })
       .waitFor();
     assert.ok(await dialog.getByRole('button', { name: 'Print', exact: true }).isDisabled());
+    assert.ok(
+      await liesUnder(
+        dialog.getByRole('textbox', { name: 'Page range' }),
+        dialog.getByRole('alert'),
+      ),
+    );
     await screenshot(page, 'sheet-print-choice-invalid');
     await choosePages(page, '2');
     const log = await waitForPrinted(page);

@@ -37,8 +37,9 @@ export function PageChoice({
   const t = useMessages(printMessages);
   const dispatch = useAppDispatch();
   const setChoice = (next: PrintChoice) => dispatch(printActions.setChoice(next));
+  // One block of its own: the error line goes under the choice, not after it on the same line.
   return (
-    <>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Radio.Group
         value={choice}
         disabled={disabled}
@@ -74,6 +75,6 @@ export function PageChoice({
           {rangeMessage(t, rangeError)}
         </Typography.Text>
       )}
-    </>
+    </Space>
   );
 }

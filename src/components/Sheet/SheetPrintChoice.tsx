@@ -1,4 +1,4 @@
-import { Modal, Space } from 'antd';
+import { Modal } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app';
 import { printActions } from '../../models/print';
 import { parsePageRange } from '../../services/print';
@@ -35,15 +35,13 @@ export function SheetPrintChoice() {
       okButtonProps={{ disabled: !ready }}
       destroyOnHidden
     >
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <PageChoice
-          choice={ranged ? 'range' : 'all'}
-          pageCount={sheetPageCount}
-          rangeText={rangeText}
-          rangeError={rangeError}
-          onPrint={start}
-        />
-      </Space>
+      <PageChoice
+        choice={ranged ? 'range' : 'all'}
+        pageCount={sheetPageCount}
+        rangeText={rangeText}
+        rangeError={rangeError}
+        onPrint={start}
+      />
     </Modal>
   );
 }
