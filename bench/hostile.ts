@@ -6,8 +6,7 @@
  * and range requests while 10 conversions and fresh bombs run. Bounded: every step has a deadline,
  * the load runs LOAD_S seconds. Prints one JSON report (docs/decisions/2026-11-26-hostile-input-limits.md).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -24,6 +23,7 @@ import {
   pngBomb,
   tiffBomb,
 } from '../server/__tests__/_hostile.ts';
+import { serve, watched } from './served-process.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const LOAD_S = Number(process.env.LOAD_S ?? 20);
@@ -34,96 +34,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  api: string;
-  output: () => string;
-}
-
-async function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: REPO,
-    // Open (AUTH=off): the inputs are what a reader holding a valid link could send.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH: 'off', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const url = /Folio serve on (http\S+)/.exec(output)?.[1];
-    if (url !== undefined) {
-      const base = url.replace('localhost', '127.0.0.1');
-      return { child, url: base, api: `${base}api/`, output: () => output };
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`serve did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-interface Watch {
-  peakRssMb: number;
-  healthMaxMs: number;
-  healthPolls: number;
-  healthFailures: number;
-  alive: boolean;
-}
-
-/** Health every 100 ms and the server's RSS while `work` runs. */
-async function watched<T>(served: Served, work: () => Promise<T>): Promise<[T, Watch]> {
-  const watch: Watch = {
-    peakRssMb: 0,
-    healthMaxMs: 0,
-    healthPolls: 0,
-    healthFailures: 0,
-    alive: true,
-  };
-  const state = { running: true };
-  const pid = served.child.pid ?? 0;
-  const sampler = setInterval(() => {
-    watch.peakRssMb = Math.max(watch.peakRssMb, rssMb(pid));
-  }, 100);
-  const poller = (async () => {
-    while (state.running) {
-      const started = performance.now();
-      const ok = await fetch(`${served.api}health`, { signal: AbortSignal.timeout(5000) }).then(
-        async (res) => {
-          await res.arrayBuffer();
-          return res.status === 200;
-        },
-        () => false,
-      );
-      watch.healthMaxMs = Math.max(watch.healthMaxMs, performance.now() - started);
-      watch.healthPolls += 1;
-      if (!ok) watch.healthFailures += 1;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  try {
-    const result = await work();
-    return [result, watch];
-  } finally {
-    state.running = false;
-    await poller;
-    clearInterval(sampler);
-    watch.peakRssMb = Math.round(Math.max(watch.peakRssMb, rssMb(pid)));
-    watch.healthMaxMs = Math.round(watch.healthMaxMs);
-    watch.alive = served.child.exitCode === null;
-  }
-}
 
 async function metaUntilSettled(
   api: string,
