@@ -4,24 +4,17 @@
  * real dev preview facility over HTTP (contracts §3, §8). No mocked fetch, no sleeps: each test awaits
  * the dispatch promise, or watches the store.
  */
-import { createApp, EffectCancelledError, loadingPlugin } from '../../../../runtime';
-import type { HistoryLike } from '../../../../runtime';
-import { models } from '../../..';
-import type { RootState } from '../../..';
+import { EffectCancelledError } from '../../../../runtime';
 import { docActions } from '../..';
 import type { DocState } from '../..';
 import { DEFAULT_PAGE_SIZE, LIMITS } from '../../../../services/facilityDocument';
 import { POLL } from '../effects';
+import { startApp } from '../../__tests__/startedApp';
 import { closedOrigin, startFacility, until } from '../../__tests__/facility';
 import type { Facility } from '../../__tests__/facility';
 import { PARAM_DEFAULTS } from '../../../../domain/document';
 
 jest.setTimeout(20_000);
-
-const history: HistoryLike = {
-  location: { pathname: '/', search: '', hash: '' },
-  listen: () => () => undefined,
-};
 
 interface Globals {
   previewApi?: string;
@@ -148,17 +141,6 @@ afterEach(() => {
   delete globals.previewApi;
   delete globals.previewTimeoutMs;
 });
-
-function startApp() {
-  const onError = jest.fn();
-  const app = createApp<RootState>({ onError });
-  app.use(loadingPlugin);
-  models.forEach((model) => {
-    app.model(model);
-  });
-  app.start({ history });
-  return { app, onError };
-}
 
 /** Fetches `id` to the end; expected failures resolve, so this never throws for them. */
 async function fetchDoc(id: string) {

@@ -9,22 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, loadingPlugin } from '../../../../runtime';
-import type { HistoryLike } from '../../../../runtime';
-import { models } from '../../..';
-import type { RootState } from '../../..';
 import { docActions } from '../..';
 import { documentPasswordHeaders } from '../../../../services/documentPassword';
+import { startApp } from '../../__tests__/startedApp';
 import { startFacility, until } from '../../__tests__/facility';
 import type { Facility } from '../../__tests__/facility';
 
 jest.setTimeout(30_000);
 
 const PASSWORD = 'Geheim ä1 秘密';
-const history: HistoryLike = {
-  location: { pathname: '/', search: '', hash: '' },
-  listen: () => () => undefined,
-};
 const globals = globalThis as { previewApi?: string };
 
 let facility: Facility;
@@ -50,17 +43,6 @@ afterAll(async () => {
   delete globals.previewApi;
   await facility.close();
 });
-
-function startApp() {
-  const onError = jest.fn();
-  const app = createApp<RootState>({ onError });
-  app.use(loadingPlugin);
-  models.forEach((model) => {
-    app.model(model);
-  });
-  app.start({ history });
-  return { app, onError };
-}
 
 it('asks for the password, says when it is wrong, opens with the right one, and forgets it for another document', async () => {
   const { app, onError } = startApp();
