@@ -39,6 +39,8 @@ const config: Config = {
         // @ant-design/icons' CommonJS build requires one ES module file of @ant-design/colors;
         // the package ships the same file as CommonJS under lib/.
         '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+        // The boot bar's icons (src/boot/stage/pageControls.ts): the same, for @ant-design/icons-svg.
+        '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
       },
     },
     {

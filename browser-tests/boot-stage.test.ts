@@ -2,7 +2,9 @@
 // page 1 is drawn by pdf.js's display layer before the app's entry has run, in the first frame
 // (under its watermark layer, out of the reader's reach), and the app takes that open document
 // over: one request for the PDF's head, no range asked for twice, and the stage's canvas gone once
-// the viewer's own page 1 is drawn. On a desktop and on a phone. The facility's answer offers no
+// the viewer's own page 1 is drawn. The boot bar's Next page turns to page 2 there before the app
+// has run, and the app opens where the reader turned (docs/decisions/2026-12-07-boot-bar-turns-pages.md).
+// On a desktop and on a phone. The facility's answer offers no
 // previews here: the stage then draws at any distance from the server, so a loaded machine (a slow
 // first byte reads as far, where a preview would be shown first) cannot change what is tested.
 import { after, before, describe, it } from 'node:test';
@@ -73,7 +75,7 @@ after(async () => {
 
 describe("the boot's stage draws page 1 before the app", () => {
   for (const [name, options] of VIEWS) {
-    it(`${name}: page 1 by pdf.js before main.js, one open, handed over to the viewer`, async () => {
+    it(`${name}: page 1 by pdf.js before main.js, turned to page 2 there, handed over to the viewer`, async () => {
       // A cold server of its own: no preview drawn yet, so near it none is shown first.
       const cacheDir = mkdtempSync(path.join(tmpdir(), 'folio-stage-cache-'));
       const server = await startServer({
@@ -117,6 +119,17 @@ describe("the boot's stage draws page 1 before the app", () => {
           { timeout: 60_000, polling: 'raf' },
         );
         await screenshot(page, `boot-stage-${name}-page-1`);
+        // The boot bar's controls work before the app: a tap (or click) turns to page 2, drawn by
+        // the stage, and the link says where the reader is.
+        const next = page.locator('#folio-boot-bar').getByRole('button', { name: 'Next page' });
+        if (options.hasTouch === true) await next.tap();
+        else await next.click();
+        await page
+          .locator('#folio-first-frame canvas[data-stage-page="2"]')
+          .waitFor({ state: 'attached', timeout: 30_000 });
+        assert.equal(new URL(page.url()).hash, '#page=2');
+        assert.equal(await page.locator('#folio-boot-bar').textContent(), '2 / 14');
+        await screenshot(page, `boot-stage-${name}-page-2`);
         release();
         const seen = await page.evaluate(
           () => (window as unknown as { __atFirstPaint: AtFirstPaint }).__atFirstPaint,
@@ -131,10 +144,17 @@ describe("the boot's stage draws page 1 before the app", () => {
           },
           'page 1 first painted by the stage, before the app was asked for',
         );
-        // The app comes, takes the document over and draws page 1 itself; the stage's goes.
-        await page.getByText('1 / 14').waitFor({ timeout: 60_000 });
+        // The app comes, takes the document over and draws page 2 itself; the stage's goes.
+        await page.locator('#folio-boot-bar').waitFor({ state: 'detached', timeout: 60_000 });
+        await page.waitForFunction(
+          () =>
+            document.querySelector<HTMLInputElement>('input[aria-label="Page number"]')?.value ===
+            '2',
+          undefined,
+          { timeout: 60_000 },
+        );
         await page
-          .locator('[data-page-number="1"] canvas')
+          .locator('[data-page-number="2"] canvas')
           .first()
           .waitFor({ state: 'visible', timeout: 60_000 });
         await page.locator('#folio-first-frame').waitFor({ state: 'detached', timeout: 30_000 });

@@ -2,21 +2,15 @@ import { createContext, useCallback, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { messages } from './messages';
 import type { MessageKey } from './messages';
+import { format } from './define';
 import type { Message } from './define';
 import type { Locale } from './pickLocale';
 
 export type { Locale } from './pickLocale';
 export { pickLocale } from './pickLocale';
-export { defineMessages } from './define';
+export { defineMessages, format } from './define';
 export type { Message } from './define';
 export type { MessageKey };
-
-/** Fills `{name}` placeholders; values are plain text, rendered by React as text. */
-export function format(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
 
 export type Translate<K extends string = MessageKey> = (
   key: K,

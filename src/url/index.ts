@@ -6,7 +6,7 @@ export type { HashView } from './hash';
 export { linkedDocId, NO_LINK, readLink } from './link';
 export type { Link } from './link';
 export { followLink } from './follow';
-export { writeHash } from './writeHash';
+export { writeHash, writePageAhead } from './writeHash';
 export { createUrlHistory } from './history';
 export type { UrlHistory } from './history';
 export { pageLocation, reloadPage } from './location';

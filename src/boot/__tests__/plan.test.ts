@@ -5,7 +5,7 @@
  */
 import { normalizeDocument } from '../../services/facilityDocument';
 import { parseHash } from '../../url/hash';
-import { planFirstFrame, planFirstLayout } from '../firstFrame/plan';
+import { planFirstFrame, planFirstLayout, planPageLayout } from '../firstFrame/plan';
 import type { FirstFrameScreen } from '../firstFrame/plan';
 
 const BASE = new URL('https://f.test/api/');
@@ -141,5 +141,34 @@ describe("planFirstLayout (the boot's stage, docs/decisions/2026-12-07-boot-draw
   it('nowhere for a link to a page, or while it converts', () => {
     expect(planFirstLayout(doc(), DESKTOP, parseHash('#page=2'))).toBeUndefined();
     expect(planFirstLayout(doc({ loadedCount: 1 }), DESKTOP, AT_START)).toBeUndefined();
+  });
+});
+
+describe("planPageLayout (the boot bar's pages, docs/decisions/2026-12-07-boot-bar-turns-pages.md)", () => {
+  const LANDSCAPE = { width: 792, height: 612 };
+  const mixed = () => doc({ previews: undefined, pageSize: [LETTER, LANDSCAPE, LETTER] });
+
+  it('page 1 is the first layout', () => {
+    expect(planPageLayout(doc(), DESKTOP, 1)).toEqual(planFirstLayout(doc(), DESKTOP, AT_START));
+  });
+
+  it('desktop: the page turned to at the stage top, as pdf.js scrolls to it, the next below it', () => {
+    const layout = planPageLayout(mixed(), { ...DESKTOP, height: 1400 }, 2);
+    // Page 2 (792 × 612 pt: 1056 × 816 px), centred; page 3 11 px below its bottom edge.
+    expect(layout?.pages).toEqual([
+      { left: 112, top: 0, width: 1056, height: 816 },
+      { left: 232, top: 816 + 11, width: 816, height: 1056 },
+    ]);
+  });
+
+  it('phone: the page turned to alone, with its margin, at the zoom fitted to page 1', () => {
+    const layout = planPageLayout(mixed(), PHONE, 2);
+    // 0.45 of 1056 × 816: wider than the screen, so it starts at the left edge, inside its border.
+    expect(layout?.pages).toEqual([{ left: 9, top: 10, width: 475, height: 367 }]);
+  });
+
+  it('nowhere for a page the document does not have', () => {
+    expect(planPageLayout(doc(), DESKTOP, 0)).toBeUndefined();
+    expect(planPageLayout(doc(), DESKTOP, 4)).toBeUndefined();
   });
 });

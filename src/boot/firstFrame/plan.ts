@@ -42,7 +42,7 @@ export interface FirstFrameLayout {
   /** The stage, the box between the bars that holds the pages: its distance from the top and the bottom. */
   top: number;
   bottom: number;
-  /** Page 1 first, then the placeholders below it that are in view. */
+  /** The page shown first (page 1 as the document opens), then the placeholders below it in view. */
   pages: FirstFrameBox[];
   watermark: WatermarkInfo;
 }
@@ -77,18 +77,33 @@ export function planFirstFrame(
 
 /**
  * The pages' first layout of a complete document opened at its start: undefined otherwise (a link
- * to a page or a zoom, a conversion still running), and where it is not known beforehand (a
- * narrow window with classic scrollbars, whose fitted zoom depends on whether the fitted pages
- * overflow).
+ * to a page or a zoom, a conversion still running), and where it is not known beforehand (see
+ * planPageLayout).
  */
 export function planFirstLayout(
   doc: FacilityDocument,
   screen: FirstFrameScreen,
   view: HashView,
 ): FirstFrameLayout | undefined {
-  const first = doc.pageSize.at(0);
   if (view.page !== undefined || view.zoom !== undefined) return undefined;
-  if (first === undefined) return undefined;
+  return planPageLayout(doc, screen, 1);
+}
+
+/**
+ * The pages' layout at the viewer's first zoom with `page` brought to the top, as the viewer goes
+ * to a page: what the boot's stage draws when the reader turns pages before the app has run
+ * (docs/decisions/2026-12-07-boot-bar-turns-pages.md). Undefined for a page the document does not
+ * have, a conversion still running, and where it is not known beforehand (a narrow window with
+ * classic scrollbars, whose fitted zoom depends on whether the fitted pages overflow).
+ */
+export function planPageLayout(
+  doc: FacilityDocument,
+  screen: FirstFrameScreen,
+  page: number,
+): FirstFrameLayout | undefined {
+  const first = doc.pageSize.at(0);
+  const shown = page >= 1 ? doc.pageSize.at(page - 1) : undefined;
+  if (first === undefined || shown === undefined) return undefined;
   if (doc.loadedCount < doc.pageCount) return undefined;
   if (screen.narrow && screen.scrollbar > 0) return undefined;
 
@@ -98,12 +113,13 @@ export function planFirstLayout(
   // Phones open fitted to the width (PdfView), one page at a time unless isVertical.
   const zoom = screen.narrow ? fitWidthZoom(screen.width, first, 0) : 1;
   const onePage = screen.narrow && !doc.param.isVertical;
-  const sizes = onePage ? [first] : doc.pageSize;
+  const sizes = onePage ? [shown] : doc.pageSize;
+  const at = onePage ? 0 : page - 1;
 
-  // Scrolled as pdf.js scrolls to page 1, its top edge inside the border (PdfView); one page
+  // Scrolled as pdf.js scrolls to a page, its top edge inside the border (PdfView); one page
   // at a time shows the page with its margin.
-  const scrolled = onePage ? 0 : PAGE_MARGIN_TOP_PX + BORDER;
-  const column = pageColumn(sizes, zoom, stageHeight + scrolled);
+  const scrolled = onePage ? 0 : borderTopOf(sizes, zoom, at) + BORDER;
+  const column = pageColumn(sizes, zoom, at, stageHeight + scrolled);
   const overflows = column.height > stageHeight;
   const clientWidth = screen.width - (overflows ? screen.scrollbar : 0);
   const pages = column.boxes.map(({ top: boxTop, width, height }) => ({
@@ -116,21 +132,31 @@ export function planFirstLayout(
   return { top, bottom, pages, watermark: doc.watermarkInfo };
 }
 
+/** Where the page at `index` starts its top border, down the column. */
+function borderTopOf(sizes: readonly PageSize[], zoom: number, index: number): number {
+  let borderTop = PAGE_MARGIN_TOP_PX;
+  for (const size of sizes.slice(0, index))
+    borderTop += cssPageBox(size, zoom, 0).height + PITCH_EXTRA;
+  return borderTop;
+}
+
 /**
- * The pages' content boxes down the column, as far as `reach` from its top, and the column's
- * height as far as it was followed (enough to tell whether it overflows the stage).
+ * The content boxes of the pages from the one at `from` down the column, as far as `reach` from
+ * its top, and the column's height as far as it was followed (enough to tell whether it overflows
+ * the stage).
  */
 function pageColumn(
   sizes: readonly PageSize[],
   zoom: number,
+  from: number,
   reach: number,
 ): { boxes: Omit<FirstFrameBox, 'left'>[]; height: number } {
   const boxes: Omit<FirstFrameBox, 'left'>[] = [];
   let borderTop = PAGE_MARGIN_TOP_PX;
   let height = 0;
-  for (const size of sizes) {
+  for (const [index, size] of sizes.entries()) {
     const box = cssPageBox(size, zoom, 0);
-    if (borderTop < reach) boxes.push({ top: borderTop + BORDER, ...box });
+    if (index >= from && borderTop < reach) boxes.push({ top: borderTop + BORDER, ...box });
     height = borderTop + box.height + 2 * BORDER + PAGE_MARGIN_BOTTOM_PX;
     if (height > reach) break;
     borderTop += box.height + PITCH_EXTRA;

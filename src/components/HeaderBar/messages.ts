@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n';
+import { defineMessages } from '../../i18n/define';
 
 /**
  * The toolbar's strings. The English names of the controls are a contract (contracts §5): browser
