@@ -230,6 +230,10 @@ for (const doc of docs) {
     await content.arrayBuffer();
   }
 }
+// And the page itself: a server that has run a while has served it before, so that the first
+// timed run's first byte is not a just-started process's, slow enough to read as far to the boot
+// (src/boot/earlyRequests.ts nearServer) when every later run reads near.
+for (const base of Object.values(bases)) await (await fetch(base)).arrayBuffer();
 
 const browser = await launchChromium(
   flags['split-cores'] ? chromiumOnCpu(BROWSER_CPU, OUT) : undefined,
