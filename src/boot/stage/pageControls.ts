@@ -1,7 +1,7 @@
 /**
  * The toolbar's page controls in the boot bar (`#folio-boot-bar`), working before the app has run
  * (docs/decisions/2026-12-07-boot-bar-turns-pages.md): Previous page, the page of the count and Next
- * page, named as the viewer's own (HeaderBar's messages, contracts §5), from the moment the stage
+ * page, named as the viewer's own (the toolbar's messages, contracts §5), from the moment the stage
  * knows the document. Plain DOM styled through the CSSOM, as ToolButton.css styles the app's (its
  * styles come with the viewer's chunk; no CSP blocks the CSSOM). The viewer's bar replaces the
  * whole place (bootBar.ts).
@@ -9,7 +9,7 @@
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
-import { toolbarMessages } from '../../components/HeaderBar/messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 import { format } from '../../i18n/define';
 import type { Locale } from '../../i18n/pickLocale';
 

@@ -2,7 +2,7 @@ import { useAppSelector } from '../../app';
 import { selectIsConverting, selectProgress, selectZoomPercent } from '../../models/doc/selectors';
 import { useMessages } from '../../i18n';
 import { footerMessages } from './messages';
-import { toolbarMessages } from '../HeaderBar/messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 import './Footer.css';
 
 /** Its own strings and the toolbar's page and zoom formats, which it shows the same way. */

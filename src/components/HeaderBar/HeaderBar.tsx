@@ -21,7 +21,7 @@ import {
   selectShownTitle,
 } from '../../models/doc/selectors';
 import { useMessages } from '../../i18n';
-import { toolbarMessages } from './messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 import { mobileMessages } from '../MobileMenu/messages';
 import { PageNumberInput } from './PageNumberInput';
 import { ToolButton } from '../common/ToolButton';

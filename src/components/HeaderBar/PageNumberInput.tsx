@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app';
 import { docActions } from '../../models/doc';
 import { viewerActions } from '../../models/viewer';
 import { useMessages } from '../../i18n';
-import { toolbarMessages } from './messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 
 /**
  * The page-number input and the `<current> / <count>` display beside it. What the reader types

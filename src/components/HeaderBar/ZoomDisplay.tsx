@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { useAppSelector } from '../../app';
 import { selectZoomPercent } from '../../models/doc/selectors';
 import { useMessages } from '../../i18n';
-import { toolbarMessages } from './messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 import type { ZoomMenuProps } from './ZoomMenu';
 
 /** The class of the display's button, for finding it while its menu arrives. */

@@ -10,7 +10,7 @@ import {
   selectZoomPercent,
 } from '../../models/doc/selectors';
 import { useMessages } from '../../i18n';
-import { toolbarMessages } from './messages';
+import { toolbarMessages } from '../../i18n/messages/toolbar';
 import { AntdConfig } from '../Shell';
 
 /** The presets of the zoom menu, in percent. */

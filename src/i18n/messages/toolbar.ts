@@ -1,8 +1,10 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /**
- * The toolbar's strings. The English names of the controls are a contract (contracts §5): browser
- * tests and host automation find them by these names.
+ * The toolbar's strings: the viewer's bar (components/HeaderBar, the footer) and the boot bar's
+ * page controls before the app (boot/stage/pageControls.ts) read them. The English names of the
+ * controls are a contract (contracts §5): browser tests and host automation find them by these
+ * names.
  */
 export const toolbarMessages = defineMessages({
   'toolbar.label': {
