@@ -1,7 +1,7 @@
 /**
  * The edges of a request an attacker spells differently (docs/server.md, "Limits"): the rate limit
- * on the path the router decodes, no Referer leaving the app or the API, and whose address counts
- * behind a reverse proxy (TRUST_PROXY).
+ * and the facility's 404 on the path the router decodes, no Referer leaving the app or the API, and
+ * whose address counts behind a reverse proxy (TRUST_PROXY).
  */
 import { plainPdf } from '../routes/__tests__/_fixtures.ts';
 import { BASE, startServe } from './_serve.ts';
@@ -45,6 +45,20 @@ describe('the flood limit counts every spelling the router reads as api/', () =>
     // Health, however spelled, stays out of it.
     expect((await fetch(`${origin}${viewer}/%61pi/health`)).status).toBe(200);
   });
+});
+
+test("an unknown path under api/, however spelled, is the facility's 404, never the app's page", async () => {
+  const served = await startServe({});
+  try {
+    const viewer = BASE.replace(/\/$/, '');
+    for (const at of [`${viewer}/api/nothing`, `${viewer}/%61pi/nothing`, `/%76iewer/%61pi/x/y`]) {
+      // Asked as a browser asks for a page: the history fallback would answer index.html.
+      const res = await fetch(`${served.origin}${at}`, { headers: { accept: 'text/html' } });
+      expect([at, res.status, await res.json()]).toEqual([at, 404, { error: 'not_found' }]);
+    }
+  } finally {
+    await served.close();
+  }
 });
 
 test('every answer, the app and the API alike, says Referrer-Policy: no-referrer', async () => {
