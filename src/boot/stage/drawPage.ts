@@ -65,10 +65,9 @@ export async function drawPage(ask: StageAsk, giveUp: () => void): Promise<void>
     return { canvas, render: () => page.render({ canvas, viewport, annotationMode }).promise };
   };
 
-  // The page the reader has turned to, and the one the frame shows; page 1 is drawn first.
+  // The page the reader has turned to, and the one the frame shows.
   let wanted = 1;
   let shown = 0;
-  let turning = true;
   const turnPages = async () => {
     const pdf = await opened.promise;
     while (wanted !== shown && !password.asked && !isFirstFrameReplaced()) {
@@ -84,6 +83,17 @@ export async function drawPage(ask: StageAsk, giveUp: () => void): Promise<void>
       shown = number;
     }
   };
+  // Page 1 is drawn first (below); the pages turned to meanwhile follow it, one drawing at a time.
+  let drawing = true;
+  const turn = () => {
+    if (drawing) return;
+    drawing = true;
+    void turnPages()
+      .catch(() => undefined)
+      .finally(() => {
+        drawing = false;
+      });
+  };
   const bar = document.getElementById('folio-boot-bar');
   if (bar && doc.param.showHeaderBar) {
     mountPageControls(bar, {
@@ -95,13 +105,7 @@ export async function drawPage(ask: StageAsk, giveUp: () => void): Promise<void>
         wanted = number;
         // Where the app opens (or goes, when it already follows the link).
         writePageAhead(docId, number);
-        if (turning) return;
-        turning = true;
-        void turnPages()
-          .catch(() => undefined)
-          .finally(() => {
-            turning = false;
-          });
+        turn();
       },
     });
   }
@@ -113,10 +117,7 @@ export async function drawPage(ask: StageAsk, giveUp: () => void): Promise<void>
   await first.render();
   shown = 1;
   await painted();
-  // A page turned to meanwhile is drawn after page 1, while the app's scripts load.
-  void turnPages()
-    .catch(() => undefined)
-    .finally(() => {
-      turning = false;
-    });
+  // A page turned to meanwhile is drawn now, while the app's scripts load.
+  drawing = false;
+  turn();
 }
